@@ -1,0 +1,163 @@
+//! Running cases against an engine and judging the results.
+//!
+//! A step case plays its turns from its `given` state and matches `then` against the result;
+//! a parse case runs one protocol parser. Both speak to the game only through [`DynGame`].
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::case::expect::{check_subset, unified_diff};
+use crate::case::{Case, CaseBody, Expected, Library};
+use crate::game::{DynGame, ParseVerdict, ReplyVerdict};
+
+/// How one case ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "verdict", content = "detail", rename_all = "kebab-case")]
+pub enum Verdict {
+    Pass,
+    /// The engine disagrees with the case; the text shows how (a diff where there is one).
+    Fail(String),
+    /// The case could not be run to a verdict (the engine refused the state, the match ended
+    /// before the case's last turn, ...).
+    Error(String),
+}
+
+/// One case's verdict, with where the case lives.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseResult {
+    pub name: String,
+    pub game: String,
+    pub file: String,
+    pub line: usize,
+    pub rules: Vec<String>,
+    #[serde(flatten)]
+    pub verdict: Verdict,
+}
+
+/// Runs one case on a game's reference engine.
+pub fn run_case(game: &dyn DynGame, case: &Case) -> Verdict {
+    match &case.body {
+        CaseBody::Step { given, when, then } => {
+            let played = match game.play(given, when) {
+                Ok(played) => played,
+                Err(e) => return Verdict::Error(format!("the engine refused the case: {e}")),
+            };
+            if played.unplayed_turns > 0 {
+                let message = format!(
+                    "the match ended after turn {} of {}; `when` must stop where the match does",
+                    when.len() - played.unplayed_turns,
+                    when.len()
+                );
+                return Verdict::Error(message);
+            }
+            let mut actual = played.state;
+            if let Value::Object(map) = &mut actual {
+                map.insert("prompts".into(), played.prompts.into());
+                let last = played
+                    .reports
+                    .last()
+                    .map(|r| r.replies.iter().map(verdict_name).collect::<Vec<_>>());
+                map.insert("last_replies".into(), last.unwrap_or_default().into());
+            }
+            match check_subset(then, &actual) {
+                Ok(()) => Verdict::Pass,
+                Err(diff) => Verdict::Fail(diff),
+            }
+        }
+        CaseBody::Parse {
+            kind,
+            input,
+            expect,
+            at,
+        } => judge_parse(game, kind, input, *expect, *at),
+    }
+}
+
+fn verdict_name(verdict: &ReplyVerdict) -> &'static str {
+    match verdict {
+        ReplyVerdict::Accepted => "accepted",
+        ReplyVerdict::NonStrict(_) => "non-strict",
+        ReplyVerdict::Rejected(_) => "rejected",
+        ReplyVerdict::TimedOut => "timed-out",
+        ReplyVerdict::Crashed => "crashed",
+    }
+}
+
+fn judge_parse(
+    game: &dyn DynGame,
+    kind: &str,
+    input: &str,
+    expect: Expected,
+    at: Option<[usize; 2]>,
+) -> Verdict {
+    let Some(verdict) = game.parse(kind, input) else {
+        return Verdict::Error(format!("the game has no `{kind}` parser"));
+    };
+    let (got, error) = match &verdict {
+        ParseVerdict::Valid { printed } => {
+            if expect == Expected::Valid && printed != input {
+                return Verdict::Fail(format!(
+                    "parsed, but printing it back gives another text:\n{}",
+                    unified_diff(input, printed)
+                ));
+            }
+            (Expected::Valid, None)
+        }
+        ParseVerdict::NonStrict(e) => (Expected::NonStrict, Some(e)),
+        ParseVerdict::Invalid(e) => (Expected::Invalid, Some(e)),
+    };
+    if got != expect {
+        let why = error.map(|e| format!(" ({e})")).unwrap_or_default();
+        return Verdict::Fail(format!(
+            "expected {}, the parser says {}{why}",
+            label(expect),
+            label(got)
+        ));
+    }
+    match (at, error) {
+        (Some([line, col]), Some(e)) if (e.line, e.col) != (line, col) => Verdict::Fail(format!(
+            "expected the error at {line}:{col}, the parser reports {e}"
+        )),
+        _ => Verdict::Pass,
+    }
+}
+
+fn label(expected: Expected) -> &'static str {
+    match expected {
+        Expected::Valid => "valid",
+        Expected::NonStrict => "non-strict",
+        Expected::Invalid => "invalid",
+    }
+}
+
+/// Runs every case whose name contains `filter` (all when `None`), calling `progress` after
+/// each with the number done and the total.
+pub fn run_library(
+    library: &Library,
+    filter: Option<&str>,
+    mut progress: impl FnMut(usize, usize),
+) -> Vec<CaseResult> {
+    let selected: Vec<(&dyn DynGame, &Case)> = library
+        .games
+        .iter()
+        .flat_map(|g| g.cases.iter().map(move |c| (g.game, c)))
+        .filter(|(_, c)| filter.is_none_or(|f| c.name.contains(f)))
+        .collect();
+    let total = selected.len();
+    selected
+        .into_iter()
+        .enumerate()
+        .map(|(i, (game, case))| {
+            let verdict = run_case(game, case);
+            progress(i + 1, total);
+            CaseResult {
+                name: case.name.clone(),
+                game: game.info().id.to_string(),
+                file: case.path.display().to_string(),
+                line: case.line,
+                rules: case.rules.clone(),
+                verdict,
+            }
+        })
+        .collect()
+}

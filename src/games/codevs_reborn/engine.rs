@@ -1,0 +1,242 @@
+//! One turn of CODE VS Reborn, in the order of the document's list 「お邪魔ブロックの投下」
+//! (D-reborn-2): thinking time and reply validity, ojama drop, pack or skill, vanish and fall,
+//! gauge up, gauge down, ojama sent, offset, end of turn.
+
+use super::protocol::Command;
+use super::rules::{
+    chain_score, explosion_score, gauge_decrease, ojama_for, DANGER_HEIGHT, GAUGE_GAIN, GAUGE_MAX,
+    OJAMA_ROW, SKILL_THRESHOLD, TURNS, WIDTH,
+};
+use super::state::{Pack, Player, State};
+use crate::game::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
+
+pub const DANGER_LINE: &str = "danger-line";
+pub const INVALID_REPLY: &str = "invalid-reply";
+pub const TIME_OVER: &str = "time-over";
+pub const TURN_LIMIT: &str = "turn-limit";
+
+/// Why a player's reply could not be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fault {
+    Invalid,
+    TimeOver,
+}
+
+pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
+    if state.outcome.is_some() {
+        return Err(StepError::MatchOver);
+    }
+    if replies.len() != 2 {
+        return Err(StepError::ReplyCount {
+            expected: 2,
+            got: replies.len(),
+        });
+    }
+    let turn = state.turn as usize;
+    let pack = *state.packs.get(turn).ok_or_else(|| {
+        StepError::BadState(format!(
+            "no pack for turn {turn} (packs has {})",
+            state.packs.len()
+        ))
+    })?;
+
+    let mut verdicts = Vec::with_capacity(2);
+    let mut commands = [None, None];
+    let mut faults = [None, None];
+    for (p, reply) in replies.iter().enumerate() {
+        let player = &mut state.players[p];
+        let (verdict, command) = take_reply(player, reply);
+        match (&verdict, command) {
+            (ReplyVerdict::TimedOut | ReplyVerdict::Crashed, _) => {
+                faults[p] = Some(Fault::TimeOver)
+            }
+            (_, None) => faults[p] = Some(Fault::Invalid),
+            (_, Some(command)) => commands[p] = Some(command),
+        }
+        verdicts.push(verdict);
+    }
+    let report = StepReport { replies: verdicts };
+
+    // 「ゲームの終了条件」: an invalid reply or running out of time ends the match at once.
+    if faults.iter().any(Option::is_some) {
+        state.outcome = Some(fault_outcome(state, faults));
+        return Ok(report);
+    }
+
+    for (p, command) in commands.into_iter().enumerate() {
+        // Both are Some: no fault above.
+        if let Some(command) = command {
+            play_own_field(&mut state.players[p], pack, command);
+        }
+    }
+    exchange(state);
+    state.turn += 1;
+    state.outcome = end_of_turn(state);
+    Ok(report)
+}
+
+/// Charges the thinking time and reads the reply. `None`: the reply cannot be played.
+fn take_reply(player: &mut Player, reply: &Reply) -> (ReplyVerdict, Option<Command>) {
+    let (text, elapsed_ms) = match reply {
+        Reply::TimedOut => {
+            player.time_left_ms = 0;
+            return (ReplyVerdict::TimedOut, None);
+        }
+        Reply::Crashed => {
+            player.time_left_ms = 0;
+            return (ReplyVerdict::Crashed, None);
+        }
+        Reply::Text { text, elapsed_ms } => (text, *elapsed_ms),
+    };
+    // 「思考時間の制限について」: 3 minutes for the whole match; using exactly all of it is allowed.
+    if elapsed_ms > player.time_left_ms {
+        player.time_left_ms = 0;
+        return (ReplyVerdict::TimedOut, None);
+    }
+    player.time_left_ms -= elapsed_ms;
+
+    let command = match Command::parse_lenient(text) {
+        Ok(command) => command,
+        Err(why) => return (ReplyVerdict::Rejected(why), None),
+    };
+    if command == Command::Skill && player.skill_gauge < SKILL_THRESHOLD {
+        let why = format!(
+            "skill used with a gauge of {} (needs {SKILL_THRESHOLD})",
+            player.skill_gauge
+        );
+        return (ReplyVerdict::Rejected(why), None);
+    }
+    let verdict = match Command::parse(text) {
+        Ok(_) => ReplyVerdict::Accepted,
+        Err(strict) => ReplyVerdict::NonStrict(strict.to_string()),
+    };
+    (verdict, Some(command))
+}
+
+/// 「勝敗について」: who wins when at least one reply could not be played.
+fn fault_outcome(state: &State, faults: [Option<Fault>; 2]) -> Outcome {
+    match faults {
+        [Some(Fault::Invalid), Some(Fault::Invalid)] => Outcome {
+            winner: None,
+            reason: INVALID_REPLY.into(),
+        },
+        [Some(Fault::TimeOver), Some(Fault::TimeOver)] => by_score(state, TIME_OVER),
+        // Settled in rules.yaml (end.mixed-faults): both lost in the same turn, so the score decides.
+        [Some(_), Some(_)] => by_score(state, INVALID_REPLY),
+        [Some(fault), None] | [None, Some(fault)] => {
+            let winner = usize::from(faults[0].is_some());
+            let reason = if fault == Fault::Invalid {
+                INVALID_REPLY
+            } else {
+                TIME_OVER
+            };
+            Outcome {
+                winner: Some(winner),
+                reason: reason.into(),
+            }
+        }
+        [None, None] => unreachable!("fault_outcome is called only when a reply faulted"),
+    }
+}
+
+fn by_score(state: &State, reason: &str) -> Outcome {
+    let [a, b] = [state.players[0].score, state.players[1].score];
+    let winner = match a.cmp(&b) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    };
+    Outcome {
+        winner,
+        reason: reason.into(),
+    }
+}
+
+/// Steps 1–5 of the document's list, on one player's own field.
+fn play_own_field(player: &mut Player, pack: Pack, command: Command) {
+    if player.ojama_stock >= OJAMA_ROW {
+        player.field.drop_ojama_row();
+        player.ojama_stock -= OJAMA_ROW;
+    }
+    let (chains, turn_score, ojama_sent, exploded) = match command {
+        Command::Drop { position, rotation } => {
+            drop_pack(player, pack.rotated(rotation), usize::from(position));
+            let chains = player.field.settle();
+            let score = chain_score(chains);
+            (chains, score, ojama_for(score), 0)
+        }
+        Command::Skill => {
+            player.skill_gauge = 0;
+            let exploded = player.field.explode();
+            let skill_chains = player.field.settle();
+            let (explosion, chain) = (explosion_score(exploded), chain_score(skill_chains));
+            (
+                skill_chains,
+                explosion + chain,
+                ojama_for(explosion) + ojama_for(chain),
+                exploded,
+            )
+        }
+    };
+    if chains > 0 {
+        player.skill_gauge = (player.skill_gauge + GAUGE_GAIN).min(GAUGE_MAX);
+    }
+    player.chains = chains;
+    player.skill_used = command == Command::Skill;
+    player.exploded_blocks = exploded;
+    player.turn_score = turn_score;
+    player.score = player.score.saturating_add(turn_score);
+    player.ojama_sent = u32::try_from(ojama_sent).unwrap_or(u32::MAX);
+}
+
+/// 「パックの投下」: the pack's left column onto field column `position`, its right column onto
+/// the next; in each column the bottom block lands first and every block falls on its own.
+fn drop_pack(player: &mut Player, pack: Pack, position: usize) {
+    let [top, bottom] = pack.0;
+    for dx in 0..2 {
+        let x = (position + dx).min(WIDTH - 1);
+        for value in [bottom[dx], top[dx]] {
+            if value != 0 {
+                player.field.push(x, value);
+            }
+        }
+    }
+}
+
+/// Steps 6–8: the gauge loss for the opponent's chain, ojama into the other's stock, offset.
+fn exchange(state: &mut State) {
+    let chains = [state.players[0].chains, state.players[1].chains];
+    let sent = [state.players[0].ojama_sent, state.players[1].ojama_sent];
+    for p in 0..2 {
+        let player = &mut state.players[p];
+        player.skill_gauge = player
+            .skill_gauge
+            .saturating_sub(gauge_decrease(chains[1 - p]));
+        player.ojama_stock = player.ojama_stock.saturating_add(sent[1 - p]);
+    }
+    // 「お邪魔ブロックの相殺」
+    let offset = state.players[0]
+        .ojama_stock
+        .min(state.players[1].ojama_stock);
+    for player in &mut state.players {
+        player.ojama_stock -= offset;
+    }
+}
+
+/// 「ゲームの終了条件」 checked at the end of a turn: the danger line, then the turn limit.
+fn end_of_turn(state: &State) -> Option<Outcome> {
+    let lost = [0, 1].map(|p| state.players[p].field.max_height() >= DANGER_HEIGHT);
+    match lost {
+        [true, true] => Some(by_score(state, DANGER_LINE)),
+        [true, false] => Some(Outcome {
+            winner: Some(1),
+            reason: DANGER_LINE.into(),
+        }),
+        [false, true] => Some(Outcome {
+            winner: Some(0),
+            reason: DANGER_LINE.into(),
+        }),
+        [false, false] if state.turn >= TURNS => Some(by_score(state, TURN_LIMIT)),
+        [false, false] => None,
+    }
+}

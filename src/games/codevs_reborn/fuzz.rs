@@ -1,0 +1,197 @@
+//! Bodies of the CODE VS Reborn fuzz targets. They live here, not in `fuzz/`, so that proptest
+//! runs the very same checks under `cargo test`; each panics on a broken property.
+
+use arbitrary::{Arbitrary, Unstructured};
+
+use super::field::Field;
+use super::protocol::{parse_ai_name, Command, GameStart, Prompt, TurnInput};
+use super::rules::{CAPACITY, GAUGE_MAX, HEIGHT, OJAMA, PACKS, TURNS, WIDTH};
+use super::state::{Pack, Player, State};
+use super::CodevsReborn;
+use crate::game::{Game, Reply};
+
+/// Any bytes through the prompt parsers: no panic, and a parsed text prints back to itself.
+pub fn prompt(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(turn) = TurnInput::parse(&text) {
+        assert_eq!(
+            turn.to_text(),
+            text,
+            "print(parse(x)) == x for a turn block"
+        );
+    }
+    if let Ok(start) = GameStart::parse(&text) {
+        let mut printed = String::new();
+        start.print(&mut printed);
+        assert_eq!(printed, text, "print(parse(x)) == x for a game-start block");
+    }
+    if let Ok(prompt) = Prompt::parse(&text) {
+        assert_eq!(prompt.print(), text, "print(parse(x)) == x for a prompt");
+    }
+}
+
+/// Any bytes through the reply and name parsers: no panic; the strict grammar is a subset of
+/// what the engine accepts, and a strict reply prints back to itself.
+pub fn reply(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(command) = Command::parse(&text) {
+        assert_eq!(command.print(), text, "print(parse(x)) == x for a reply");
+        assert_eq!(
+            Command::parse_lenient(&text),
+            Ok(command),
+            "strict implies lenient"
+        );
+    }
+    if let Ok(name) = parse_ai_name(&text) {
+        assert_eq!(name, text);
+    }
+}
+
+/// An arbitrary reachable-looking state and arbitrary replies through `step`, several turns:
+/// no panic, and the invariants hold after every step.
+pub fn step(data: &[u8]) {
+    let mut u = Unstructured::new(data);
+    let Ok(mut state) = arbitrary_state(&mut u) else {
+        return;
+    };
+    let game = CodevsReborn;
+    assert_eq!(
+        game.validate(&state),
+        Ok(()),
+        "the generator makes valid states"
+    );
+    for _ in 0..4 {
+        if state.outcome.is_some() {
+            break;
+        }
+        let Ok(replies) = <[ArbitraryReply; 2]>::arbitrary(&mut u) else {
+            return;
+        };
+        let before = state.clone();
+        let replies = replies.map(|r| r.into_reply());
+        if game.step(&mut state, &replies).is_err() {
+            assert_eq!(state, before, "a refused step changes nothing");
+            return;
+        }
+        if let Err(broken) = check_invariants(&before, &state) {
+            panic!("{broken}\nbefore: {before:#?}\nreplies: {replies:?}\nafter: {state:#?}");
+        }
+    }
+}
+
+/// What must hold after any step from `before` to `after`.
+pub fn check_invariants(before: &State, after: &State) -> Result<(), String> {
+    for (p, (b, a)) in before.players.iter().zip(&after.players).enumerate() {
+        for x in 0..WIDTH {
+            if a.field.height(x) > CAPACITY {
+                return Err(format!("player {p}: column {x} is above capacity"));
+            }
+            for y in 0..a.field.height(x) {
+                let v = a.field.cell(x, y);
+                if !(1..=9).contains(&v) && v != OJAMA {
+                    return Err(format!("player {p}: cell ({x}, {y}) holds {v}"));
+                }
+            }
+        }
+        if a.skill_gauge > GAUGE_MAX {
+            return Err(format!(
+                "player {p}: gauge {} above {GAUGE_MAX}",
+                a.skill_gauge
+            ));
+        }
+        if a.score < b.score {
+            return Err(format!(
+                "player {p}: score went down from {} to {}",
+                b.score, a.score
+            ));
+        }
+        if a.time_left_ms > b.time_left_ms {
+            return Err(format!("player {p}: thinking time went up"));
+        }
+    }
+    match &after.outcome {
+        None if after.turn != before.turn + 1 => return Err("the turn did not advance".into()),
+        None if after.players.iter().any(|p| p.field.max_height() > HEIGHT) => {
+            return Err("a field crossed the danger line and the match goes on".into())
+        }
+        _ => {}
+    }
+    let json = serde_json::to_value(after).map_err(|e| e.to_string())?;
+    let back: State = serde_json::from_value(json)
+        .map_err(|e| format!("canonical state does not load back: {e}"))?;
+    if &back != after {
+        return Err("canonical state does not round-trip".into());
+    }
+    Ok(())
+}
+
+fn arbitrary_state(u: &mut Unstructured) -> arbitrary::Result<State> {
+    let turn = u.int_in_range(0..=TURNS - 1)?;
+    let pack_count = (turn as usize + 4).min(PACKS);
+    let mut packs = Vec::with_capacity(pack_count);
+    for _ in 0..pack_count {
+        let mut cells = [[0u8; 2]; 2];
+        for cell in cells.iter_mut().flatten() {
+            *cell = u.int_in_range(0..=9)?;
+        }
+        packs.push(Pack(cells));
+    }
+    let mut players: [Player; 2] = Default::default();
+    for player in &mut players {
+        let mut rows = vec![[0u8; WIDTH]; HEIGHT];
+        for x in 0..WIDTH {
+            let height = u.int_in_range(0..=HEIGHT)?;
+            for y in 0..height {
+                rows[HEIGHT - 1 - y][x] = if u.ratio(1, 8)? {
+                    OJAMA
+                } else {
+                    u.int_in_range(1..=9)?
+                };
+            }
+        }
+        player.field = Field::from_rows(&rows).map_err(|_| arbitrary::Error::IncorrectFormat)?;
+        player.ojama_stock = u.int_in_range(0..=300)?;
+        player.skill_gauge = u.int_in_range(0..=GAUGE_MAX)?;
+        player.score = u.int_in_range(0..=1_000_000)?;
+        player.time_left_ms = u.int_in_range(0..=180_000)?;
+    }
+    Ok(State {
+        turn,
+        packs,
+        players,
+        outcome: None,
+    })
+}
+
+/// Replies as a fuzzer should send them: mostly legal, sometimes anything at all.
+#[derive(Debug, Arbitrary)]
+enum ArbitraryReply {
+    Drop {
+        position: u8,
+        rotation: u8,
+        elapsed_ms: u16,
+    },
+    Skill,
+    Raw(String),
+    TimedOut,
+    Crashed,
+}
+
+impl ArbitraryReply {
+    fn into_reply(self) -> Reply {
+        match self {
+            ArbitraryReply::Drop {
+                position,
+                rotation,
+                elapsed_ms,
+            } => Reply::Text {
+                text: format!("{} {}", position % 10, rotation % 5),
+                elapsed_ms: u64::from(elapsed_ms),
+            },
+            ArbitraryReply::Skill => Reply::text("S"),
+            ArbitraryReply::Raw(text) => Reply::text(text),
+            ArbitraryReply::TimedOut => Reply::TimedOut,
+            ArbitraryReply::Crashed => Reply::Crashed,
+        }
+    }
+}

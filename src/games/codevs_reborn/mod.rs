@@ -1,0 +1,201 @@
+//! CODE VS Reborn 予選 (2019), rule document seed 004, completed by the `D-reborn-*` decisions
+//! of `shared/spec-notes.md`.
+//!
+//! Two players each stack 2×2 packs of numbered blocks on their own 10×16 field. Neighbouring
+//! blocks (in eight directions) that sum to 10 vanish, and what falls into the gaps may vanish
+//! again: a chain. Chains score, fill a skill gauge that can blow up every 5 on the field, and
+//! send unvanishable ojama blocks to the opponent. Both players move at once every turn; a field
+//! reaching the 17th row loses; after 500 turns the score decides.
+
+pub mod engine;
+pub mod field;
+pub mod fuzz;
+pub mod protocol;
+pub mod rules;
+pub mod state;
+
+use rand::seq::SliceRandom;
+use rand::{Rng, RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::game::{Frame, Game, GameInfo, Outcome, ParseVerdict, Reply, StepError, StepReport};
+use protocol::{parse_ai_name, Command, GameStart, Prompt, TurnInput};
+use rules::{
+    BLOCKS_PER_VALUE, FOUR_BLOCK_PACKS, MAX_POSITION, MAX_ROTATION, PACKS, SKILL_THRESHOLD,
+    THREE_BLOCK_PACKS,
+};
+use state::{Pack, State};
+
+pub struct CodevsReborn;
+
+static INFO: GameInfo = GameInfo {
+    id: "codevs-reborn",
+    title: "CODE VS Reborn (qualifier, 2019)",
+    document: "004_c34fd72b99ec3724.txt",
+    players: 2,
+    parse_kinds: &["reply", "name", "turn", "packs", "prompt"],
+};
+
+impl Game for CodevsReborn {
+    type State = State;
+
+    fn info(&self) -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new_match(&self, seed: u64) -> State {
+        State {
+            packs: generate_packs(seed),
+            ..State::default()
+        }
+    }
+
+    fn validate(&self, state: &State) -> Result<(), String> {
+        state.validate()
+    }
+
+    fn awaiting(&self, state: &State) -> Vec<usize> {
+        if state.outcome.is_some() {
+            Vec::new()
+        } else {
+            vec![0, 1]
+        }
+    }
+
+    fn prompt(&self, state: &State, player: usize) -> String {
+        let start = (state.turn == 0).then(|| GameStart {
+            packs: state.packs.clone(),
+        });
+        Prompt {
+            start,
+            turn: TurnInput::of(state, player),
+        }
+        .print()
+    }
+
+    fn frame(&self, _: &State, _: usize, lines: &[&str]) -> Frame {
+        // 「命令文の書式」: every reply is one line.
+        if lines.is_empty() {
+            Frame::NeedMore
+        } else {
+            Frame::Complete
+        }
+    }
+
+    fn step(&self, state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
+        engine::step(state, replies)
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        state.outcome.clone()
+    }
+
+    fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {
+        let verdict = match kind {
+            "reply" => match Command::parse(input) {
+                Ok(command) => ParseVerdict::Valid {
+                    printed: command.print(),
+                },
+                Err(strict) if Command::parse_lenient(input).is_ok() => {
+                    ParseVerdict::NonStrict(strict)
+                }
+                Err(strict) => ParseVerdict::Invalid(strict),
+            },
+            "name" => strict(parse_ai_name(input).map(str::to_string)),
+            "turn" => strict(TurnInput::parse(input).map(|t| t.to_text())),
+            "packs" => strict(GameStart::parse(input).map(|g| {
+                let mut out = String::new();
+                g.print(&mut out);
+                out
+            })),
+            "prompt" => strict(Prompt::parse(input).map(|p| p.print())),
+            _ => return None,
+        };
+        Some(verdict)
+    }
+
+    fn random_reply(&self, state: &State, player: usize, rng: &mut dyn RngCore) -> String {
+        let gauge = state.players.get(player).map_or(0, |p| p.skill_gauge);
+        if gauge >= SKILL_THRESHOLD && rng.random_bool(0.5) {
+            return Command::Skill.print();
+        }
+        let position = rng.random_range(0..=MAX_POSITION);
+        let rotation = rng.random_range(0..=MAX_ROTATION);
+        Command::Drop { position, rotation }.print()
+    }
+}
+
+fn strict(parsed: Result<String, crate::text::ParseError>) -> ParseVerdict {
+    match parsed {
+        Ok(printed) => ParseVerdict::Valid { printed },
+        Err(e) => ParseVerdict::Invalid(e),
+    }
+}
+
+/// 「パックの生成について」 (D-reborn-10): 180 blocks of each value shuffled into 380 packs of three
+/// and 120 of four, in random order, each pack's blocks in random cells of its 2×2.
+pub fn generate_packs(seed: u64) -> Vec<Pack> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut blocks: Vec<u8> = (1..=9u8)
+        .flat_map(|v| std::iter::repeat_n(v, BLOCKS_PER_VALUE))
+        .collect();
+    blocks.shuffle(&mut rng);
+    let mut sizes: Vec<usize> = std::iter::repeat_n(3, THREE_BLOCK_PACKS)
+        .chain(std::iter::repeat_n(4, FOUR_BLOCK_PACKS))
+        .collect();
+    sizes.shuffle(&mut rng);
+    debug_assert_eq!(sizes.len(), PACKS);
+    let mut blocks = blocks.into_iter();
+    sizes
+        .into_iter()
+        .map(|size| {
+            let mut cells = [0u8; 4];
+            let mut slots = [0usize, 1, 2, 3];
+            slots.shuffle(&mut rng);
+            for &slot in &slots[..size] {
+                cells[slot] = blocks.next().unwrap_or(0);
+            }
+            Pack([[cells[0], cells[1]], [cells[2], cells[3]]])
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_packs_follow_the_document() {
+        let packs = generate_packs(7);
+        assert_eq!(packs.len(), 500);
+        let mut per_value = [0usize; 10];
+        let mut by_size = [0usize; 5];
+        for pack in &packs {
+            let cells: Vec<u8> = pack
+                .0
+                .iter()
+                .flatten()
+                .copied()
+                .filter(|&v| v != 0)
+                .collect();
+            by_size[cells.len()] += 1;
+            for v in cells {
+                per_value[usize::from(v)] += 1;
+            }
+        }
+        assert_eq!(per_value[1..], [180; 9]);
+        assert_eq!((by_size[3], by_size[4]), (380, 120));
+        assert_ne!(generate_packs(8), packs, "the seed decides the packs");
+        assert_eq!(
+            generate_packs(7),
+            packs,
+            "the same seed gives the same packs"
+        );
+    }
+
+    #[test]
+    fn rotation_figure_of_the_document() {
+        assert_eq!(Pack([[9, 5], [0, 3]]).rotated(1), Pack([[0, 9], [3, 5]]));
+        assert_eq!(Pack([[9, 5], [0, 3]]).rotated(4), Pack([[9, 5], [0, 3]]));
+    }
+}

@@ -1,0 +1,17 @@
+//! The registry of games: the only place that lists them.
+
+pub mod codevs_reborn;
+
+use crate::game::DynGame;
+
+static CODEVS_REBORN: codevs_reborn::CodevsReborn = codevs_reborn::CodevsReborn;
+
+/// Every game shinpan knows, in a stable order.
+pub fn all() -> Vec<&'static dyn DynGame> {
+    vec![&CODEVS_REBORN]
+}
+
+/// The game with this id.
+pub fn by_id(id: &str) -> Option<&'static dyn DynGame> {
+    all().into_iter().find(|g| g.info().id == id)
+}

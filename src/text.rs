@@ -1,0 +1,307 @@
+//! A strict line-and-token reader shared by every game's protocol parser.
+//!
+//! The contest protocols are line based: numbers separated by exactly one space, each line ended
+//! by `\n`. This reader enforces that grammar and reports the first departure from it as a
+//! [`ParseError`] with a 1-based line and column (counted in characters). It never panics and
+//! never allocates more than the error message it returns, whatever the input.
+//!
+//! Leniency (extra blanks, CRLF) is not this module's business: a game that accepts more than
+//! the strict grammar does so in its own engine-side parser.
+
+use serde::Serialize;
+
+/// Longest excerpt of offending input quoted in an error message.
+const MAX_FOUND_CHARS: usize = 24;
+
+/// A positioned parse error: where the input departs from the grammar, what the grammar wanted
+/// there and what was found instead.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("line {line}, column {col}: expected {expected}, found {found}")]
+pub struct ParseError {
+    pub line: usize,
+    pub col: usize,
+    pub expected: String,
+    pub found: String,
+}
+
+impl ParseError {
+    pub fn new(
+        line: usize,
+        col: usize,
+        expected: impl Into<String>,
+        found: impl Into<String>,
+    ) -> Self {
+        ParseError {
+            line,
+            col,
+            expected: expected.into(),
+            found: found.into(),
+        }
+    }
+}
+
+/// Quotes a piece of hostile input for an error message: escaped, and cut short when long.
+pub fn quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for (i, c) in s.chars().enumerate() {
+        if i == MAX_FOUND_CHARS {
+            out.push_str("...");
+            break;
+        }
+        out.extend(c.escape_debug());
+    }
+    out.push('"');
+    out
+}
+
+/// Reads a text one `\n`-terminated line at a time.
+pub struct Reader<'a> {
+    rest: &'a str,
+    line_no: usize,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(text: &'a str) -> Self {
+        Reader {
+            rest: text,
+            line_no: 0,
+        }
+    }
+
+    /// The number of the last line handed out (0 before the first).
+    pub fn line_no(&self) -> usize {
+        self.line_no
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.rest.is_empty()
+    }
+
+    /// The next line's content without consuming it (without its `\n`).
+    pub fn peek(&self) -> Option<&'a str> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        Some(self.rest.split('\n').next().unwrap_or(""))
+    }
+
+    /// The next line, which must exist and end with `\n`. `what` names what the line should hold.
+    pub fn line(&mut self, what: &str) -> Result<Line<'a>, ParseError> {
+        if self.rest.is_empty() {
+            return Err(ParseError::new(self.line_no + 1, 1, what, "end of input"));
+        }
+        self.line_no += 1;
+        match self.rest.find('\n') {
+            Some(end) => {
+                let text = &self.rest[..end];
+                self.rest = &self.rest[end + 1..];
+                Ok(Line {
+                    text,
+                    number: self.line_no,
+                    pos: 0,
+                })
+            }
+            None => {
+                let col = self.rest.chars().count() + 1;
+                Err(ParseError::new(
+                    self.line_no,
+                    col,
+                    "a line break",
+                    "end of input",
+                ))
+            }
+        }
+    }
+
+    /// A line that must read exactly `keyword`.
+    pub fn keyword(&mut self, keyword: &str) -> Result<(), ParseError> {
+        let line = self.line(&format!("`{keyword}`"))?;
+        if line.text != keyword {
+            return Err(line.error_at(1, format!("`{keyword}`"), quote(line.text)));
+        }
+        Ok(())
+    }
+
+    /// Everything must have been read.
+    pub fn finish(&self) -> Result<(), ParseError> {
+        match self.peek() {
+            None => Ok(()),
+            Some(line) => Err(ParseError::new(
+                self.line_no + 1,
+                1,
+                "end of input",
+                quote(line),
+            )),
+        }
+    }
+}
+
+/// One line, read token by token; tokens are separated by exactly one space.
+pub struct Line<'a> {
+    text: &'a str,
+    number: usize,
+    /// Byte offset of the next unread character.
+    pos: usize,
+}
+
+/// A token and the column of its first character.
+#[derive(Debug, Clone, Copy)]
+pub struct Token<'a> {
+    pub text: &'a str,
+    pub line: usize,
+    pub col: usize,
+}
+
+impl<'a> Line<'a> {
+    /// A single line with no line break of its own (a reply, a name).
+    pub fn whole(text: &'a str) -> Self {
+        Line {
+            text,
+            number: 1,
+            pos: 0,
+        }
+    }
+
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    pub fn line_number(&self) -> usize {
+        self.number
+    }
+
+    fn col_of(&self, byte: usize) -> usize {
+        self.text[..byte].chars().count() + 1
+    }
+
+    pub fn error_at(
+        &self,
+        col: usize,
+        expected: impl Into<String>,
+        found: impl Into<String>,
+    ) -> ParseError {
+        ParseError::new(self.number, col, expected, found)
+    }
+
+    /// The next token. Before every token but the first there must be exactly one space.
+    pub fn token(&mut self, what: &str) -> Result<Token<'a>, ParseError> {
+        let rest = &self.text[self.pos..];
+        if rest.is_empty() {
+            return Err(self.error_at(self.col_of(self.pos), what, "end of line"));
+        }
+        if self.pos > 0 {
+            // The separator: one space, and the token must follow it at once.
+            if !rest.starts_with(' ') {
+                let found = rest
+                    .chars()
+                    .next()
+                    .map(|c| quote(&c.to_string()))
+                    .unwrap_or_default();
+                return Err(self.error_at(self.col_of(self.pos), "a single space", found));
+            }
+            self.pos += 1;
+        }
+        let start = self.pos;
+        let rest = &self.text[start..];
+        let len = rest.find(' ').unwrap_or(rest.len());
+        if len == 0 {
+            let found = if rest.is_empty() {
+                "end of line".to_string()
+            } else {
+                quote(" ")
+            };
+            return Err(self.error_at(self.col_of(start), what, found));
+        }
+        self.pos = start + len;
+        Ok(Token {
+            text: &rest[..len],
+            line: self.number,
+            col: self.col_of(start),
+        })
+    }
+
+    /// A token that is a plain decimal number (no sign, no leading zero) within `range`.
+    pub fn number(
+        &mut self,
+        what: &str,
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Result<u64, ParseError> {
+        let token = self.token(what)?;
+        token.number(what, range)
+    }
+
+    /// Nothing may follow on this line.
+    pub fn end(&self) -> Result<(), ParseError> {
+        let rest = &self.text[self.pos..];
+        if rest.is_empty() {
+            return Ok(());
+        }
+        Err(self.error_at(self.col_of(self.pos), "end of line", quote(rest)))
+    }
+}
+
+impl Token<'_> {
+    fn error(&self, expected: &str) -> ParseError {
+        ParseError::new(self.line, self.col, expected, quote(self.text))
+    }
+
+    /// The token as a strict decimal number within `range`.
+    pub fn number(
+        &self,
+        what: &str,
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Result<u64, ParseError> {
+        let expected = || format!("{what} ({}..={})", range.start(), range.end());
+        let digits = self.text.as_bytes();
+        let well_formed = !digits.is_empty()
+            && digits.iter().all(u8::is_ascii_digit)
+            && (digits == b"0" || digits.first() != Some(&b'0'));
+        if !well_formed || digits.len() > 20 {
+            return Err(self.error(&expected()));
+        }
+        match self.text.parse::<u64>() {
+            Ok(n) if range.contains(&n) => Ok(n),
+            _ => Err(self.error(&expected())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn double_space_is_reported_at_the_second_space() {
+        let mut line = Line::whole("2  0");
+        line.number("position", 0..=8).unwrap();
+        let err = line.number("rotation", 0..=3).unwrap_err();
+        assert_eq!((err.line, err.col), (1, 3));
+    }
+
+    #[test]
+    fn missing_line_break_is_reported_after_the_last_character() {
+        let mut reader = Reader::new("END");
+        let err = reader.line("`END`").unwrap_err();
+        assert_eq!(
+            (err.line, err.col, err.found.as_str()),
+            (1, 4, "end of input")
+        );
+    }
+
+    #[test]
+    fn leading_zero_and_overflow_are_not_numbers() {
+        for text in ["01", "99999999999999999999999", "-1", "+1", "1.0"] {
+            assert!(
+                Line::whole(text).number("n", 0..=u64::MAX).is_err(),
+                "{text}"
+            );
+        }
+        assert_eq!(Line::whole("0").number("n", 0..=0), Ok(0));
+    }
+
+    #[test]
+    fn quote_cuts_long_input() {
+        let long = "x".repeat(1000);
+        assert_eq!(quote(&long).len(), MAX_FOUND_CHARS + 5);
+    }
+}
