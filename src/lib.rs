@@ -8,6 +8,7 @@ pub mod check;
 pub mod game;
 pub mod games;
 pub mod report;
+pub mod selfplay;
 pub mod text;
 
 /// The crate version, part of every report's suite version.

@@ -245,23 +245,23 @@ impl Token<'_> {
         ParseError::new(self.line, self.col, expected, quote(self.text))
     }
 
-    /// The token as a strict decimal number within `range`.
+    /// The token as a strict decimal number within `range`; `what` names it, range included,
+    /// for the error message.
     pub fn number(
         &self,
         what: &str,
         range: std::ops::RangeInclusive<u64>,
     ) -> Result<u64, ParseError> {
-        let expected = || format!("{what} ({}..={})", range.start(), range.end());
         let digits = self.text.as_bytes();
         let well_formed = !digits.is_empty()
             && digits.iter().all(u8::is_ascii_digit)
             && (digits == b"0" || digits.first() != Some(&b'0'));
         if !well_formed || digits.len() > 20 {
-            return Err(self.error(&expected()));
+            return Err(self.error(what));
         }
         match self.text.parse::<u64>() {
             Ok(n) if range.contains(&n) => Ok(n),
-            _ => Err(self.error(&expected())),
+            _ => Err(self.error(what)),
         }
     }
 }

@@ -14,7 +14,8 @@ use super::rules::{CAPACITY, EXPLODING_VALUE, HEIGHT, OJAMA, VANISH_SUM, WIDTH};
 
 #[derive(Clone, PartialEq, Eq, Default)]
 pub struct Field {
-    /// `columns[x][y]`: the block at column x (0 = leftmost), height y (0 = floor).
+    /// `columns[x][y]`: the block at column x (0 = leftmost), height y (0 = floor); 0 at and
+    /// above the column's height.
     columns: [[u8; CAPACITY]; WIDTH],
     heights: [u8; WIDTH],
 }
@@ -137,6 +138,9 @@ impl Field {
                     kept += 1;
                 }
             }
+            // Cells above a column's height stay 0, so equal fields compare equal.
+            let old_height = self.height(x);
+            self.columns[x][kept..old_height].fill(0);
             self.heights[x] = kept as u8;
         }
     }

@@ -75,7 +75,7 @@ fn read_packs(reader: &mut Reader, count: usize) -> Result<Vec<Pack>, ParseError
         for row in &mut pack {
             let mut line = reader.line("a pack row (two values 0..9)")?;
             for cell in row.iter_mut() {
-                *cell = line.number("a pack cell", 0..=9)? as u8;
+                *cell = line.number("a pack cell (0..9)", 0..=9)? as u8;
             }
             line.end()?;
         }
@@ -115,13 +115,14 @@ impl PlayerView {
     }
 
     fn read(reader: &mut Reader, whose: &str) -> Result<PlayerView, ParseError> {
-        let mut number = |what: &str, range| -> Result<u64, ParseError> {
-            let what = format!("{whose} {what}");
-            let mut line = reader.line(&what)?;
-            let n = line.number(&what, range)?;
-            line.end()?;
-            Ok(n)
-        };
+        let mut number =
+            |what: &str, range: std::ops::RangeInclusive<u64>| -> Result<u64, ParseError> {
+                let what = format!("{whose} {what} ({}..{})", range.start(), range.end());
+                let mut line = reader.line(&what)?;
+                let n = line.number(&what, range)?;
+                line.end()?;
+                Ok(n)
+            };
         let time_left_ms = number("thinking time left (ms)", 0..=THINKING_TIME_MS)?;
         let ojama_stock = number("ojama stock", 0..=u64::from(u32::MAX))?;
         let skill_gauge = number("skill gauge", 0..=u64::from(GAUGE_MAX))?;
@@ -192,7 +193,7 @@ impl TurnInput {
 
     fn read(reader: &mut Reader) -> Result<TurnInput, ParseError> {
         let mut line = reader.line("the turn number")?;
-        let turn = line.number("the turn number", 0..=u64::from(TURNS - 1))?;
+        let turn = line.number("the turn number (0..499)", 0..=u64::from(TURNS - 1))?;
         line.end()?;
         let me = PlayerView::read(reader, "my")?;
         let opponent = PlayerView::read(reader, "the opponent's")?;

@@ -1,0 +1,219 @@
+//! The command line's exit codes and messages, for good and bad input.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn shinpan() -> Command {
+    let mut cmd = Command::cargo_bin("shinpan").unwrap();
+    cmd.env_remove("SHINPAN_CASES");
+    cmd
+}
+
+/// A case library in a temporary directory: `files` are (path under the root, content).
+fn library(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, content) in files {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, content).unwrap();
+    }
+    dir
+}
+
+const RULES: &str = "game: codevs-reborn\ndocument: 004_c34fd72b99ec3724.txt\nclauses:\n  \
+    - {id: reply.format, text: A reply is P R or S., section: 命令文の書式, status: explicit}\n  \
+    - {id: score.chain, text: Chains score., section: スコア, status: explicit}\n";
+
+const GOOD_CASE: &str =
+    "game: codevs-reborn\ncases:\n  - id: letters\n    rules: [reply.format]\n    \
+    parse: reply\n    input: a 100\n    expect: invalid\n";
+
+#[test]
+fn games_lists_codevs_reborn() {
+    shinpan()
+        .arg("games")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("codevs-reborn"));
+}
+
+#[test]
+fn check_passes_the_whole_library() {
+    shinpan()
+        .args(["check", "codevs-reborn"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("0 failed, 0 errors")
+                .and(predicate::str::contains("shinpan 0.1.0, cases ")),
+        );
+}
+
+#[test]
+fn check_with_a_filter_runs_only_matching_cases() {
+    let out = shinpan()
+        .args(["check", "--filter", "three-chain", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let results = report["results"].as_array().unwrap();
+    assert!(!results.is_empty());
+    assert!(results
+        .iter()
+        .all(|r| r["name"].as_str().unwrap().contains("three-chain")));
+}
+
+#[test]
+fn a_failing_case_exits_1_with_a_diff() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/failing");
+    shinpan()
+        .args(["check", "--cases"])
+        .arg(fixtures)
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("FAIL codevs-reborn/sample/wrong-expectation-on-purpose")
+                .and(predicate::str::contains("-- score: 2")),
+        );
+}
+
+#[test]
+fn junit_output_has_a_suite_per_game() {
+    shinpan()
+        .args(["check", "--format", "junit", "--filter", "three-chain"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "<testsuite name=\"codevs-reborn\"",
+        ));
+}
+
+#[test]
+fn a_yaml_syntax_error_names_file_line_and_column() {
+    let lib = library(&[
+        ("codevs-reborn/rules.yaml", RULES),
+        (
+            "codevs-reborn/broken.yaml",
+            "game: codevs-reborn\ncases:\n  - id: x\n    rules: [reply.format\n",
+        ),
+    ]);
+    shinpan()
+        .args(["check", "--cases"])
+        .arg(lib.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::is_match(r"broken\.yaml:\d+:\d+: ").unwrap());
+}
+
+#[test]
+fn a_bad_field_in_given_names_its_line() {
+    let case = "game: codevs-reborn\ncases:\n  - id: bad-field\n    rules: [score.chain]\n    given:\n      \
+        players:\n        - field: |\n            1..Q......\n    when: []\n    then: {turn: 0}\n";
+    let lib = library(&[
+        ("codevs-reborn/rules.yaml", RULES),
+        ("codevs-reborn/bad.yaml", case),
+        ("codevs-reborn/good.yaml", GOOD_CASE),
+    ]);
+    shinpan()
+        .args(["check", "--cases"])
+        .arg(lib.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("bad.yaml:7:").and(predicate::str::contains("'Q'")));
+}
+
+#[test]
+fn an_unknown_clause_is_an_error_at_the_case() {
+    let case = GOOD_CASE.replace("[reply.format]", "[reply.fromat]");
+    let lib = library(&[
+        ("codevs-reborn/rules.yaml", RULES),
+        ("codevs-reborn/typo.yaml", &case),
+    ]);
+    shinpan()
+        .args(["check", "--cases"])
+        .arg(lib.path())
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("typo.yaml:3:").and(predicate::str::contains("reply.fromat")),
+        );
+}
+
+#[test]
+fn an_unknown_key_in_a_case_is_an_error() {
+    let case = GOOD_CASE.replace("expect: invalid", "expect: invalid\n    expcet: valid");
+    let lib = library(&[
+        ("codevs-reborn/rules.yaml", RULES),
+        ("codevs-reborn/typo.yaml", &case),
+    ]);
+    shinpan()
+        .args(["check", "--cases"])
+        .arg(lib.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("expcet"));
+}
+
+#[test]
+fn coverage_of_the_library_is_complete() {
+    shinpan()
+        .args(["coverage", "codevs-reborn"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("uncovered").not());
+}
+
+#[test]
+fn coverage_lists_an_uncovered_clause_and_exits_1() {
+    let lib = library(&[
+        ("codevs-reborn/rules.yaml", RULES),
+        ("codevs-reborn/good.yaml", GOOD_CASE),
+    ]);
+    shinpan()
+        .args(["coverage", "--cases"])
+        .arg(lib.path())
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("uncovered: score.chain"));
+}
+
+#[test]
+fn schema_of_an_unknown_game_exits_2() {
+    shinpan()
+        .args(["schema", "tetris"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no game `tetris`"));
+}
+
+#[test]
+fn schema_describes_the_canonical_state() {
+    let out = shinpan()
+        .args(["schema", "codevs-reborn"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let schema: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(schema["properties"]["players"].is_object(), "{schema}");
+    assert!(schema["properties"]["packs"].is_object(), "{schema}");
+}
+
+#[test]
+fn a_filter_matching_nothing_exits_2() {
+    shinpan()
+        .args(["check", "--filter", "no-such-case-anywhere"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn an_unknown_game_to_check_exits_2() {
+    shinpan()
+        .args(["check", "tetris"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no game `tetris`"));
+}

@@ -1,0 +1,87 @@
+//! Snapshots (insta) of what a person reads: prompts, parser error messages, the `check`
+//! report, and a golden playthrough of a whole seeded match. A change shows up as a diff to
+//! review with `cargo insta review`.
+
+use shinpan::case::load_library;
+use shinpan::check::run_library;
+use shinpan::game::{DynGame, Game, ParseVerdict};
+use shinpan::games::codevs_reborn::state::State;
+use shinpan::games::codevs_reborn::CodevsReborn;
+use shinpan::report::Report;
+use shinpan::selfplay::play_random_match;
+
+fn state(yaml: &str) -> State {
+    serde_yaml::from_str(yaml).unwrap()
+}
+
+#[test]
+fn prompt_after_the_first_turn() {
+    let s = state(
+        "turn: 3\n\
+         players:\n\
+         - {ojama_stock: 12, skill_gauge: 80, score: 7, time_left_ms: 179000, field: \"X.........\\n19.5......\\n\"}\n\
+         - {score: 2, field: \"........55\\n\"}\n",
+    );
+    insta::assert_snapshot!(CodevsReborn.prompt(&s, 0));
+}
+
+#[test]
+fn parser_error_messages() {
+    let game = &CodevsReborn as &dyn DynGame;
+    let inputs: &[(&str, &str)] = &[
+        ("reply", "a 100"),
+        ("reply", "9 0"),
+        ("reply", "2  0"),
+        ("reply", "2 0\r"),
+        ("reply", ""),
+        ("reply", "S 1"),
+        ("reply", "8 3"),
+        ("name", "bad:name"),
+        ("name", ""),
+        ("turn", "0\n"),
+        ("turn", "500\n"),
+        ("turn", "0\n180000\n0\n0\n0\n0 0 0\n"),
+        ("packs", "1 2\n3 4\nEND\n"),
+        ("packs", "1 2\n3 10\nEND\n"),
+        ("packs", "1 2 3\n"),
+    ];
+    let mut out = String::new();
+    for (kind, input) in inputs {
+        let verdict = match game.parse(kind, input).unwrap() {
+            ParseVerdict::Valid { printed } => format!("valid, prints {printed:?}"),
+            ParseVerdict::NonStrict(e) => format!("non-strict: {e}"),
+            ParseVerdict::Invalid(e) => format!("invalid: {e}"),
+        };
+        out.push_str(&format!("{kind} {input:?}\n    {verdict}\n"));
+    }
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn check_report_of_a_small_library() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/failing");
+    let library = load_library(&root, &[]).unwrap();
+    let report = Report::new(
+        "0123456789abcdef",
+        "reference",
+        run_library(&library, None, |_, _| {}),
+    );
+    let human = report.human().replace(env!("CARGO_MANIFEST_DIR"), "<root>");
+    insta::assert_snapshot!(human);
+}
+
+#[test]
+fn golden_playthrough_seed_1() {
+    let game = CodevsReborn;
+    let mut out = String::new();
+    let (outcome, steps) = play_random_match(&game, 1, |state, exchange| {
+        out.push_str(&format!("=== turn {} ===\n", state.turn));
+        for (p, (prompt, reply)) in exchange.prompts.iter().zip(&exchange.replies).enumerate() {
+            out.push_str(&format!(
+                "--- prompt to player {p} ---\n{prompt}--- reply of player {p} ---\n{reply}\n"
+            ));
+        }
+    });
+    out.push_str(&format!("=== end after {steps} turns: {outcome:?} ===\n"));
+    insta::assert_snapshot!(out);
+}
