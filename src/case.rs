@@ -183,11 +183,16 @@ pub struct TypedCase<S> {
 
 fn yaml_error(path: &Path, err: &serde_yaml::Error) -> LoadError {
     let (line, col) = err.location().map_or((1, 1), |l| (l.line(), l.column()));
+    let mut message = err.to_string();
+    // serde_yaml repeats the position at the end of its message; ours leads with it.
+    if let Some(at) = message.rfind(" at line ") {
+        message.truncate(at);
+    }
     LoadError {
         path: path.to_path_buf(),
         line,
         col,
-        message: err.to_string(),
+        message,
     }
 }
 
