@@ -1,1 +1,56 @@
-fn main() {}
+//! Throughput of the reference engines and of the case library.
+//!
+//! - `codevs-reborn/random-matches`: whole seeded matches between the built-in random legal
+//!   players, engine only (no prompt text); throughput in player-turns (2 per step).
+//! - `codevs-reborn/random-matches-with-prompts`: the same with both prompts rendered every turn,
+//!   as the bot harness does.
+//! - `case-library/load-and-run`: loading and running every case on the reference engines.
+
+use std::path::Path;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use shinpan::case::load_library;
+use shinpan::check::run_library;
+use shinpan::games::codevs_reborn::CodevsReborn;
+use shinpan::selfplay::{play_random_match, play_random_match_fast};
+
+const SEEDS: std::ops::Range<u64> = 0..20;
+
+fn reborn(c: &mut Criterion) {
+    let game = CodevsReborn;
+    let steps: usize = SEEDS.map(|s| play_random_match_fast(&game, s).1).sum();
+    let mut group = c.benchmark_group("codevs-reborn");
+    group.throughput(Throughput::Elements(2 * steps as u64));
+    group.bench_function("random-matches", |b| {
+        b.iter(|| {
+            SEEDS
+                .map(|s| play_random_match_fast(&game, s).1)
+                .sum::<usize>()
+        })
+    });
+    let steps: usize = SEEDS
+        .map(|s| play_random_match(&game, s, |_, _| {}).1)
+        .sum();
+    group.throughput(Throughput::Elements(2 * steps as u64));
+    group.bench_function("random-matches-with-prompts", |b| {
+        b.iter(|| {
+            SEEDS
+                .map(|s| play_random_match(&game, s, |_, _| {}).1)
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+fn library(c: &mut Criterion) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases");
+    c.bench_function("case-library/load-and-run", |b| {
+        b.iter(|| {
+            let library = load_library(&root, &[]).expect("the case library loads");
+            run_library(&library, None, |_, _| {}).len()
+        })
+    });
+}
+
+criterion_group!(benches, reborn, library);
+criterion_main!(benches);

@@ -79,6 +79,8 @@ pub enum CaseBody {
         when: Vec<Vec<Reply>>,
         then: Value,
     },
+    /// Generate `seeds` new matches (seeds 0, 1, ...) and match `then` against each.
+    Generate { seeds: u64, then: Value },
     /// Parse `input` as the protocol text `kind`.
     Parse {
         kind: String,
@@ -142,6 +144,15 @@ struct RawCase {
     expect: Option<Expected>,
     #[serde(default)]
     at: Option<[usize; 2]>,
+    #[serde(default)]
+    generate: Option<Generate>,
+}
+
+/// `generate: {seeds: N}`: a case about every new match.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Generate {
+    seeds: u64,
 }
 
 /// A reply as written in a case: a string, or a mapping for timing and failures.
@@ -422,9 +433,12 @@ fn load_case_file(
                 rc.id
             )));
         }
-        let body = case_body(
-            game, rc.given, rc.when, rc.then, rc.parse, rc.input, rc.expect, rc.at,
-        )
+        let body = match rc.generate {
+            Some(generate) => generate_body(&rc.given, &rc.when, &rc.parse, generate, rc.then),
+            None => case_body(
+                game, rc.given, rc.when, rc.then, rc.parse, rc.input, rc.expect, rc.at,
+            ),
+        }
         .map_err(|m| err(format!("case `{}`: {m}", rc.id)))?;
         cases.push(Case {
             name: format!("{}/{stem}/{}", info.id, rc.id),
@@ -438,6 +452,27 @@ fn load_case_file(
         });
     }
     Ok(cases)
+}
+
+fn generate_body(
+    given: &Option<serde_yaml::Value>,
+    when: &Option<Vec<Vec<RawReply>>>,
+    parse: &Option<String>,
+    generate: Generate,
+    then: Option<serde_yaml::Value>,
+) -> Result<CaseBody, String> {
+    if given.is_some() || when.is_some() || parse.is_some() {
+        return Err("a `generate` case has only `then`".into());
+    }
+    if !(1..=10_000).contains(&generate.seeds) {
+        return Err("`generate: {seeds: N}` needs N in 1..=10000".into());
+    }
+    let then = then.ok_or("a `generate` case needs `then`")?;
+    let then = serde_json::to_value(then).map_err(|e| e.to_string())?;
+    Ok(CaseBody::Generate {
+        seeds: generate.seeds,
+        then,
+    })
 }
 
 #[allow(clippy::too_many_arguments)]

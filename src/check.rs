@@ -64,6 +64,14 @@ pub fn run_case(game: &dyn DynGame, case: &Case) -> Verdict {
                 Err(diff) => Verdict::Fail(diff),
             }
         }
+        CaseBody::Generate { seeds, then } => {
+            for seed in 0..*seeds {
+                if let Err(diff) = check_subset(then, &game.generated(seed)) {
+                    return Verdict::Fail(format!("new match with seed {seed}:\n{diff}"));
+                }
+            }
+            Verdict::Pass
+        }
         CaseBody::Parse {
             kind,
             input,

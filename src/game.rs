@@ -143,6 +143,10 @@ pub trait Game: Send + Sync + 'static {
 
     /// A legal reply chosen at random: the built-in player.
     fn random_reply(&self, state: &Self::State, player: usize, rng: &mut dyn RngCore) -> String;
+
+    /// Facts about a state that its canonical form shows only indirectly (counts, totals), for
+    /// generator cases that check what every new match must satisfy.
+    fn facts(&self, state: &Self::State) -> Value;
 }
 
 /// A [`Game`] seen through JSON values: the form the harness works with.
@@ -155,6 +159,8 @@ pub trait DynGame: Send + Sync {
     /// Plays `turns` from `state`; see [`Played`].
     fn play(&self, state: &Value, turns: &[Vec<Reply>]) -> Result<Played, String>;
     fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict>;
+    /// The canonical state of `new_match(seed)` with its [`Game::facts`] under the key `facts`.
+    fn generated(&self, seed: u64) -> Value;
     /// The JSON Schema of the canonical state.
     fn schema(&self) -> Value;
     /// Reads every `given` of a case file as this game's state type, so that a bad one is
@@ -216,6 +222,15 @@ impl<G: Game> DynGame for G {
 
     fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {
         Game::parse(self, kind, input)
+    }
+
+    fn generated(&self, seed: u64) -> Value {
+        let state = Game::new_match(self, seed);
+        let mut value = to_value(&state);
+        if let Value::Object(map) = &mut value {
+            map.insert("facts".into(), self.facts(&state));
+        }
+        value
     }
 
     fn schema(&self) -> Value {

@@ -137,6 +137,7 @@ impl<'a> Reader<'a> {
 }
 
 /// One line, read token by token; tokens are separated by exactly one space.
+#[derive(Debug)]
 pub struct Line<'a> {
     text: &'a str,
     number: usize,

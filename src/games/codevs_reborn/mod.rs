@@ -123,6 +123,29 @@ impl Game for CodevsReborn {
         let rotation = rng.random_range(0..=MAX_ROTATION);
         Command::Drop { position, rotation }.print()
     }
+
+    /// `packs`: how many; `packs_by_blocks`: how many packs hold 0..=4 blocks;
+    /// `blocks_by_value`: how many blocks of each value 1..=9 over all packs.
+    fn facts(&self, state: &State) -> serde_json::Value {
+        let mut by_blocks = [0usize; 5];
+        let mut by_value = [0usize; 10];
+        for pack in &state.packs {
+            let cells = pack.0.iter().flatten().filter(|&&v| v != 0);
+            by_blocks[cells.clone().count()] += 1;
+            cells.for_each(|&v| by_value[usize::from(v)] += 1);
+        }
+        let by_value: serde_json::Map<String, serde_json::Value> = (1..=9)
+            .map(|v| (v.to_string(), by_value[v].into()))
+            .collect();
+        let by_blocks: serde_json::Map<String, serde_json::Value> = (0..=4)
+            .map(|n| (n.to_string(), by_blocks[n].into()))
+            .collect();
+        serde_json::json!({
+            "packs": state.packs.len(),
+            "packs_by_blocks": by_blocks,
+            "blocks_by_value": by_value,
+        })
+    }
 }
 
 fn strict(parsed: Result<String, crate::text::ParseError>) -> ParseVerdict {
