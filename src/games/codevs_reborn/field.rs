@@ -104,6 +104,8 @@ impl Field {
 
     /// 「スキルの効果」: every 5 and its 8 neighbours, except ojama, vanish at once and the rest
     /// falls. Returns b, the number of blocks removed.
+    // Columns are addressed by index on purpose: a 5 marks cells of its neighbouring columns.
+    #[allow(clippy::needless_range_loop)]
     pub fn explode(&mut self) -> u32 {
         let mut marks = [0u32; WIDTH];
         for x in 0..WIDTH {
@@ -126,6 +128,7 @@ impl Field {
     }
 
     /// Takes the marked blocks out; the blocks above each fall into the gap.
+    #[allow(clippy::needless_range_loop)]
     fn remove(&mut self, marks: &Marks) {
         for x in 0..WIDTH {
             if marks[x] == 0 {

@@ -141,8 +141,8 @@ fn arbitrary_state(u: &mut Unstructured) -> arbitrary::Result<State> {
         let mut rows = vec![[0u8; WIDTH]; HEIGHT];
         for x in 0..WIDTH {
             let height = u.int_in_range(0..=HEIGHT)?;
-            for y in 0..height {
-                rows[HEIGHT - 1 - y][x] = if u.ratio(1, 8)? {
+            for row in rows.iter_mut().rev().take(height) {
+                row[x] = if u.ratio(1, 8)? {
                     OJAMA
                 } else {
                     u.int_in_range(1..=9)?
