@@ -7,6 +7,7 @@ pub mod case;
 pub mod check;
 pub mod game;
 pub mod games;
+pub mod harness;
 pub mod report;
 pub mod selfplay;
 pub mod text;

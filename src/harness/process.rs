@@ -1,0 +1,419 @@
+//! A child program driven over its standard streams, as contest engines drive bots: the bot
+//! checker, `play` and external engine adapters all run their children through this.
+//!
+//! Whatever the child does, the harness neither hangs nor grows without bound:
+//! - the child runs in its own process group, and every end (a deadline, a flood, the end of a
+//!   run, a drop) sends SIGTERM to the whole group, waits a grace period, then SIGKILL, then reaps;
+//! - prompts are written by a writer thread, so a child that never reads cannot block us;
+//! - output is read by reader threads into bounded channels, with a cap on a line and on a reply;
+//!   stderr is kept only as a bounded tail;
+//! - a grandchild that keeps the output pipe open after the child exits is detected and reported.
+//!
+//! It knows nothing of games: replies are framed by a closure (the game's `Game::frame`).
+
+use std::collections::VecDeque;
+use std::io::{Read, Write};
+use std::process::{ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError, TrySendError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use process_wrap::std::{ChildWrapper, CommandWrap, ProcessGroup};
+
+use crate::game::Frame;
+
+/// POSIX signal numbers (the same on every Unix shinpan runs on).
+const SIGTERM: i32 = 15;
+const SIGKILL: i32 = 9;
+
+/// Prompts queued for the writer thread before [`Child::send`] reports that the child is not
+/// reading.
+const STDIN_QUEUE: usize = 64;
+/// Output lines read ahead of the harness; a child printing more waits on its full pipe.
+const STDOUT_QUEUE: usize = 256;
+
+/// Bounds on what is kept of a child's output.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Longest accepted output line, in bytes (without its line break).
+    pub max_line_bytes: usize,
+    /// Most bytes accepted for one reply, all its lines together.
+    pub max_reply_bytes: usize,
+    /// How much of the end of stderr is kept.
+    pub stderr_tail_bytes: usize,
+    /// Between SIGTERM and SIGKILL.
+    pub grace: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_line_bytes: 64 * 1024,
+            max_reply_bytes: 1024 * 1024,
+            stderr_tail_bytes: 4096,
+            grace: Duration::from_millis(200),
+        }
+    }
+}
+
+/// Why no reply could be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReadFailure {
+    #[error("no complete reply within {0:?}")]
+    Deadline(Duration),
+    #[error("the output ended (the program exited or closed stdout) before a complete reply")]
+    Eof,
+    #[error("an output line is longer than {0} bytes")]
+    LineTooLong(usize),
+    #[error("the reply is longer than {0} bytes")]
+    ReplyTooLong(usize),
+    #[error("the output is not text (invalid UTF-8)")]
+    NotText,
+    #[error("the reply can never be complete: {0}")]
+    Malformed(String),
+}
+
+/// Why a prompt could not be sent.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SendFailure {
+    #[error("the program does not read its input (its input pipe is full)")]
+    NotReading,
+    #[error("the program's input is closed")]
+    Closed,
+}
+
+/// A complete reply and the time from the end of the last send to its last line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplyRead {
+    pub lines: Vec<String>,
+    pub elapsed: Duration,
+}
+
+/// How a child ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ended {
+    /// The exit status, when the child could be reaped.
+    pub status: Option<ExitStatus>,
+    /// Whether the harness had to signal it (it did not exit by itself after its input closed).
+    pub killed: bool,
+    /// Whether something outlived the child while holding its output pipe open.
+    pub pipe_held_by_descendant: bool,
+}
+
+enum Output {
+    Line(Vec<u8>),
+    TooLong,
+    Eof,
+}
+
+/// A running child program.
+pub struct Child {
+    child: Box<dyn ChildWrapper>,
+    stdin: Option<SyncSender<Vec<u8>>>,
+    stdin_broken: Arc<Mutex<bool>>,
+    stdout: Receiver<Output>,
+    stdout_ended: bool,
+    stderr_tail: Arc<Mutex<VecDeque<u8>>>,
+    limits: Limits,
+    sent_at: Instant,
+    ended: Option<Ended>,
+}
+
+impl Child {
+    /// Starts `argv[0]` with arguments `argv[1..]` in a new process group.
+    pub fn spawn(argv: &[String], limits: Limits) -> std::io::Result<Child> {
+        let (program, args) = argv.split_first().ok_or_else(|| {
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, "empty command")
+        })?;
+        let mut command = CommandWrap::with_new(program, |c| {
+            c.args(args)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped());
+        });
+        command.wrap(ProcessGroup::leader());
+        let mut child = command.spawn()?;
+        let missing = || std::io::Error::other("a standard stream of the child is missing");
+        let stdin = child.stdin().take().ok_or_else(missing)?;
+        let stdout = child.stdout().take().ok_or_else(missing)?;
+        let stderr = child.stderr().take().ok_or_else(missing)?;
+
+        let stdin_broken = Arc::new(Mutex::new(false));
+        let (to_stdin, from_harness) = mpsc::sync_channel::<Vec<u8>>(STDIN_QUEUE);
+        let broken = Arc::clone(&stdin_broken);
+        thread::spawn(move || write_stdin(stdin, from_harness, broken));
+
+        let (to_harness, from_stdout) = mpsc::sync_channel(STDOUT_QUEUE);
+        let max_line = limits.max_line_bytes;
+        thread::spawn(move || read_stdout(stdout, to_harness, max_line));
+
+        let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+        let tail = Arc::clone(&stderr_tail);
+        let keep = limits.stderr_tail_bytes;
+        thread::spawn(move || read_stderr(stderr, tail, keep));
+
+        Ok(Child {
+            child,
+            stdin: Some(to_stdin),
+            stdin_broken,
+            stdout: from_stdout,
+            stdout_ended: false,
+            stderr_tail,
+            limits,
+            sent_at: Instant::now(),
+            ended: None,
+        })
+    }
+
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Queues `bytes` for the child's input without waiting for the child to read them.
+    pub fn send(&mut self, bytes: &[u8]) -> Result<(), SendFailure> {
+        let stdin = self.stdin.as_ref().ok_or(SendFailure::Closed)?;
+        if *self.stdin_broken.lock().unwrap_or_else(|e| e.into_inner()) {
+            return Err(SendFailure::Closed);
+        }
+        let result = match stdin.try_send(bytes.to_vec()) {
+            Ok(()) => Ok(()),
+            Err(TrySendError::Full(_)) => Err(SendFailure::NotReading),
+            Err(TrySendError::Disconnected(_)) => Err(SendFailure::Closed),
+        };
+        self.sent_at = Instant::now();
+        result
+    }
+
+    /// Closes the child's input (it reads end of file once what was queued is written).
+    pub fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Reads lines until `frame` says they make a whole reply, or `deadline` passes.
+    pub fn read_reply(
+        &mut self,
+        deadline: Instant,
+        mut frame: impl FnMut(&[&str]) -> Frame,
+    ) -> Result<ReplyRead, ReadFailure> {
+        let mut lines: Vec<String> = Vec::new();
+        let mut bytes = 0;
+        loop {
+            let line = self.next_line(deadline)?;
+            bytes += line.len() + 1;
+            if bytes > self.limits.max_reply_bytes {
+                return Err(ReadFailure::ReplyTooLong(self.limits.max_reply_bytes));
+            }
+            lines.push(line);
+            let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+            match frame(&refs) {
+                Frame::Complete => {
+                    return Ok(ReplyRead {
+                        lines,
+                        elapsed: self.sent_at.elapsed(),
+                    })
+                }
+                Frame::NeedMore => {}
+                Frame::Malformed(why) => return Err(ReadFailure::Malformed(why)),
+            }
+        }
+    }
+
+    /// One output line, without its line break (and without a CR before it, which stays part
+    /// of the line so that strict grammars can see it).
+    pub fn read_line(&mut self, deadline: Instant) -> Result<String, ReadFailure> {
+        self.next_line(deadline)
+    }
+
+    fn next_line(&mut self, deadline: Instant) -> Result<String, ReadFailure> {
+        if self.stdout_ended {
+            return Err(ReadFailure::Eof);
+        }
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.stdout.recv_timeout(wait) {
+            Ok(Output::Line(bytes)) => String::from_utf8(bytes).map_err(|_| ReadFailure::NotText),
+            Ok(Output::TooLong) => Err(ReadFailure::LineTooLong(self.limits.max_line_bytes)),
+            Ok(Output::Eof) | Err(RecvTimeoutError::Disconnected) => {
+                self.stdout_ended = true;
+                Err(ReadFailure::Eof)
+            }
+            Err(RecvTimeoutError::Timeout) => Err(ReadFailure::Deadline(self.sent_at.elapsed())),
+        }
+    }
+
+    /// Output lines already printed but not asked for (a reply followed by extra lines).
+    pub fn unsolicited_lines(&mut self) -> usize {
+        let mut count = 0;
+        while count < STDOUT_QUEUE {
+            match self.stdout.try_recv() {
+                Ok(Output::Line(_) | Output::TooLong) => count += 1,
+                Ok(Output::Eof) | Err(TryRecvError::Disconnected) => {
+                    self.stdout_ended = true;
+                    break;
+                }
+                Err(TryRecvError::Empty) => break,
+            }
+        }
+        count
+    }
+
+    /// The last bytes the child wrote to stderr, as text.
+    pub fn stderr_tail(&self) -> String {
+        let tail = self.stderr_tail.lock().unwrap_or_else(|e| e.into_inner());
+        let bytes: Vec<u8> = tail.iter().copied().collect();
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    /// Whether the child has exited (without waiting).
+    pub fn has_exited(&mut self) -> bool {
+        // An error here means the group's leader was reaped while other members live on.
+        !matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Ends the child: closes its input, gives it the grace period to exit, then SIGTERM and
+    /// SIGKILL to its whole group, and reaps it. Idempotent.
+    pub fn finish(&mut self) -> Ended {
+        if let Some(ended) = &self.ended {
+            return ended.clone();
+        }
+        self.close_stdin();
+        let grace = self.limits.grace;
+        let mut killed = false;
+        let mut status = self.wait_for_exit(grace);
+        if status.is_none() {
+            killed = true;
+            let _ = self.child.signal(SIGTERM);
+            status = self.wait_for_exit(grace);
+        }
+        // The child is gone; its output pipe should close with it. If it stays open, a
+        // descendant holds it.
+        let pipe_held_by_descendant = !self.stdout_closes_within(grace);
+        if status.is_none() || pipe_held_by_descendant {
+            killed |= status.is_none();
+            let _ = self.child.signal(SIGKILL);
+            let _ = self.child.start_kill();
+            status = status.or_else(|| self.wait_for_exit(grace));
+        }
+        let ended = Ended {
+            status,
+            killed,
+            pipe_held_by_descendant,
+        };
+        self.ended = Some(ended.clone());
+        ended
+    }
+
+    /// Polls for the exit of the group's leader for up to `limit`.
+    fn wait_for_exit(&mut self, limit: Duration) -> Option<ExitStatus> {
+        let until = Instant::now() + limit;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Some(status),
+                Ok(None) => {}
+                // The leader was reaped by the group wait while other members live on.
+                Err(_) => return None,
+            }
+            if Instant::now() >= until {
+                return None;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Drains stdout until it closes, for up to `limit`; whatever it held is discarded.
+    fn stdout_closes_within(&mut self, limit: Duration) -> bool {
+        if self.stdout_ended {
+            return true;
+        }
+        let until = Instant::now() + limit;
+        loop {
+            let wait = until.saturating_duration_since(Instant::now());
+            match self.stdout.recv_timeout(wait) {
+                Ok(Output::Line(_) | Output::TooLong) => {}
+                Ok(Output::Eof) | Err(RecvTimeoutError::Disconnected) => {
+                    self.stdout_ended = true;
+                    return true;
+                }
+                Err(RecvTimeoutError::Timeout) => return false,
+            }
+        }
+    }
+}
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+fn write_stdin(
+    mut stdin: std::process::ChildStdin,
+    prompts: Receiver<Vec<u8>>,
+    broken: Arc<Mutex<bool>>,
+) {
+    for prompt in prompts {
+        if stdin
+            .write_all(&prompt)
+            .and_then(|()| stdin.flush())
+            .is_err()
+        {
+            *broken.lock().unwrap_or_else(|e| e.into_inner()) = true;
+            return;
+        }
+    }
+}
+
+fn read_stdout(
+    mut stdout: std::process::ChildStdout,
+    to_harness: SyncSender<Output>,
+    max_line: usize,
+) {
+    let mut buf = [0u8; 8192];
+    let mut line = Vec::new();
+    let mut too_long = false;
+    loop {
+        let n = match stdout.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        for &b in &buf[..n] {
+            if b == b'\n' {
+                // An overlong line was reported when it crossed the limit.
+                if !std::mem::take(&mut too_long)
+                    && to_harness
+                        .send(Output::Line(std::mem::take(&mut line)))
+                        .is_err()
+                {
+                    return;
+                }
+            } else if line.len() < max_line {
+                line.push(b);
+            } else if !too_long {
+                // Report the overlong line at once rather than when (if ever) it ends.
+                too_long = true;
+                line.clear();
+                if to_harness.send(Output::TooLong).is_err() {
+                    return;
+                }
+            }
+        }
+    }
+    // A last line without a line break still counts as a line.
+    if !line.is_empty() && !too_long {
+        let _ = to_harness.send(Output::Line(line));
+    }
+    let _ = to_harness.send(Output::Eof);
+}
+
+fn read_stderr(mut stderr: std::process::ChildStderr, tail: Arc<Mutex<VecDeque<u8>>>, keep: usize) {
+    let mut buf = [0u8; 8192];
+    while let Ok(n) = stderr.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        let mut tail = tail.lock().unwrap_or_else(|e| e.into_inner());
+        tail.extend(&buf[..n]);
+        let excess = tail.len().saturating_sub(keep);
+        tail.drain(..excess);
+    }
+}
