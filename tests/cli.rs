@@ -22,6 +22,15 @@ fn library(files: &[(&str, &str)]) -> tempfile::TempDir {
     dir
 }
 
+/// Runs `shinpan SUBCOMMAND --cases DIR` on a temporary library made of `files`.
+fn run_on_library(subcommand: &str, files: &[(&str, &str)]) -> assert_cmd::assert::Assert {
+    let lib = library(files);
+    shinpan()
+        .args([subcommand, "--cases"])
+        .arg(lib.path())
+        .assert()
+}
+
 const RULES: &str = "game: codevs-reborn\ndocument: 004_c34fd72b99ec3724.txt\nclauses:\n  \
     - {id: reply.format, text: A reply is P R or S., section: 命令文の書式, status: explicit}\n  \
     - {id: score.chain, text: Chains score., section: スコア, status: explicit}\n";
@@ -93,68 +102,62 @@ fn junit_output_has_a_suite_per_game() {
 
 #[test]
 fn a_yaml_syntax_error_names_file_line_and_column() {
-    let lib = library(&[
-        ("codevs-reborn/rules.yaml", RULES),
-        (
-            "codevs-reborn/broken.yaml",
-            "game: codevs-reborn\ncases:\n  - id: x\n    rules: [reply.format\n",
-        ),
-    ]);
-    shinpan()
-        .args(["check", "--cases"])
-        .arg(lib.path())
-        .assert()
-        .code(2)
-        .stderr(predicate::str::is_match(r"broken\.yaml:\d+:\d+: ").unwrap());
+    run_on_library(
+        "check",
+        &[
+            ("codevs-reborn/rules.yaml", RULES),
+            (
+                "codevs-reborn/broken.yaml",
+                "game: codevs-reborn\ncases:\n  - id: x\n    rules: [reply.format\n",
+            ),
+        ],
+    )
+    .code(2)
+    .stderr(predicate::str::is_match(r"broken\.yaml:\d+:\d+: ").unwrap());
 }
 
 #[test]
 fn a_bad_field_in_given_names_its_line() {
     let case = "game: codevs-reborn\ncases:\n  - id: bad-field\n    rules: [score.chain]\n    given:\n      \
         players:\n        - field: |\n            1..Q......\n    when: []\n    then: {turn: 0}\n";
-    let lib = library(&[
-        ("codevs-reborn/rules.yaml", RULES),
-        ("codevs-reborn/bad.yaml", case),
-        ("codevs-reborn/good.yaml", GOOD_CASE),
-    ]);
-    shinpan()
-        .args(["check", "--cases"])
-        .arg(lib.path())
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("bad.yaml:7:").and(predicate::str::contains("'Q'")));
+    run_on_library(
+        "check",
+        &[
+            ("codevs-reborn/rules.yaml", RULES),
+            ("codevs-reborn/bad.yaml", case),
+            ("codevs-reborn/good.yaml", GOOD_CASE),
+        ],
+    )
+    .code(2)
+    .stderr(predicate::str::contains("bad.yaml:7:").and(predicate::str::contains("'Q'")));
 }
 
 #[test]
 fn an_unknown_clause_is_an_error_at_the_case() {
     let case = GOOD_CASE.replace("[reply.format]", "[reply.fromat]");
-    let lib = library(&[
-        ("codevs-reborn/rules.yaml", RULES),
-        ("codevs-reborn/typo.yaml", &case),
-    ]);
-    shinpan()
-        .args(["check", "--cases"])
-        .arg(lib.path())
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("typo.yaml:3:").and(predicate::str::contains("reply.fromat")),
-        );
+    run_on_library(
+        "check",
+        &[
+            ("codevs-reborn/rules.yaml", RULES),
+            ("codevs-reborn/typo.yaml", &case),
+        ],
+    )
+    .code(2)
+    .stderr(predicate::str::contains("typo.yaml:3:").and(predicate::str::contains("reply.fromat")));
 }
 
 #[test]
 fn an_unknown_key_in_a_case_is_an_error() {
     let case = GOOD_CASE.replace("expect: invalid", "expect: invalid\n    expcet: valid");
-    let lib = library(&[
-        ("codevs-reborn/rules.yaml", RULES),
-        ("codevs-reborn/typo.yaml", &case),
-    ]);
-    shinpan()
-        .args(["check", "--cases"])
-        .arg(lib.path())
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("expcet"));
+    run_on_library(
+        "check",
+        &[
+            ("codevs-reborn/rules.yaml", RULES),
+            ("codevs-reborn/typo.yaml", &case),
+        ],
+    )
+    .code(2)
+    .stderr(predicate::str::contains("expcet"));
 }
 
 #[test]
@@ -168,16 +171,15 @@ fn coverage_of_the_library_is_complete() {
 
 #[test]
 fn coverage_lists_an_uncovered_clause_and_exits_1() {
-    let lib = library(&[
-        ("codevs-reborn/rules.yaml", RULES),
-        ("codevs-reborn/good.yaml", GOOD_CASE),
-    ]);
-    shinpan()
-        .args(["coverage", "--cases"])
-        .arg(lib.path())
-        .assert()
-        .code(1)
-        .stdout(predicate::str::contains("uncovered: score.chain"));
+    run_on_library(
+        "coverage",
+        &[
+            ("codevs-reborn/rules.yaml", RULES),
+            ("codevs-reborn/good.yaml", GOOD_CASE),
+        ],
+    )
+    .code(1)
+    .stdout(predicate::str::contains("uncovered: score.chain"));
 }
 
 #[test]
