@@ -1,0 +1,16 @@
+#!/usr/bin/env python3
+"""Trusts its input: int() on every token without a check, so a non-numeric token ends it with a
+traceback (exit status 1)."""
+import sys
+
+print("trusting", flush=True)
+packs = [[int(t) for t in sys.stdin.readline().split()] for _ in range(1500)]
+while True:
+    turn = int(sys.stdin.readline())
+    mine = [int(sys.stdin.readline()) for _ in range(4)]
+    rows = [[int(t) for t in sys.stdin.readline().split()] for _ in range(16)]
+    sys.stdin.readline()
+    theirs = [int(sys.stdin.readline()) for _ in range(4)]
+    rows = [[int(t) for t in sys.stdin.readline().split()] for _ in range(16)]
+    sys.stdin.readline()
+    print(f"{turn % 9} 0", flush=True)
