@@ -568,8 +568,12 @@ impl Checker<'_> {
                 let stderr = stderr_summary(&session.stderr_tail(), 1)
                     .map(|s| format!("; stderr: {s}"))
                     .unwrap_or_default();
-                if crashed_by_signal(&ended) || ended.pipe_held_by_descendant {
-                    let mut found = Found::new(Verdict::Fail, format!("{note}: it {how}{stderr}"));
+                // Its input is closed: a bot that neither answers nor exits has to be killed.
+                if crashed_by_signal(&ended) || ended.pipe_held_by_descendant || ended.killed {
+                    let mut found = Found::new(
+                        Verdict::Fail,
+                        format!("{note}: no reply, and it {how}{stderr}"),
+                    );
                     found.input = Some(session.transcript().to_vec());
                     return found;
                 }

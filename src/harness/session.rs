@@ -83,7 +83,7 @@ impl Clock {
 /// Why a bot gave no usable answer.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Failure {
-    #[error("{0}")]
+    #[error("{}", describe_read(.0))]
     Read(#[from] ReadFailure),
     #[error("{0}")]
     Send(#[from] SendFailure),
@@ -94,6 +94,15 @@ pub enum Failure {
     /// The run's own budget ran out first: not the bot's fault.
     #[error("the run's time budget ran out")]
     OverBudget,
+}
+
+fn describe_read(failure: &ReadFailure) -> String {
+    match failure {
+        ReadFailure::Deadline(waited) => {
+            format!("no complete reply within {} ms", waited.as_millis())
+        }
+        other => other.to_string(),
+    }
 }
 
 /// A complete reply: its lines joined by `\n`, and its thinking time.

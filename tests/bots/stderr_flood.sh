@@ -1,4 +1,4 @@
 #!/bin/sh
 # Prints its name, then floods stderr and never answers.
 echo noisy
-exec yes "debug: thinking very hard" >&2
+yes "debug: thinking very hard" >&2

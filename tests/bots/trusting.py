@@ -4,7 +4,10 @@ traceback (exit status 1)."""
 import sys
 
 print("trusting", flush=True)
-packs = [[int(t) for t in sys.stdin.readline().split()] for _ in range(1500)]
+packs = []
+for _ in range(500):
+    packs.append([[int(t) for t in sys.stdin.readline().split()] for _ in range(2)])
+    sys.stdin.readline()  # END
 while True:
     turn = int(sys.stdin.readline())
     mine = [int(sys.stdin.readline()) for _ in range(4)]
