@@ -142,6 +142,9 @@ pub struct StartError {
     source: std::io::Error,
 }
 
+/// A named check, run later by [`Checker::phase`].
+type Run<'a, C> = (String, Box<dyn FnOnce(&mut C) -> Found + 'a>);
+
 /// What one check found, before timing and saving.
 struct Found {
     verdict: Verdict,
@@ -216,7 +219,7 @@ impl Checker<'_> {
     fn phase(
         &mut self,
         phase: Phase,
-        runs: Vec<(String, Box<dyn FnOnce(&mut Self) -> Found + '_>)>,
+        runs: Vec<Run<'_, Self>>,
     ) {
         let total = runs.len();
         for (done, (name, run)) in runs.into_iter().enumerate() {
@@ -353,7 +356,7 @@ impl Checker<'_> {
 
     fn matches_phase(&mut self) {
         let players = self.game.info().players;
-        let mut runs: Vec<(String, Box<dyn FnOnce(&mut Self) -> Found + '_>)> = Vec::new();
+        let mut runs: Vec<Run<'_, Self>> = Vec::new();
         for m in 0..self.options.matches as u64 {
             let seed = self.options.seed.wrapping_add(m);
             for seat in 0..players {
@@ -463,7 +466,7 @@ impl Checker<'_> {
             return;
         }
         let names: Vec<String> = cases.iter().map(|c| c.name.clone()).collect();
-        let mut runs: Vec<(String, Box<dyn FnOnce(&mut Self) -> Found + '_>)> = Vec::new();
+        let mut runs: Vec<Run<'_, Self>> = Vec::new();
         for (i, name) in names.into_iter().enumerate() {
             runs.push((name, Box::new(move |c: &mut Self| c.one_edge(i))));
         }
@@ -526,7 +529,7 @@ impl Checker<'_> {
         };
         let prompt = base.prompt(seat);
         let mut rng = ChaCha8Rng::seed_from_u64(self.options.seed);
-        let mut runs: Vec<(String, Box<dyn FnOnce(&mut Self) -> Found + '_>)> = Vec::new();
+        let mut runs: Vec<Run<'_, Self>> = Vec::new();
         for mutant in mutate::mutants(&prompt, &mut rng) {
             let seed = self.options.seed;
             runs.push((
