@@ -147,6 +147,82 @@ pub trait Game: Send + Sync + 'static {
     /// Facts about a state that its canonical form shows only indirectly (counts, totals), for
     /// generator cases that check what every new match must satisfy.
     fn facts(&self, state: &Self::State) -> Value;
+
+    /// The thinking-time limits of the rule document, which the bot checker and `play` apply.
+    /// No default: every game says what its document says (see [`TimeLimits`]).
+    fn limits(&self) -> TimeLimits;
+
+    /// What a bot must print before it reads its first prompt; `None` when nothing.
+    fn handshake(&self) -> Option<Handshake> {
+        None
+    }
+
+    /// Valid prompts at the extremes of what the document allows, for the bot checker. The
+    /// default offers none (the checker reports that as `INFO`).
+    fn edge_cases(&self) -> Vec<EdgeCase<Self::State>> {
+        Vec::new()
+    }
+}
+
+/// Thinking-time limits from a rule document. `None` is "the document sets no such limit".
+///
+/// How a game maps its document onto these (for the games still to land):
+/// - CODE VS Reborn: `turn_ms` 20 000 (the online qualifier), `total_ms` 180 000; the name line
+///   has no limit of its own and takes `turn_ms`.
+/// - Spring Challenge 2022: `first_turn_ms` 1000, `turn_ms` 50.
+/// - CEDEC 2013: `handshake_ms` 5000 for the name, `turn_ms` 1000, `pool_ms` 5000 (a reserve
+///   that turns over the per-turn limit draw on).
+/// - TSG AUTO CHESS: `total_ms` 180 000.
+/// - CODE VS 4.0: the prompt carries the time left; `total_ms` is its starting value and the
+///   engine charges each reply's `elapsed_ms` against it, as in Reborn.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct TimeLimits {
+    /// For the handshake line(s); `None`: the per-turn limit applies.
+    pub handshake_ms: Option<u64>,
+    /// For the first reply, when it differs from the others.
+    pub first_turn_ms: Option<u64>,
+    /// For each reply.
+    pub turn_ms: Option<u64>,
+    /// For all replies of a match together.
+    pub total_ms: Option<u64>,
+    /// A reserve shared by the turns that go over `turn_ms`.
+    pub pool_ms: Option<u64>,
+}
+
+/// The line a bot prints before any prompt (its name, in most games).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Handshake {
+    /// Sent to the bot before it answers; empty when the bot speaks first.
+    pub prompt: String,
+    /// The protocol text ([`GameInfo::parse_kinds`]) its one-line answer must parse as.
+    pub parse_kind: &'static str,
+}
+
+/// A valid prompt at an extreme of the document, for the bot checker. A freshly started bot
+/// (past the handshake) is sent `prompt(states[i], seat)` for each state in turn and answers
+/// each, so `states[0]` must be a state whose prompt a bot can read first (in most games the
+/// first turn, with its game-start block).
+#[derive(Debug, Clone)]
+pub struct EdgeCase<S> {
+    /// A short kebab-case name: `field-full-to-the-top`.
+    pub name: String,
+    pub seat: usize,
+    pub states: Vec<S>,
+}
+
+/// A match in progress seen through the type-erased seam: what the bot checker and `play` drive.
+pub trait DynMatch {
+    fn awaiting(&self) -> Vec<usize>;
+    fn prompt(&self, player: usize) -> String;
+    fn frame(&self, player: usize, lines: &[&str]) -> Frame;
+    fn step(&mut self, replies: &[Reply]) -> Result<StepReport, StepError>;
+    fn outcome(&self) -> Option<Outcome>;
+    /// The built-in player's reply for `player` now.
+    fn random_reply(&self, player: usize, rng: &mut dyn RngCore) -> String;
+    /// The canonical state.
+    fn state(&self) -> Value;
+    /// A copy, to try a reply without playing it.
+    fn fork(&self) -> Box<dyn DynMatch + '_>;
 }
 
 /// A [`Game`] seen through JSON values: the form the harness works with.
@@ -166,6 +242,12 @@ pub trait DynGame: Send + Sync {
     /// Reads every `given` of a case file as this game's state type, so that a bad one is
     /// reported with the line and column serde_yaml knows.
     fn check_case_states(&self, case_file: &str) -> Result<(), serde_yaml::Error>;
+    /// A new match to drive turn by turn.
+    fn start(&self, seed: u64) -> Box<dyn DynMatch + '_>;
+    fn limits(&self) -> TimeLimits;
+    fn handshake(&self) -> Option<Handshake>;
+    /// [`Game::edge_cases`], each state ready to drive.
+    fn edge_cases(&self) -> Vec<EdgeCase<Box<dyn DynMatch + '_>>>;
 }
 
 /// The result of playing some turns from a canonical state.
@@ -239,6 +321,79 @@ impl<G: Game> DynGame for G {
 
     fn check_case_states(&self, case_file: &str) -> Result<(), serde_yaml::Error> {
         serde_yaml::from_str::<crate::case::TypedFile<G::State>>(case_file).map(drop)
+    }
+
+    fn start(&self, seed: u64) -> Box<dyn DynMatch + '_> {
+        Box::new(Match {
+            game: self,
+            state: Game::new_match(self, seed),
+        })
+    }
+
+    fn limits(&self) -> TimeLimits {
+        Game::limits(self)
+    }
+
+    fn handshake(&self) -> Option<Handshake> {
+        Game::handshake(self)
+    }
+
+    fn edge_cases(&self) -> Vec<EdgeCase<Box<dyn DynMatch + '_>>> {
+        Game::edge_cases(self)
+            .into_iter()
+            .map(|edge| EdgeCase {
+                name: edge.name,
+                seat: edge.seat,
+                states: edge
+                    .states
+                    .into_iter()
+                    .map(|state| Box::new(Match { game: self, state }) as Box<dyn DynMatch + '_>)
+                    .collect(),
+            })
+            .collect()
+    }
+}
+
+/// A typed match behind [`DynMatch`].
+struct Match<'g, G: Game> {
+    game: &'g G,
+    state: G::State,
+}
+
+impl<G: Game> DynMatch for Match<'_, G> {
+    fn awaiting(&self) -> Vec<usize> {
+        self.game.awaiting(&self.state)
+    }
+
+    fn prompt(&self, player: usize) -> String {
+        self.game.prompt(&self.state, player)
+    }
+
+    fn frame(&self, player: usize, lines: &[&str]) -> Frame {
+        self.game.frame(&self.state, player, lines)
+    }
+
+    fn step(&mut self, replies: &[Reply]) -> Result<StepReport, StepError> {
+        self.game.step(&mut self.state, replies)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome(&self.state)
+    }
+
+    fn random_reply(&self, player: usize, rng: &mut dyn RngCore) -> String {
+        self.game.random_reply(&self.state, player, rng)
+    }
+
+    fn state(&self) -> Value {
+        to_value(&self.state)
+    }
+
+    fn fork(&self) -> Box<dyn DynMatch + '_> {
+        Box::new(Match {
+            game: self.game,
+            state: self.state.clone(),
+        })
     }
 }
 

@@ -83,7 +83,8 @@ pub enum SendFailure {
     Closed,
 }
 
-/// A complete reply and the time from the end of the last send to its last line.
+/// A complete reply and the time from the last send to the arrival of its last line (measured
+/// when the line came out of the pipe, not when the harness got round to reading it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReplyRead {
     pub lines: Vec<String>,
@@ -102,7 +103,8 @@ pub struct Ended {
 }
 
 enum Output {
-    Line(Vec<u8>),
+    /// A line and when the reader saw its line break.
+    Line(Vec<u8>, Instant),
     TooLong,
     Eof,
 }
@@ -185,6 +187,11 @@ impl Child {
         result
     }
 
+    /// Starts the reply clock without sending anything (for a program that speaks first).
+    pub fn mark_sent(&mut self) {
+        self.sent_at = Instant::now();
+    }
+
     /// Closes the child's input (it reads end of file once what was queued is written).
     pub fn close_stdin(&mut self) {
         self.stdin = None;
@@ -199,7 +206,10 @@ impl Child {
         let mut lines: Vec<String> = Vec::new();
         let mut bytes = 0;
         loop {
-            let line = self.next_line(deadline)?;
+            let (line, arrived) = self.next_line(deadline)?;
+            if arrived > deadline {
+                return Err(ReadFailure::Deadline(arrived - self.sent_at));
+            }
             bytes += line.len() + 1;
             if bytes > self.limits.max_reply_bytes {
                 return Err(ReadFailure::ReplyTooLong(self.limits.max_reply_bytes));
@@ -210,7 +220,7 @@ impl Child {
                 Frame::Complete => {
                     return Ok(ReplyRead {
                         lines,
-                        elapsed: self.sent_at.elapsed(),
+                        elapsed: arrived.saturating_duration_since(self.sent_at),
                     })
                 }
                 Frame::NeedMore => {}
@@ -222,16 +232,18 @@ impl Child {
     /// One output line, without its line break (and without a CR before it, which stays part
     /// of the line so that strict grammars can see it).
     pub fn read_line(&mut self, deadline: Instant) -> Result<String, ReadFailure> {
-        self.next_line(deadline)
+        self.next_line(deadline).map(|(line, _)| line)
     }
 
-    fn next_line(&mut self, deadline: Instant) -> Result<String, ReadFailure> {
+    fn next_line(&mut self, deadline: Instant) -> Result<(String, Instant), ReadFailure> {
         if self.stdout_ended {
             return Err(ReadFailure::Eof);
         }
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.stdout.recv_timeout(wait) {
-            Ok(Output::Line(bytes)) => String::from_utf8(bytes).map_err(|_| ReadFailure::NotText),
+            Ok(Output::Line(bytes, arrived)) => String::from_utf8(bytes)
+                .map(|line| (line, arrived))
+                .map_err(|_| ReadFailure::NotText),
             Ok(Output::TooLong) => Err(ReadFailure::LineTooLong(self.limits.max_line_bytes)),
             Ok(Output::Eof) | Err(RecvTimeoutError::Disconnected) => {
                 self.stdout_ended = true;
@@ -246,7 +258,7 @@ impl Child {
         let mut count = 0;
         while count < STDOUT_QUEUE {
             match self.stdout.try_recv() {
-                Ok(Output::Line(_) | Output::TooLong) => count += 1,
+                Ok(Output::Line(..) | Output::TooLong) => count += 1,
                 Ok(Output::Eof) | Err(TryRecvError::Disconnected) => {
                     self.stdout_ended = true;
                     break;
@@ -329,7 +341,7 @@ impl Child {
         loop {
             let wait = until.saturating_duration_since(Instant::now());
             match self.stdout.recv_timeout(wait) {
-                Ok(Output::Line(_) | Output::TooLong) => {}
+                Ok(Output::Line(..) | Output::TooLong) => {}
                 Ok(Output::Eof) | Err(RecvTimeoutError::Disconnected) => {
                     self.stdout_ended = true;
                     return true;
@@ -381,7 +393,7 @@ fn read_stdout(
                 // An overlong line was reported when it crossed the limit.
                 if !std::mem::take(&mut too_long)
                     && to_harness
-                        .send(Output::Line(std::mem::take(&mut line)))
+                        .send(Output::Line(std::mem::take(&mut line), Instant::now()))
                         .is_err()
                 {
                     return;
@@ -400,7 +412,7 @@ fn read_stdout(
     }
     // A last line without a line break still counts as a line.
     if !line.is_empty() && !too_long {
-        let _ = to_harness.send(Output::Line(line));
+        let _ = to_harness.send(Output::Line(line, Instant::now()));
     }
     let _ = to_harness.send(Output::Eof);
 }

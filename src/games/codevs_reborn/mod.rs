@@ -7,6 +7,7 @@
 //! send unvanishable ojama blocks to the opponent. Both players move at once every turn; a field
 //! reaching the 17th row loses; after 500 turns the score decides.
 
+pub mod edge;
 pub mod engine;
 pub mod field;
 pub mod fuzz;
@@ -18,11 +19,14 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::{Frame, Game, GameInfo, Outcome, ParseVerdict, Reply, StepError, StepReport};
+use crate::game::{
+    EdgeCase, Frame, Game, GameInfo, Handshake, Outcome, ParseVerdict, Reply, StepError,
+    StepReport, TimeLimits,
+};
 use protocol::{parse_ai_name, Command, GameStart, Prompt, TurnInput};
 use rules::{
-    BLOCKS_PER_VALUE, FOUR_BLOCK_PACKS, MAX_POSITION, MAX_ROTATION, PACKS, SKILL_THRESHOLD,
-    THREE_BLOCK_PACKS,
+    BLOCKS_PER_VALUE, FOUR_BLOCK_PACKS, MAX_POSITION, MAX_ROTATION, PACKS, QUALIFIER_TURN_LIMIT_MS,
+    SKILL_THRESHOLD, THINKING_TIME_MS, THREE_BLOCK_PACKS,
 };
 use state::{Pack, State};
 
@@ -145,6 +149,27 @@ impl Game for CodevsReborn {
             "packs_by_blocks": by_blocks,
             "blocks_by_value": by_value,
         })
+    }
+
+    /// 「思考時間の制限について」: 3 minutes a match, and 20 s a turn in the online qualifier.
+    fn limits(&self) -> TimeLimits {
+        TimeLimits {
+            turn_ms: Some(QUALIFIER_TURN_LIMIT_MS),
+            total_ms: Some(THINKING_TIME_MS),
+            ..TimeLimits::default()
+        }
+    }
+
+    /// 「AI名について」: the AI prints its name first, before any input.
+    fn handshake(&self) -> Option<Handshake> {
+        Some(Handshake {
+            prompt: String::new(),
+            parse_kind: "name",
+        })
+    }
+
+    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
+        edge::edge_cases()
     }
 }
 

@@ -1,0 +1,60 @@
+//! Harness overhead per turn: from a prompt handed to [`Child::send`] to its reply framed by
+//! [`Child::read_reply`], against `cat` (a bot that answers instantly), next to the floor: the
+//! same round trip through `cat` with plain blocking pipe reads and writes.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use shinpan::game::Frame;
+use shinpan::harness::process::{Child, Limits};
+
+/// One line the size of a CODE VS Reborn turn block (about 700 bytes).
+fn prompt() -> Vec<u8> {
+    let mut line = vec![b'0'; 700];
+    line.push(b'\n');
+    line
+}
+
+fn harness_round_trip(c: &mut Criterion) {
+    let prompt = prompt();
+    let mut child = Child::spawn(&["cat".into()], Limits::default()).expect("cat starts");
+    let one_line = |lines: &[&str]| {
+        if lines.is_empty() {
+            Frame::NeedMore
+        } else {
+            Frame::Complete
+        }
+    };
+    c.bench_function("harness/round-trip-700-bytes", |b| {
+        b.iter(|| {
+            child.send(&prompt).expect("cat reads");
+            let deadline = Instant::now() + Duration::from_secs(5);
+            child.read_reply(deadline, one_line).expect("cat echoes")
+        })
+    });
+    child.finish();
+
+    let mut cat = Command::new("cat")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("cat starts");
+    let mut stdin = cat.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(cat.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    c.bench_function("floor/plain-pipe-round-trip-700-bytes", |b| {
+        b.iter(|| {
+            stdin.write_all(&prompt).expect("write");
+            stdin.flush().expect("flush");
+            line.clear();
+            stdout.read_line(&mut line).expect("read")
+        })
+    });
+    drop(stdin);
+    let _ = cat.wait();
+}
+
+criterion_group!(benches, harness_round_trip);
+criterion_main!(benches);

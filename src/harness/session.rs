@@ -1,0 +1,283 @@
+//! A bot program spoken to through a game's protocol: the handshake, prompts and framed replies
+//! under the game's time limits. The bot checker and `play` both drive bots through this; it
+//! knows games only through the seam ([`Handshake`], [`TimeLimits`], a frame closure).
+//!
+//! It keeps the exact bytes written to the bot (the *transcript*), so that whatever broke a bot
+//! can be replayed with `bot < transcript`.
+
+use std::os::unix::process::ExitStatusExt;
+use std::time::{Duration, Instant};
+
+use crate::game::{Frame, Handshake, TimeLimits};
+use crate::harness::process::{Child, Ended, Limits, ReadFailure, SendFailure};
+
+/// The per-turn limit when a game's document sets none.
+pub const DEFAULT_TURN_MS: u64 = 10_000;
+
+/// The command line's overrides of a game's limits (milliseconds).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LimitOverrides {
+    pub handshake_ms: Option<u64>,
+    pub turn_ms: Option<u64>,
+    pub total_ms: Option<u64>,
+}
+
+/// The time a bot has, from the game's limits and the overrides; one per bot per match.
+#[derive(Debug, Clone)]
+pub struct Clock {
+    handshake: Duration,
+    first_turn: Duration,
+    turn: Duration,
+    total_left: Option<Duration>,
+    pool_left: Duration,
+    replies: usize,
+}
+
+impl Clock {
+    pub fn new(game: TimeLimits, overrides: LimitOverrides) -> Clock {
+        let ms = Duration::from_millis;
+        let turn = overrides
+            .turn_ms
+            .or(game.turn_ms)
+            .unwrap_or(DEFAULT_TURN_MS);
+        // An override of the turn limit also replaces a special first-turn limit.
+        let first_turn = match overrides.turn_ms {
+            Some(t) => t,
+            None => game.first_turn_ms.unwrap_or(turn),
+        };
+        Clock {
+            handshake: ms(overrides.handshake_ms.or(game.handshake_ms).unwrap_or(turn)),
+            first_turn: ms(first_turn),
+            turn: ms(turn),
+            total_left: overrides.total_ms.or(game.total_ms).map(ms),
+            pool_left: ms(game.pool_ms.unwrap_or(0)),
+            replies: 0,
+        }
+    }
+
+    /// The most the next reply may take.
+    pub fn allowance(&self) -> Duration {
+        let turn = if self.replies == 0 {
+            self.first_turn
+        } else {
+            self.turn
+        } + self.pool_left;
+        self.total_left.map_or(turn, |total| turn.min(total))
+    }
+
+    /// Charges a reply's thinking time.
+    pub fn charge(&mut self, elapsed: Duration) {
+        let turn = if self.replies == 0 {
+            self.first_turn
+        } else {
+            self.turn
+        };
+        self.pool_left = self.pool_left.saturating_sub(elapsed.saturating_sub(turn));
+        if let Some(total) = &mut self.total_left {
+            *total = total.saturating_sub(elapsed);
+        }
+        self.replies += 1;
+    }
+}
+
+/// Why a bot gave no usable answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Failure {
+    #[error("{}", describe_read(.0))]
+    Read(#[from] ReadFailure),
+    #[error("{0}")]
+    Send(#[from] SendFailure),
+    #[error(
+        "printed {0} line(s) nobody asked for before this prompt (a flood, or replies out of step)"
+    )]
+    Unsolicited(usize),
+    /// The run's own budget ran out first: not the bot's fault.
+    #[error("the run's time budget ran out")]
+    OverBudget,
+}
+
+fn describe_read(failure: &ReadFailure) -> String {
+    match failure {
+        ReadFailure::Deadline(waited) => {
+            format!("no complete reply within {} ms", waited.as_millis())
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A complete reply: its lines joined by `\n`, and its thinking time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    pub text: String,
+    pub elapsed: Duration,
+}
+
+pub struct Session {
+    child: Child,
+    transcript: Vec<u8>,
+    clock: Clock,
+    budget_end: Instant,
+}
+
+impl Session {
+    /// Starts `argv`; it must end by `budget_end` whatever it does.
+    pub fn start(
+        argv: &[String],
+        limits: Limits,
+        clock: Clock,
+        budget_end: Instant,
+    ) -> std::io::Result<Session> {
+        Ok(Session {
+            child: Child::spawn(argv, limits)?,
+            transcript: Vec::new(),
+            clock,
+            budget_end,
+        })
+    }
+
+    /// Sends the handshake's prompt (if any) and reads the bot's one-line answer.
+    pub fn handshake(&mut self, handshake: &Handshake) -> Result<Answer, Failure> {
+        if !handshake.prompt.is_empty() {
+            self.send(handshake.prompt.as_bytes())?;
+        } else {
+            // Time from the start of the program.
+            self.child.mark_sent();
+        }
+        let allowance = self.clock.handshake;
+        self.read(allowance, |lines: &[&str]| {
+            if lines.is_empty() {
+                Frame::NeedMore
+            } else {
+                Frame::Complete
+            }
+        })
+    }
+
+    /// Sends `prompt` and reads the reply `frame` delimits, within the clock's allowance.
+    pub fn ask(
+        &mut self,
+        prompt: &[u8],
+        frame: impl FnMut(&[&str]) -> Frame,
+    ) -> Result<Answer, Failure> {
+        self.check_unsolicited()?;
+        self.send(prompt)?;
+        let answer = self.read(self.clock.allowance(), frame)?;
+        self.clock.charge(answer.elapsed);
+        Ok(answer)
+    }
+
+    /// Sends `bytes` as they are, then closes the input, and reads what comes back.
+    pub fn ask_then_close(
+        &mut self,
+        bytes: &[u8],
+        frame: impl FnMut(&[&str]) -> Frame,
+    ) -> Result<Answer, Failure> {
+        self.check_unsolicited()?;
+        self.send(bytes)?;
+        self.child.close_stdin();
+        self.read(self.clock.allowance(), frame)
+    }
+
+    /// Flood check: output already waiting before a prompt is output nobody asked for.
+    fn check_unsolicited(&mut self) -> Result<(), Failure> {
+        match self.child.unsolicited_lines() {
+            0 => Ok(()),
+            n => Err(Failure::Unsolicited(n)),
+        }
+    }
+
+    fn send(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+        self.transcript.extend_from_slice(bytes);
+        self.child.send(bytes).map_err(Failure::from)
+    }
+
+    fn read(
+        &mut self,
+        allowance: Duration,
+        frame: impl FnMut(&[&str]) -> Frame,
+    ) -> Result<Answer, Failure> {
+        let own = Instant::now() + allowance;
+        let deadline = own.min(self.budget_end);
+        match self.child.read_reply(deadline, frame) {
+            Ok(reply) => Ok(Answer {
+                text: reply.lines.join("\n"),
+                elapsed: reply.elapsed,
+            }),
+            Err(ReadFailure::Deadline(_)) if deadline < own => Err(Failure::OverBudget),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Everything written to the bot so far.
+    pub fn transcript(&self) -> &[u8] {
+        &self.transcript
+    }
+
+    pub fn stderr_tail(&self) -> String {
+        self.child.stderr_tail()
+    }
+
+    pub fn pgid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Ends the bot (see [`Child::finish`]).
+    pub fn finish(&mut self) -> Ended {
+        self.child.finish()
+    }
+}
+
+/// How a program ended, in words: `exited with status 3`, `killed by signal 11 (SIGSEGV)`.
+pub fn describe_end(ended: &Ended) -> String {
+    let mut text = match ended.status {
+        None => "could not be reaped".to_string(),
+        Some(status) => match (status.code(), status.signal()) {
+            (Some(code), _) => format!("exited with status {code}"),
+            (None, Some(signal)) if ended.killed => {
+                format!("was killed by shinpan ({})", signal_name(signal))
+            }
+            (None, Some(signal)) => format!("died by signal {}", signal_name(signal)),
+            (None, None) => format!("ended ({status})"),
+        },
+    };
+    if ended.pipe_held_by_descendant {
+        text.push_str("; a process it started kept its stdout open and was killed");
+    }
+    text
+}
+
+/// Whether the program died of a signal nobody sent it (a crash: SIGSEGV, SIGABRT, ...).
+pub fn crashed_by_signal(ended: &Ended) -> bool {
+    !ended.killed && ended.status.and_then(|s| s.signal()).is_some()
+}
+
+fn signal_name(signal: i32) -> String {
+    let name = match signal {
+        1 => "SIGHUP",
+        2 => "SIGINT",
+        3 => "SIGQUIT",
+        4 => "SIGILL",
+        6 => "SIGABRT",
+        7 => "SIGBUS",
+        8 => "SIGFPE",
+        9 => "SIGKILL",
+        11 => "SIGSEGV",
+        13 => "SIGPIPE",
+        15 => "SIGTERM",
+        _ => return format!("{signal}"),
+    };
+    format!("{signal}, {name}")
+}
+
+/// The last non-empty lines of a stderr tail, on one line, for a report.
+pub fn stderr_summary(tail: &str, lines: usize) -> Option<String> {
+    let kept: Vec<&str> = tail
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let start = kept.len().saturating_sub(lines);
+    let text = kept[start..].join(" | ");
+    let text: String = text.chars().take(300).collect();
+    (!text.is_empty()).then_some(text)
+}

@@ -1,0 +1,365 @@
+//! `shinpan bot` and `shinpan play` against the zoo in `tests/bots/`: each bot gets its verdict,
+//! every run stays within its bounds, and no process of a bot outlives the run.
+//!
+//! Time limits are small (`--turn-ms 1000`) so the suite stays fast; a bot's whole process tree
+//! is found through an environment variable only it inherits.
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
+
+/// A marker unique to one run, set in the environment every process of the bot inherits.
+fn marker() -> String {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    format!(
+        "{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// Live (not zombie) processes whose environment holds `SHINPAN_ZOO=marker`. A killed
+/// grandchild may stay a zombie of PID 1 here, which never reaps it: a zombie is dead.
+fn live_processes(marker: &str) -> Vec<String> {
+    let needle = format!("SHINPAN_ZOO={marker}\0");
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let environ = std::fs::read(entry.path().join("environ")).ok()?;
+            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+            let state = stat
+                .rsplit_once(')')?
+                .1
+                .split_whitespace()
+                .next()?
+                .to_string();
+            let found = environ
+                .windows(needle.len())
+                .any(|w| w == needle.as_bytes());
+            (found && state != "Z").then_some(stat)
+        })
+        .collect()
+}
+
+struct Run {
+    report: Value,
+    code: Option<i32>,
+    elapsed: Duration,
+    _save_dir: tempfile::TempDir,
+}
+
+impl Run {
+    fn checks(&self, phase: &str) -> Vec<&Value> {
+        self.report["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["phase"] == phase)
+            .collect()
+    }
+
+    /// The first FAIL: its phase and detail.
+    fn first_fail(&self) -> (String, String) {
+        let c = self.report["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["verdict"] == "fail")
+            .unwrap_or_else(|| panic!("no FAIL in {:#}", self.report));
+        (
+            c["phase"].as_str().unwrap().to_string(),
+            c["detail"].as_str().unwrap().to_string(),
+        )
+    }
+}
+
+fn check(bot: &str, extra: &[&str]) -> Run {
+    let interpreter = if bot.ends_with(".py") {
+        "python3"
+    } else {
+        "sh"
+    };
+    let save_dir = tempfile::tempdir().unwrap();
+    let marker = marker();
+    let started = Instant::now();
+    let mut options = vec!["--turn-ms", "1000", "--budget", "30"];
+    for pair in extra.chunks(2) {
+        match options.iter().position(|&o| o == pair[0]) {
+            Some(i) => options[i + 1] = pair[1],
+            None => options.extend_from_slice(pair),
+        }
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_shinpan"))
+        .args([
+            "bot",
+            "codevs-reborn",
+            "--format",
+            "json",
+            "--handshake-ms",
+            "5000",
+        ])
+        .arg("--save-dir")
+        .arg(save_dir.path())
+        .args(&options)
+        .arg("--")
+        .arg(interpreter)
+        .arg(Path::new(BOTS).join(bot))
+        .env("SHINPAN_ZOO", &marker)
+        .output()
+        .unwrap();
+    let elapsed = started.elapsed();
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{bot}: not a JSON report ({e}): {}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    assert!(elapsed < Duration::from_secs(32), "{bot} took {elapsed:?}");
+    std::thread::sleep(Duration::from_millis(50));
+    let left = live_processes(&marker);
+    assert!(left.is_empty(), "{bot} left processes behind: {left:?}");
+    Run {
+        report,
+        code: output.status.code(),
+        elapsed,
+        _save_dir: save_dir,
+    }
+}
+
+/// A FAIL in `phase` whose detail holds `says`, exit 1, and the input saved for replay.
+fn assert_fails(run: &Run, phase: &str, says: &str) {
+    let (fail_phase, detail) = run.first_fail();
+    assert_eq!(fail_phase, phase, "{detail}");
+    assert!(detail.contains(says), "{detail:?} should say {says:?}");
+    assert_eq!(run.code, Some(1));
+    let saved = run.report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["verdict"] == "fail")
+        .and_then(|c| c["saved"].as_str())
+        .expect("a FAIL names its saved input");
+    assert!(Path::new(saved).is_file(), "{saved}");
+}
+
+#[test]
+fn a_well_behaved_bot_passes_everything() {
+    let run = check("good.py", &[]);
+    assert_eq!(run.code, Some(0), "{:#}", run.report);
+    assert_eq!(run.checks("handshake")[0]["verdict"], "pass");
+    let matches = run.checks("matches");
+    assert_eq!(matches.len(), 2, "one match in each seat");
+    assert!(matches.iter().all(|c| c["verdict"] == "pass"));
+    let extreme = run.checks("extreme");
+    assert!(extreme.len() >= 10);
+    assert!(
+        extreme.iter().all(|c| c["verdict"] == "pass"),
+        "{extreme:#?}"
+    );
+    let malformed = run.checks("malformed");
+    assert!(malformed.len() >= 10);
+    assert!(malformed.iter().all(|c| c["verdict"] != "fail"));
+    assert!(run.elapsed < Duration::from_secs(20), "{:?}", run.elapsed);
+}
+
+#[test]
+fn a_bot_that_trusts_its_input_only_gets_info_on_a_non_numeric_token() {
+    let run = check("trusting.py", &[]);
+    assert_eq!(run.code, Some(0), "{:#}", run.report);
+    let malformed = run.checks("malformed");
+    let non_numeric = malformed
+        .iter()
+        .find(|c| c["name"] == "non-numeric-token")
+        .unwrap();
+    assert_eq!(non_numeric["verdict"], "info");
+    let detail = non_numeric["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("status 1") && detail.contains("ValueError"),
+        "{detail}"
+    );
+}
+
+#[test]
+fn a_bot_that_crashes_at_start_fails_the_handshake() {
+    let run = check("crash_at_start.sh", &[]);
+    assert_fails(&run, "handshake", "exited with status 3");
+    assert_eq!(run.report["checks"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn a_bot_that_dies_by_signal_after_its_name_fails() {
+    let run = check("signal_after_name.sh", &[]);
+    assert_fails(&run, "matches", "SIGSEGV");
+    assert_eq!(
+        run.checks("matches").len(),
+        1,
+        "the phase stops at its first FAIL"
+    );
+}
+
+#[test]
+fn a_bot_that_never_answers_fails_on_the_deadline() {
+    let run = check("never_answers.sh", &[]);
+    assert_fails(&run, "matches", "no complete reply within 1000 ms");
+}
+
+#[test]
+fn a_bot_that_floods_stdout_fails() {
+    let run = check("flood.sh", &[]);
+    assert_fails(&run, "matches", "nobody asked for");
+}
+
+#[test]
+fn a_bot_that_prints_an_endless_line_fails() {
+    let run = check("endless_line.sh", &[]);
+    assert_fails(&run, "matches", "longer than 65536 bytes");
+}
+
+#[test]
+fn a_bot_that_floods_stderr_without_answering_fails() {
+    let run = check("stderr_flood.sh", &[]);
+    assert_fails(&run, "matches", "no complete reply");
+    assert!(run.first_fail().1.contains("debug: thinking very hard"));
+}
+
+#[test]
+fn a_bot_that_prints_binary_fails() {
+    let run = check("binary.sh", &[]);
+    assert_fails(&run, "matches", "not text");
+}
+
+#[test]
+fn a_bot_that_leaves_a_background_child_holding_stdout_fails() {
+    let run = check("background_child.sh", &[]);
+    assert_fails(&run, "handshake", "kept its stdout open");
+}
+
+#[test]
+fn a_bot_that_answers_after_the_deadline_fails() {
+    let run = check("late.sh", &[]);
+    assert_fails(&run, "matches", "no complete reply within 1000 ms");
+}
+
+#[test]
+fn a_bot_that_closes_stdout_fails() {
+    let run = check("closes_stdout.sh", &[]);
+    assert_fails(&run, "matches", "output ended");
+}
+
+#[test]
+fn the_budget_ends_the_run_whatever_the_bot_does() {
+    let run = check("never_answers.sh", &["--turn-ms", "60000", "--budget", "3"]);
+    assert!(run.elapsed < Duration::from_secs(4), "{:?}", run.elapsed);
+    let last = run.report["checks"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(last["verdict"], "info", "{last:#}");
+    assert!(last["detail"].as_str().unwrap().contains("budget"));
+}
+
+#[test]
+fn a_program_that_cannot_start_is_a_usage_error() {
+    let output = Command::new(env!("CARGO_BIN_EXE_shinpan"))
+        .args(["bot", "codevs-reborn", "--", "/no/such/bot"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot start"));
+}
+
+fn play(players: &[&[&str]], extra: &[&str]) -> (Value, Vec<Value>) {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("log.jsonl");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_shinpan"));
+    cmd.args([
+        "play",
+        "codevs-reborn",
+        "--format",
+        "json",
+        "--turn-ms",
+        "2000",
+    ])
+    .args(["--handshake-ms", "5000", "--log"])
+    .arg(&log)
+    .args(extra);
+    for argv in players {
+        cmd.arg("--");
+        for arg in *argv {
+            cmd.arg(arg.replace("BOTS", BOTS));
+        }
+    }
+    let output = cmd.output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let summary = serde_json::from_slice(&output.stdout).unwrap();
+    let log = std::fs::read_to_string(log)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (summary, log)
+}
+
+/// The replies of a log, without timings: what a seed decides.
+fn replies(log: &[Value]) -> Vec<Value> {
+    log.iter()
+        .filter(|e| e["event"] == "turn")
+        .map(|e| e["reply"].clone())
+        .collect()
+}
+
+#[test]
+fn play_a_bot_against_builtin_is_seeded_and_logged() {
+    let good = ["python3", "BOTS/good.py"];
+    let (summary, log) = play(&[&good, &["builtin"]], &["--seed", "4", "--rounds", "2"]);
+    let matches = summary["matches"].as_array().unwrap();
+    assert_eq!(matches.len(), 2);
+    assert_eq!(
+        matches[1]["seats"],
+        serde_json::json!([1, 0]),
+        "seats rotate"
+    );
+    assert!(matches.iter().all(|m| m["outcome"].is_object()));
+    assert!(log
+        .iter()
+        .any(|e| e["event"] == "handshake" && e["reply"] == "well behaved"));
+    let turn = log.iter().find(|e| e["event"] == "turn").unwrap();
+    assert!(turn["prompt"].as_str().unwrap().ends_with("END\n"));
+    assert!(turn["elapsed_ms"].is_u64());
+    let (again, log_again) = play(&[&good, &["builtin"]], &["--seed", "4", "--rounds", "2"]);
+    assert_eq!(
+        summary["matches"][0]["outcome"],
+        again["matches"][0]["outcome"]
+    );
+    assert_eq!(
+        replies(&log),
+        replies(&log_again),
+        "the seed decides the match"
+    );
+}
+
+#[test]
+fn play_two_programs() {
+    let good = ["python3", "BOTS/good.py"];
+    let trusting = ["python3", "BOTS/trusting.py"];
+    let (summary, _) = play(&[&good, &trusting], &["--seed", "2"]);
+    let m = &summary["matches"][0];
+    assert!(m["outcome"].is_object(), "{summary:#}");
+    assert!(m["steps"].as_u64().unwrap() > 1);
+}
