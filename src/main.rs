@@ -7,9 +7,14 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use std::time::Duration;
+
+use shinpan::baseline::compare;
 use shinpan::case::load_library;
-use shinpan::check::run_library;
+use shinpan::expect_fail::ExpectFail;
 use shinpan::games;
+use shinpan::harness::adapter::{split_command, Adapter, AdapterConfig};
+use shinpan::harness::engine::{run_library_on, Engine};
 use shinpan::report::Report;
 
 #[derive(Parser)]
@@ -33,7 +38,7 @@ struct Cli {
 enum Command {
     /// List the games, with their ids, rule documents and protocol texts.
     Games,
-    /// Run the case library on the reference engine.
+    /// Run the case library on the reference engine, or on another engine through an adapter.
     Check {
         /// Only these games (ids from `shinpan games`); all when none is given.
         games: Vec<String>,
@@ -44,6 +49,15 @@ enum Command {
         format: Format,
         #[command(flatten)]
         library: LibraryArg,
+        #[command(flatten)]
+        engine: EngineArg,
+        /// Known failures of the engine: a YAML mapping of case pattern (`*` = anything) to
+        /// reason. A listed case that passes fails the run, so the list cannot go stale.
+        #[arg(long, value_name = "FILE")]
+        expect_fail: Option<PathBuf>,
+        /// An earlier `--format json` report: print what got fixed, what broke, new errors.
+        #[arg(long, value_name = "REPORT")]
+        baseline: Option<PathBuf>,
     },
     /// List rule clauses that no case checks; exit 1 if there is any.
     Coverage {
@@ -64,6 +78,40 @@ struct LibraryArg {
     /// The case library: a directory with one folder per game.
     #[arg(long, value_name = "DIR", env = "SHINPAN_CASES", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/cases"))]
     cases: PathBuf,
+}
+
+#[derive(clap::Args)]
+struct EngineArg {
+    /// The engine under test: an adapter command (see conformance/ADAPTERS.md), split into
+    /// words like a shell would. The reference engine when not given.
+    #[arg(long, value_name = "CMD")]
+    engine: Option<String>,
+    /// Seconds one adapter request may take.
+    #[arg(long, value_name = "SECS", default_value_t = 5.0)]
+    timeout: f64,
+}
+
+impl EngineArg {
+    /// Starts the adapter (exit 2 when it cannot be used at all), or the reference engine.
+    fn start(&self) -> Result<Engine, Usage> {
+        let Some(command) = &self.engine else {
+            return Ok(Engine::Reference);
+        };
+        let argv = split_command(command).map_err(Usage)?;
+        let mut config = AdapterConfig::new(argv);
+        config.timeout = Duration::try_from_secs_f64(self.timeout)
+            .ok()
+            .filter(|t| !t.is_zero())
+            .ok_or_else(|| {
+                Usage(format!(
+                    "--timeout {} is not a positive duration",
+                    self.timeout
+                ))
+            })?;
+        Adapter::start(config)
+            .map(Engine::Adapter)
+            .map_err(|e| Usage(format!("the engine `{command}` cannot be used: {e}")))
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -110,29 +158,72 @@ fn run(cli: Cli) -> Result<ExitCode, Usage> {
             filter,
             format,
             library,
+            engine,
+            expect_fail,
+            baseline,
         } => {
             let library = load_library(&library.cases, &games).map_err(|e| Usage(e.to_string()))?;
+            let expect_fail = expect_fail
+                .map(|path| ExpectFail::load(&path))
+                .transpose()
+                .map_err(Usage)?;
+            let baseline = baseline
+                .map(|path| {
+                    std::fs::read_to_string(&path)
+                        .map_err(|e| Usage(format!("{}: {e}", path.display())))
+                })
+                .transpose()?;
+            let mut engine = engine.start()?;
             let show_progress = std::io::stderr().is_terminal() && matches!(format, Format::Human);
-            let results = run_library(&library, filter.as_deref(), |done, total| {
-                if show_progress && (done % 50 == 0 || done == total) {
-                    eprint!("\r[{done}/{total}]");
-                    if done == total {
-                        eprint!("\r\x1b[K");
+            let every = if matches!(engine, Engine::Reference) {
+                50
+            } else {
+                5
+            };
+            let mut results =
+                run_library_on(&library, filter.as_deref(), &mut engine, |done, total| {
+                    if show_progress && (done % every == 0 || done == total) {
+                        eprint!("\r[{done}/{total}]");
+                        if done == total {
+                            eprint!("\r\x1b[K");
+                        }
                     }
+                });
+            if let Some(list) = &expect_fail {
+                for pattern in list.apply(&mut results).unmatched {
+                    eprintln!(
+                        "shinpan: warning: --expect-fail entry `{pattern}` matches no case run"
+                    );
                 }
-            });
+            }
             if results.is_empty() {
                 return Err(Usage(format!(
                     "no case matches (filter: {})",
                     filter.as_deref().unwrap_or("none")
                 )));
             }
-            let report = Report::new(&library.digest, "reference", results);
+            let report = Report::new(&library.digest, &engine.name(), results);
+            if let Engine::Adapter(adapter) = &engine {
+                if adapter.restarts > 0 && matches!(format, Format::Human) {
+                    eprintln!(
+                        "shinpan: the adapter was restarted {} times",
+                        adapter.restarts
+                    );
+                }
+            }
+            drop(engine);
             print(&match format {
                 Format::Human => report.human(),
                 Format::Json => report.json() + "\n",
                 Format::Junit => report.junit(),
             });
+            if let Some(text) = baseline {
+                let changes = compare(&text, &report).map_err(Usage)?;
+                match format {
+                    Format::Human => print(&changes.human()),
+                    _ => eprint!("{}", changes.human()),
+                }
+            }
             Ok(if report.all_passed() {
                 ExitCode::SUCCESS
             } else {
