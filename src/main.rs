@@ -109,7 +109,7 @@ impl EngineArg {
                 ))
             })?;
         Adapter::start(config)
-            .map(Engine::Adapter)
+            .map(|adapter| Engine::Adapter(Box::new(adapter)))
             .map_err(|e| Usage(format!("the engine `{command}` cannot be used: {e}")))
     }
 }

@@ -17,7 +17,7 @@ use crate::text::ParseError;
 /// What runs the cases.
 pub enum Engine {
     Reference,
-    Adapter(Adapter),
+    Adapter(Box<Adapter>),
 }
 
 /// One step request's result from an engine that is not ours.
