@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use shinpan::baseline::compare;
 use shinpan::case::load_library;
+use shinpan::diff::{self, DiffConfig, DiffOutcome};
 use shinpan::expect_fail::ExpectFail;
 use shinpan::games;
 use shinpan::harness::adapter::{split_command, Adapter, AdapterConfig};
@@ -65,6 +66,23 @@ enum Command {
         game: Option<String>,
         #[command(flatten)]
         library: LibraryArg,
+    },
+    /// Differential fuzzing: play random states and replies on the reference engine and on
+    /// `--engine`; shrink the first disagreement and write it as a case. Exit 1 when one is found.
+    Diff {
+        /// A game id from `shinpan games`.
+        game: String,
+        #[command(flatten)]
+        engine: EngineArg,
+        /// Seed of the random inputs.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// How many inputs to try.
+        #[arg(long, default_value_t = 1000)]
+        runs: usize,
+        /// Where to write the case of a disagreement (printed to stdout when not given).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
     },
     /// Print the JSON Schema of a game's canonical state (the contract for adapters).
     Schema {
@@ -256,6 +274,70 @@ fn run(cli: Cli) -> Result<ExitCode, Usage> {
             } else {
                 ExitCode::FAILURE
             })
+        }
+        Command::Diff {
+            game,
+            engine,
+            seed,
+            runs,
+            out,
+        } => {
+            let game = games::by_id(&game)
+                .ok_or_else(|| Usage(format!("no game `{game}` (see `shinpan games`)")))?;
+            let command = engine
+                .engine
+                .clone()
+                .ok_or_else(|| Usage("`diff` needs --engine CMD".into()))?;
+            let Engine::Adapter(mut adapter) = engine.start()? else {
+                return Err(Usage("`diff` needs --engine CMD".into()));
+            };
+            if !adapter.supports(game.info().id) {
+                return Err(Usage(format!(
+                    "the engine `{command}` does not implement `{}`",
+                    game.info().id
+                )));
+            }
+            let config = DiffConfig {
+                seed,
+                runs,
+                ..DiffConfig::default()
+            };
+            let show_progress = std::io::stderr().is_terminal();
+            let outcome = diff::run(game, &mut adapter, &config, |done| {
+                if show_progress && done % 20 == 0 {
+                    eprint!("\r[{done}/{runs}]");
+                }
+            });
+            if show_progress {
+                eprint!("\r\x1b[K");
+            }
+            match outcome {
+                DiffOutcome::Agreed { runs, unsupported } => {
+                    print(&format!(
+                        "no disagreement in {runs} inputs ({unsupported} unsupported by the engine)\n"
+                    ));
+                    Ok(ExitCode::SUCCESS)
+                }
+                DiffOutcome::Disagreed(finding) => {
+                    let case = diff::case_file(game, &finding, &command, seed);
+                    let summary = format!(
+                        "disagreement on run {} (shrunk in {} steps, {} requests):\n{}\n",
+                        finding.run,
+                        finding.shrink_steps,
+                        finding.shrink_requests,
+                        finding.difference
+                    );
+                    match out {
+                        Some(path) => {
+                            std::fs::write(&path, case)
+                                .map_err(|e| Usage(format!("{}: {e}", path.display())))?;
+                            print(&format!("{summary}case written to {}\n", path.display()));
+                        }
+                        None => print(&format!("{summary}\n{case}")),
+                    }
+                    Ok(ExitCode::FAILURE)
+                }
+            }
         }
         Command::Schema { game } => {
             let game = games::by_id(&game)

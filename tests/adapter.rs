@@ -3,6 +3,7 @@
 //! on; the example Python adapter passes every case, and with a planted bug fails exactly the
 //! cases that bug should fail.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
@@ -291,4 +292,50 @@ fn baseline_names_what_broke() {
         "{stdout}"
     );
     assert!(stdout.contains("fixed: 0"), "{stdout}");
+}
+
+/// `shinpan diff` finds the planted ojama bug, and the case it writes loads with
+/// `check --cases`, passes on the reference engine and fails on the buggy one.
+#[test]
+fn diff_finds_the_planted_bug_and_writes_a_case_that_reproduces_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let game_dir = dir.path().join("codevs-reborn");
+    std::fs::create_dir(&game_dir).unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/codevs-reborn/rules.yaml"),
+        game_dir.join("rules.yaml"),
+    )
+    .unwrap();
+    let out = game_dir.join("found.yaml");
+    let buggy = format!("python3 {PYTHON_ADAPTER} --bug ojama-cap-11");
+    let started = Instant::now();
+    shinpan()
+        .args(["diff", "codevs-reborn", "--engine", &buggy, "--seed", "0"])
+        .args(["--out", out.to_str().unwrap()])
+        .timeout(Duration::from_secs(120))
+        .assert()
+        .code(1);
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "took {:?}",
+        started.elapsed()
+    );
+    let case = std::fs::read_to_string(&out).unwrap();
+    assert!(case.contains("needs-review: true"), "{case}");
+    assert!(case.contains("- unclassified"), "{case}");
+    let cases = dir.path().to_str().unwrap();
+    shinpan().args(["check", "--cases", cases]).assert().code(0);
+    let (code, report) = check_json(&buggy, &["--cases", cases]);
+    assert_eq!(code, 1, "{report}");
+    assert_eq!(report["counts"]["failed"], 1);
+}
+
+#[test]
+fn diff_finds_no_disagreement_with_the_correct_adapter() {
+    shinpan()
+        .args(["diff", "codevs-reborn", "--runs", "200", "--engine"])
+        .arg(format!("python3 {PYTHON_ADAPTER}"))
+        .assert()
+        .code(0)
+        .stdout(predicates::str::contains("no disagreement in 200 inputs"));
 }
