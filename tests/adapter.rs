@@ -339,3 +339,28 @@ fn diff_finds_no_disagreement_with_the_correct_adapter() {
         .code(0)
         .stdout(predicates::str::contains("no disagreement in 200 inputs"));
 }
+
+#[test]
+fn unclassified_is_refused_in_a_reviewed_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let game_dir = dir.path().join("codevs-reborn");
+    std::fs::create_dir(&game_dir).unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/codevs-reborn/rules.yaml"),
+        game_dir.join("rules.yaml"),
+    )
+    .unwrap();
+    std::fs::write(
+        game_dir.join("x.yaml"),
+        "game: codevs-reborn\ncases:\n  - id: x\n    rules: [unclassified]\n    \
+         parse: reply\n    input: \"2 0\"\n    expect: valid\n",
+    )
+    .unwrap();
+    shinpan()
+        .args(["check", "--cases", dir.path().to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "only for a case marked `needs-review: true`",
+        ));
+}
