@@ -21,7 +21,11 @@ fn main() -> ExitCode {
                     let game = g.game;
                     Trial::test(case.name.clone(), move || match run_case(game, &case) {
                         Verdict::Pass => Ok(()),
-                        Verdict::Fail(d) | Verdict::Error(d) => Err(Failed::from(format!(
+                        Verdict::Fail(d)
+                        | Verdict::Error(d)
+                        | Verdict::Unsupported(d)
+                        | Verdict::ExpectedFail(d)
+                        | Verdict::Fixed(d) => Err(Failed::from(format!(
                             "{}:{}\n{d}",
                             case.path.display(),
                             case.line

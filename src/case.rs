@@ -17,6 +17,10 @@ use crate::games;
 
 pub mod expect;
 
+/// The clause id a case names when nobody has yet said which clause it checks: allowed only in
+/// a case marked `needs-review: true` (what `shinpan diff` writes), never counted as coverage.
+pub const UNCLASSIFIED: &str = "unclassified";
+
 /// A problem with a case or catalogue file.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{}:{line}:{col}: {message}", path.display())]
@@ -427,9 +431,17 @@ fn load_case_file(
         if rc.rules.is_empty() {
             return Err(err(format!("case `{}` names no rule clause", rc.id)));
         }
-        if let Some(unknown) = rc.rules.iter().find(|r| !clauses.contains(r.as_str())) {
+        let known = |r: &&String| {
+            clauses.contains(r.as_str()) || (rc.needs_review && r.as_str() == UNCLASSIFIED)
+        };
+        if let Some(unknown) = rc.rules.iter().find(|r| !known(r)) {
+            let hint = if unknown == UNCLASSIFIED {
+                " (`unclassified` is only for a case marked `needs-review: true`)"
+            } else {
+                ""
+            };
             return Err(err(format!(
-                "case `{}` names clause `{unknown}`, which rules.yaml does not list",
+                "case `{}` names clause `{unknown}`, which rules.yaml does not list{hint}",
                 rc.id
             )));
         }

@@ -20,6 +20,13 @@ pub enum Verdict {
     /// The case could not be run to a verdict (the engine refused the state, the match ended
     /// before the case's last turn, ...).
     Error(String),
+    /// The engine under test said it does not implement what the case needs (the reason is
+    /// its own). Counted apart, never as a failure.
+    Unsupported(String),
+    /// A failure listed in the `--expect-fail` file: the reason from the list, then what failed.
+    ExpectedFail(String),
+    /// Listed in the `--expect-fail` file but passes: the list is stale, and the run fails.
+    Fixed(String),
 }
 
 /// One case's verdict, with where the case lives.
@@ -37,33 +44,10 @@ pub struct CaseResult {
 /// Runs one case on a game's reference engine.
 pub fn run_case(game: &dyn DynGame, case: &Case) -> Verdict {
     match &case.body {
-        CaseBody::Step { given, when, then } => {
-            let played = match game.play(given, when) {
-                Ok(played) => played,
-                Err(e) => return Verdict::Error(format!("the engine refused the case: {e}")),
-            };
-            if played.unplayed_turns > 0 {
-                let message = format!(
-                    "the match ended after turn {} of {}; `when` must stop where the match does",
-                    when.len() - played.unplayed_turns,
-                    when.len()
-                );
-                return Verdict::Error(message);
-            }
-            let mut actual = played.state;
-            if let Value::Object(map) = &mut actual {
-                map.insert("prompts".into(), played.prompts.into());
-                let last = played
-                    .reports
-                    .last()
-                    .map(|r| r.replies.iter().map(verdict_name).collect::<Vec<_>>());
-                map.insert("last_replies".into(), last.unwrap_or_default().into());
-            }
-            match check_subset(then, &actual) {
-                Ok(()) => Verdict::Pass,
-                Err(diff) => Verdict::Fail(diff),
-            }
-        }
+        CaseBody::Step { given, when, then } => match game.play(given, when) {
+            Ok(played) => judge_played(then, when.len(), played),
+            Err(e) => Verdict::Error(format!("the engine refused the case: {e}")),
+        },
         CaseBody::Generate { seeds, then } => {
             for seed in 0..*seeds {
                 if let Err(diff) = check_subset(then, &game.generated(seed)) {
@@ -81,7 +65,33 @@ pub fn run_case(game: &dyn DynGame, case: &Case) -> Verdict {
     }
 }
 
-fn verdict_name(verdict: &ReplyVerdict) -> &'static str {
+/// Judges the result of playing a step case's `when` (`turns` of them) against its `then`.
+pub fn judge_played(then: &Value, turns: usize, played: crate::game::Played) -> Verdict {
+    if played.unplayed_turns > 0 {
+        let message = format!(
+            "the match ended after turn {} of {}; `when` must stop where the match does",
+            turns.saturating_sub(played.unplayed_turns),
+            turns
+        );
+        return Verdict::Error(message);
+    }
+    let mut actual = played.state;
+    if let Value::Object(map) = &mut actual {
+        map.insert("prompts".into(), played.prompts.into());
+        let last = played
+            .reports
+            .last()
+            .map(|r| r.replies.iter().map(verdict_name).collect::<Vec<_>>());
+        map.insert("last_replies".into(), last.unwrap_or_default().into());
+    }
+    match check_subset(then, &actual) {
+        Ok(()) => Verdict::Pass,
+        Err(diff) => Verdict::Fail(diff),
+    }
+}
+
+/// The name a case's `last_replies` uses for a reply verdict.
+pub fn verdict_name(verdict: &ReplyVerdict) -> &'static str {
     match verdict {
         ReplyVerdict::Accepted => "accepted",
         ReplyVerdict::NonStrict(_) => "non-strict",
@@ -101,7 +111,17 @@ fn judge_parse(
     let Some(verdict) = game.parse(kind, input) else {
         return Verdict::Error(format!("the game has no `{kind}` parser"));
     };
-    let (got, error) = match &verdict {
+    judge_parse_verdict(&verdict, input, expect, at)
+}
+
+/// Judges a parser's verdict on `input` against a parse case's `expect` and `at`.
+pub fn judge_parse_verdict(
+    verdict: &ParseVerdict,
+    input: &str,
+    expect: Expected,
+    at: Option<[usize; 2]>,
+) -> Verdict {
+    let (got, error) = match verdict {
         ParseVerdict::Valid { printed } => {
             if expect == Expected::Valid && printed != input {
                 return Verdict::Fail(format!(

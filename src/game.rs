@@ -248,6 +248,14 @@ pub trait DynGame: Send + Sync {
     fn handshake(&self) -> Option<Handshake>;
     /// [`Game::edge_cases`], each state ready to drive.
     fn edge_cases(&self) -> Vec<EdgeCase<Box<dyn DynMatch + '_>>>;
+    /// [`Game::facts`] of a canonical state (loaded and validated first).
+    fn facts_of(&self, state: &Value) -> Result<Value, String>;
+    /// The built-in player's reply for each awaited player of `state`, in the order of
+    /// [`Game::awaiting`] (empty once the match is over).
+    fn random_replies(&self, state: &Value, rng: &mut dyn RngCore) -> Result<Vec<String>, String>;
+    /// The canonical state after `steps` steps of the built-in players' match of `seed`
+    /// (earlier if the match ends first); see [`crate::selfplay::random_prefix`].
+    fn selfplay_state(&self, seed: u64, steps: usize) -> Value;
 }
 
 /// The result of playing some turns from a canonical state.
@@ -351,6 +359,23 @@ impl<G: Game> DynGame for G {
                     .collect(),
             })
             .collect()
+    }
+
+    fn facts_of(&self, state: &Value) -> Result<Value, String> {
+        Ok(self.facts(&typed_state(self, state)?))
+    }
+
+    fn random_replies(&self, state: &Value, rng: &mut dyn RngCore) -> Result<Vec<String>, String> {
+        let state = typed_state(self, state)?;
+        Ok(self
+            .awaiting(&state)
+            .into_iter()
+            .map(|p| self.random_reply(&state, p, rng))
+            .collect())
+    }
+
+    fn selfplay_state(&self, seed: u64, steps: usize) -> Value {
+        to_value(&crate::selfplay::random_prefix(self, seed, steps))
     }
 }
 

@@ -3,8 +3,11 @@
 //! case library transcribed from it (`cases/`, loaded by [`case`]), and a harness that runs the
 //! cases ([`check`]) and reports on them ([`report`]). Games are known only through [`game::Game`].
 
+pub mod baseline;
 pub mod case;
 pub mod check;
+pub mod diff;
+pub mod expect_fail;
 pub mod game;
 pub mod games;
 pub mod harness;

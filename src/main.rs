@@ -7,10 +7,16 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use std::time::Duration;
+
+use shinpan::baseline::compare;
 use shinpan::case::load_library;
-use shinpan::check::run_library;
+use shinpan::diff::{self, DiffConfig, DiffOutcome};
+use shinpan::expect_fail::ExpectFail;
 use shinpan::games;
+use shinpan::harness::adapter::{split_command, Adapter, AdapterConfig};
 use shinpan::harness::bot::{check_bot, BotOptions};
+use shinpan::harness::engine::{run_library_on, Engine};
 use shinpan::harness::play::{play, rounds, Contender, PlayOptions};
 use shinpan::harness::session::LimitOverrides;
 use shinpan::report::Report;
@@ -36,7 +42,7 @@ struct Cli {
 enum Command {
     /// List the games, with their ids, rule documents and protocol texts.
     Games,
-    /// Run the case library on the reference engine.
+    /// Run the case library on the reference engine, or on another engine through an adapter.
     Check {
         /// Only these games (ids from `shinpan games`); all when none is given.
         games: Vec<String>,
@@ -47,6 +53,15 @@ enum Command {
         format: Format,
         #[command(flatten)]
         library: LibraryArg,
+        #[command(flatten)]
+        engine: EngineArg,
+        /// Known failures of the engine: a YAML mapping of case pattern (`*` = anything) to
+        /// reason. A listed case that passes fails the run, so the list cannot go stale.
+        #[arg(long, value_name = "FILE")]
+        expect_fail: Option<PathBuf>,
+        /// An earlier `--format json` report: print what got fixed, what broke, new errors.
+        #[arg(long, value_name = "REPORT")]
+        baseline: Option<PathBuf>,
     },
     /// List rule clauses that no case checks; exit 1 if there is any.
     Coverage {
@@ -54,6 +69,23 @@ enum Command {
         game: Option<String>,
         #[command(flatten)]
         library: LibraryArg,
+    },
+    /// Differential fuzzing: play random states and replies on the reference engine and on
+    /// `--engine`; shrink the first disagreement and write it as a case. Exit 1 when one is found.
+    Diff {
+        /// A game id from `shinpan games`.
+        game: String,
+        #[command(flatten)]
+        engine: EngineArg,
+        /// Seed of the random inputs.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// How many inputs to try.
+        #[arg(long, default_value_t = 1000)]
+        runs: usize,
+        /// Where to write the case of a disagreement (printed to stdout when not given).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
     },
     /// Print the JSON Schema of a game's canonical state (the contract for adapters).
     Schema {
@@ -140,6 +172,40 @@ struct LibraryArg {
     cases: PathBuf,
 }
 
+#[derive(clap::Args)]
+struct EngineArg {
+    /// The engine under test: an adapter command (see conformance/ADAPTERS.md), split into
+    /// words like a shell would. The reference engine when not given.
+    #[arg(long, value_name = "CMD")]
+    engine: Option<String>,
+    /// Seconds one adapter request may take.
+    #[arg(long, value_name = "SECS", default_value_t = 5.0)]
+    timeout: f64,
+}
+
+impl EngineArg {
+    /// Starts the adapter (exit 2 when it cannot be used at all), or the reference engine.
+    fn start(&self) -> Result<Engine, Usage> {
+        let Some(command) = &self.engine else {
+            return Ok(Engine::Reference);
+        };
+        let argv = split_command(command).map_err(Usage)?;
+        let mut config = AdapterConfig::new(argv);
+        config.timeout = Duration::try_from_secs_f64(self.timeout)
+            .ok()
+            .filter(|t| !t.is_zero())
+            .ok_or_else(|| {
+                Usage(format!(
+                    "--timeout {} is not a positive duration",
+                    self.timeout
+                ))
+            })?;
+        Adapter::start(config)
+            .map(|adapter| Engine::Adapter(Box::new(adapter)))
+            .map_err(|e| Usage(format!("the engine `{command}` cannot be used: {e}")))
+    }
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum Format {
     Human,
@@ -184,29 +250,72 @@ fn run(cli: Cli) -> Result<ExitCode, Usage> {
             filter,
             format,
             library,
+            engine,
+            expect_fail,
+            baseline,
         } => {
             let library = load_library(&library.cases, &games).map_err(|e| Usage(e.to_string()))?;
+            let expect_fail = expect_fail
+                .map(|path| ExpectFail::load(&path))
+                .transpose()
+                .map_err(Usage)?;
+            let baseline = baseline
+                .map(|path| {
+                    std::fs::read_to_string(&path)
+                        .map_err(|e| Usage(format!("{}: {e}", path.display())))
+                })
+                .transpose()?;
+            let mut engine = engine.start()?;
             let show_progress = std::io::stderr().is_terminal() && matches!(format, Format::Human);
-            let results = run_library(&library, filter.as_deref(), |done, total| {
-                if show_progress && (done % 50 == 0 || done == total) {
-                    eprint!("\r[{done}/{total}]");
-                    if done == total {
-                        eprint!("\r\x1b[K");
+            let every = if matches!(engine, Engine::Reference) {
+                50
+            } else {
+                5
+            };
+            let mut results =
+                run_library_on(&library, filter.as_deref(), &mut engine, |done, total| {
+                    if show_progress && (done % every == 0 || done == total) {
+                        eprint!("\r[{done}/{total}]");
+                        if done == total {
+                            eprint!("\r\x1b[K");
+                        }
                     }
+                });
+            if let Some(list) = &expect_fail {
+                for pattern in list.apply(&mut results).unmatched {
+                    eprintln!(
+                        "shinpan: warning: --expect-fail entry `{pattern}` matches no case run"
+                    );
                 }
-            });
+            }
             if results.is_empty() {
                 return Err(Usage(format!(
                     "no case matches (filter: {})",
                     filter.as_deref().unwrap_or("none")
                 )));
             }
-            let report = Report::new(&library.digest, "reference", results);
+            let report = Report::new(&library.digest, &engine.name(), results);
+            if let Engine::Adapter(adapter) = &engine {
+                if adapter.restarts > 0 && matches!(format, Format::Human) {
+                    eprintln!(
+                        "shinpan: the adapter was restarted {} times",
+                        adapter.restarts
+                    );
+                }
+            }
+            drop(engine);
             print(&match format {
                 Format::Human => report.human(),
                 Format::Json => report.json() + "\n",
                 Format::Junit => report.junit(),
             });
+            if let Some(text) = baseline {
+                let changes = compare(&text, &report).map_err(Usage)?;
+                match format {
+                    Format::Human => print(&changes.human()),
+                    _ => eprint!("{}", changes.human()),
+                }
+            }
             Ok(if report.all_passed() {
                 ExitCode::SUCCESS
             } else {
@@ -239,6 +348,70 @@ fn run(cli: Cli) -> Result<ExitCode, Usage> {
             } else {
                 ExitCode::FAILURE
             })
+        }
+        Command::Diff {
+            game,
+            engine,
+            seed,
+            runs,
+            out,
+        } => {
+            let game = games::by_id(&game)
+                .ok_or_else(|| Usage(format!("no game `{game}` (see `shinpan games`)")))?;
+            let command = engine
+                .engine
+                .clone()
+                .ok_or_else(|| Usage("`diff` needs --engine CMD".into()))?;
+            let Engine::Adapter(mut adapter) = engine.start()? else {
+                return Err(Usage("`diff` needs --engine CMD".into()));
+            };
+            if !adapter.supports(game.info().id) {
+                return Err(Usage(format!(
+                    "the engine `{command}` does not implement `{}`",
+                    game.info().id
+                )));
+            }
+            let config = DiffConfig {
+                seed,
+                runs,
+                ..DiffConfig::default()
+            };
+            let show_progress = std::io::stderr().is_terminal();
+            let outcome = diff::run(game, &mut adapter, &config, |done| {
+                if show_progress && done % 20 == 0 {
+                    eprint!("\r[{done}/{runs}]");
+                }
+            });
+            if show_progress {
+                eprint!("\r\x1b[K");
+            }
+            match outcome {
+                DiffOutcome::Agreed { runs, unsupported } => {
+                    print(&format!(
+                        "no disagreement in {runs} inputs ({unsupported} unsupported by the engine)\n"
+                    ));
+                    Ok(ExitCode::SUCCESS)
+                }
+                DiffOutcome::Disagreed(finding) => {
+                    let case = diff::case_file(game, &finding, &command, seed);
+                    let summary = format!(
+                        "disagreement on run {} (shrunk in {} steps, {} requests):\n{}\n",
+                        finding.run,
+                        finding.shrink_steps,
+                        finding.shrink_requests,
+                        finding.difference
+                    );
+                    match out {
+                        Some(path) => {
+                            std::fs::write(&path, case)
+                                .map_err(|e| Usage(format!("{}: {e}", path.display())))?;
+                            print(&format!("{summary}case written to {}\n", path.display()));
+                        }
+                        None => print(&format!("{summary}\n{case}")),
+                    }
+                    Ok(ExitCode::FAILURE)
+                }
+            }
         }
         Command::Schema { game } => {
             let game = games::by_id(&game)

@@ -25,6 +25,12 @@ pub struct Counts {
     pub passed: usize,
     pub failed: usize,
     pub errors: usize,
+    /// Cases the engine under test does not implement (`--engine` only).
+    pub unsupported: usize,
+    /// Failures listed in the `--expect-fail` file.
+    pub expected_failures: usize,
+    /// Cases listed in the `--expect-fail` file that pass: the list is stale.
+    pub fixed: usize,
 }
 
 impl Counts {
@@ -33,7 +39,23 @@ impl Counts {
             Verdict::Pass => self.passed += 1,
             Verdict::Fail(_) => self.failed += 1,
             Verdict::Error(_) => self.errors += 1,
+            Verdict::Unsupported(_) => self.unsupported += 1,
+            Verdict::ExpectedFail(_) => self.expected_failures += 1,
+            Verdict::Fixed(_) => self.fixed += 1,
         }
+    }
+
+    /// `, 3 unsupported, 2 expected failures, 1 fixed`, each part only when it is not zero.
+    fn extras(&self) -> String {
+        [
+            (self.unsupported, "unsupported"),
+            (self.expected_failures, "expected failures"),
+            (self.fixed, "fixed"),
+        ]
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, what)| format!(", {n} {what}"))
+        .collect()
     }
 }
 
@@ -41,8 +63,11 @@ impl std::fmt::Display for Counts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} passed, {} failed, {} errors",
-            self.passed, self.failed, self.errors
+            "{} passed, {} failed, {} errors{}",
+            self.passed,
+            self.failed,
+            self.errors,
+            self.extras()
         )
     }
 }
@@ -61,7 +86,7 @@ impl Report {
     }
 
     pub fn all_passed(&self) -> bool {
-        self.counts.failed == 0 && self.counts.errors == 0
+        self.counts.failed == 0 && self.counts.errors == 0 && self.counts.fixed == 0
     }
 
     /// The suite version as one short string: `shinpan 0.1.0, cases 1a2b3c4d5e6f`.
@@ -89,6 +114,9 @@ impl Report {
                 Verdict::Pass => continue,
                 Verdict::Fail(d) => ("FAIL", d),
                 Verdict::Error(d) => ("ERROR", d),
+                Verdict::Unsupported(d) => ("UNSUPPORTED", d),
+                Verdict::ExpectedFail(d) => ("EXPECTED-FAIL", d),
+                Verdict::Fixed(d) => ("FIXED", d),
             };
             out.push_str(&format!("{tag} {} ({}:{})\n", r.name, r.file, r.line));
             for line in detail.lines() {
@@ -100,9 +128,10 @@ impl Report {
             out.push_str(&format!("{game}: {counts}\n"));
         }
         out.push_str(&format!(
-            "{} passed, {} failed\n",
+            "{} passed, {} failed{}\n",
             self.counts.passed,
-            self.counts.failed + self.counts.errors
+            self.counts.failed + self.counts.errors,
+            self.counts.extras()
         ));
         out
     }
@@ -126,6 +155,16 @@ impl Report {
                 Verdict::Error(d) => {
                     let mut s = TestCaseStatus::non_success(NonSuccessKind::Error);
                     s.set_description(d.as_str());
+                    s
+                }
+                Verdict::Fixed(d) => {
+                    let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                    s.set_description(d.as_str());
+                    s
+                }
+                Verdict::Unsupported(d) | Verdict::ExpectedFail(d) => {
+                    let mut s = TestCaseStatus::skipped();
+                    s.set_message(d.as_str());
                     s
                 }
             };

@@ -47,6 +47,57 @@ pub fn play_random_match<G: Game>(
     }
 }
 
+/// The state of [`play_random_match`]'s match of `seed` after `steps` steps, or where it ended if
+/// that comes first: reachable states for differential fuzzing.
+pub fn random_prefix<G: Game>(game: &G, seed: u64, steps: usize) -> G::State {
+    let mut state = game.new_match(seed);
+    let mut played = 0;
+    play_random_match_until(game, seed, |s, _| {
+        if played == steps {
+            state = s.clone();
+            return false;
+        }
+        played += 1;
+        true
+    })
+    .map_or(state, |last| last)
+}
+
+/// [`play_random_match`], stopping before the step where `go_on` says false. Returns the state
+/// where the match ended, or `None` when it was stopped.
+fn play_random_match_until<G: Game>(
+    game: &G,
+    seed: u64,
+    mut go_on: impl FnMut(&G::State, &Exchange) -> bool,
+) -> Option<G::State> {
+    let mut state = game.new_match(seed);
+    let mut rngs: Vec<ChaCha8Rng> = (0..game.info().players)
+        .map(|p| {
+            ChaCha8Rng::seed_from_u64(seed ^ (p as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        })
+        .collect();
+    loop {
+        if game.outcome(&state).is_some() {
+            return Some(state);
+        }
+        let awaiting = game.awaiting(&state);
+        let replies: Vec<String> = awaiting
+            .iter()
+            .map(|&p| game.random_reply(&state, p, &mut rngs[p]))
+            .collect();
+        let exchange = Exchange {
+            prompts: Vec::new(),
+            replies,
+        };
+        if !go_on(&state, &exchange) {
+            return None;
+        }
+        let replies: Vec<Reply> = exchange.replies.into_iter().map(Reply::text).collect();
+        game.step(&mut state, &replies)
+            .expect("a self-play step on a reachable state");
+    }
+}
+
 /// The same match without prompts: what the engine alone costs per step.
 pub fn play_random_match_fast<G: Game>(game: &G, seed: u64) -> (Outcome, usize) {
     let mut state = game.new_match(seed);

@@ -216,11 +216,7 @@ fn clock(game: &dyn DynGame, options: &BotOptions) -> Clock {
 
 impl Checker<'_> {
     /// Runs the checks of one phase in order, stopping at the first FAIL or when the budget ends.
-    fn phase(
-        &mut self,
-        phase: Phase,
-        runs: Vec<Run<'_, Self>>,
-    ) {
+    fn phase(&mut self, phase: Phase, runs: Vec<Run<'_, Self>>) {
         let total = runs.len();
         for (done, (name, run)) in runs.into_iter().enumerate() {
             if Instant::now() >= self.budget_end {

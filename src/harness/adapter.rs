@@ -1,0 +1,335 @@
+//! The adapter protocol (`conformance/ADAPTERS.md`), harness side: a long-running child process
+//! that answers one JSON request per line with one JSON response per line.
+//!
+//! An [`Adapter`] owns at most one running child. Every request has a deadline; whatever goes
+//! wrong with a request (the child exits, hangs, prints something that is not a response, answers
+//! another id, floods its output) ends the child's whole process group through
+//! [`crate::harness::process`], and the next request starts a fresh child. This module knows no
+//! game and no case: it moves JSON values.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Map, Value};
+
+use crate::harness::process::{Child, Ended, Limits, ReadFailure, SendFailure};
+
+/// The protocol version this shinpan speaks; every request carries it.
+pub const PROTOCOL: u64 = 1;
+
+/// How to run an adapter.
+#[derive(Debug, Clone)]
+pub struct AdapterConfig {
+    /// The program and its arguments.
+    pub argv: Vec<String>,
+    /// How long one request may take, from sending it to reading the whole response line.
+    pub timeout: Duration,
+    pub limits: Limits,
+}
+
+impl AdapterConfig {
+    /// The defaults for `argv`: 5 s per request, responses up to 16 MiB.
+    pub fn new(argv: Vec<String>) -> AdapterConfig {
+        AdapterConfig {
+            argv,
+            timeout: Duration::from_secs(5),
+            limits: Limits {
+                max_line_bytes: 16 * 1024 * 1024,
+                max_reply_bytes: 16 * 1024 * 1024,
+                ..Limits::default()
+            },
+        }
+    }
+}
+
+/// What went wrong with an adapter. The adapter has been stopped when one of these is returned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AdapterError {
+    #[error("the adapter could not be started: {0}")]
+    Spawn(String),
+    #[error("the request could not be sent: {0}")]
+    Send(#[from] SendFailure),
+    #[error("no response: {0}")]
+    Read(#[from] ReadFailure),
+    #[error("the response is not a JSON object: {0}")]
+    NotJson(String),
+    #[error("the response answers id {found}, the request was {expected}")]
+    WrongId { expected: String, found: String },
+    #[error("the adapter speaks protocol {theirs}; this shinpan speaks protocol {PROTOCOL}")]
+    Protocol { theirs: String },
+    #[error("the adapter refused the handshake: {0}")]
+    Hello(String),
+}
+
+/// An adapter's answer to one request.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// The response object (with `id`), for the caller to read the fields of its request kind.
+    Done(Map<String, Value>),
+    /// `{"unsupported": reason}`: the engine does not implement what the request needs.
+    Unsupported(String),
+    /// `{"error": message}`: the adapter could not carry the request out.
+    Error(String),
+}
+
+/// A failed request: what went wrong, and how the child ended.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{error}{ended}")]
+pub struct Failure {
+    pub error: AdapterError,
+    /// `; it exited with status 1; stderr: ...`, or empty.
+    pub ended: String,
+}
+
+/// An adapter process, restarted as needed.
+pub struct Adapter {
+    config: AdapterConfig,
+    child: Option<Child>,
+    /// What the adapter said of itself in the handshake.
+    pub engine: String,
+    /// The game ids the adapter implements.
+    pub games: Vec<String>,
+    /// How many times a child was stopped because of a failed request.
+    pub restarts: usize,
+}
+
+impl Adapter {
+    /// Starts the adapter and makes the handshake. A failure here means the adapter cannot be
+    /// used at all (the CLI exits 2).
+    pub fn start(config: AdapterConfig) -> Result<Adapter, Failure> {
+        let mut adapter = Adapter {
+            config,
+            child: None,
+            engine: String::new(),
+            games: Vec::new(),
+            restarts: 0,
+        };
+        adapter.ensure_running()?;
+        Ok(adapter)
+    }
+
+    pub fn command(&self) -> String {
+        self.config.argv.join(" ")
+    }
+
+    pub fn supports(&self, game: &str) -> bool {
+        self.games.iter().any(|g| g == game)
+    }
+
+    /// Sends `fields` (the request without `protocol` and `id`) and reads the answer.
+    pub fn request(&mut self, id: &str, mut fields: Map<String, Value>) -> Result<Answer, Failure> {
+        self.ensure_running()?;
+        fields.insert("protocol".into(), PROTOCOL.into());
+        fields.insert("id".into(), id.into());
+        match self.exchange(id, &Value::Object(fields)) {
+            Ok(answer) => Ok(answer),
+            Err(error) => {
+                self.restarts += 1;
+                Err(self.stop(error))
+            }
+        }
+    }
+
+    /// Stops the child, if any (its whole process group), and says how it ended.
+    pub fn shutdown(&mut self) -> Option<Ended> {
+        self.child.take().map(|mut c| c.finish())
+    }
+
+    fn ensure_running(&mut self) -> Result<(), Failure> {
+        if let Some(child) = &mut self.child {
+            // Lines nobody asked for (a second response, chatter on stdout) would be read as the
+            // answer to the next request: start afresh instead.
+            if child.unsolicited_lines() == 0 && !child.has_exited() {
+                return Ok(());
+            }
+            self.shutdown();
+        }
+        let child = Child::spawn(&self.config.argv, self.config.limits).map_err(|e| Failure {
+            error: AdapterError::Spawn(format!("`{}`: {e}", self.command())),
+            ended: String::new(),
+        })?;
+        self.child = Some(child);
+        let hello = json!({"protocol": PROTOCOL, "id": "hello", "kind": "hello"});
+        let answer = self
+            .exchange("hello", &hello)
+            .and_then(|answer| read_hello(answer, &mut self.engine, &mut self.games));
+        answer.map_err(|error| self.stop(error))
+    }
+
+    fn exchange(&mut self, id: &str, request: &Value) -> Result<Answer, AdapterError> {
+        let child = self
+            .child
+            .as_mut()
+            .ok_or(AdapterError::Send(SendFailure::Closed))?;
+        let mut line = request.to_string();
+        line.push('\n');
+        child.send(line.as_bytes())?;
+        let deadline = Instant::now() + self.config.timeout;
+        let line = child.read_line(deadline)?;
+        let response: Value =
+            serde_json::from_str(&line).map_err(|e| AdapterError::NotJson(excerpt(&line, &e)))?;
+        let Value::Object(map) = response else {
+            return Err(AdapterError::NotJson(format!(
+                "{} is not an object",
+                short(&line)
+            )));
+        };
+        match map.get("id") {
+            Some(Value::String(found)) if found == id => {}
+            other => {
+                return Err(AdapterError::WrongId {
+                    expected: format!("{id:?}"),
+                    found: other.map_or("none".into(), Value::to_string),
+                })
+            }
+        }
+        if let Some(reason) = map.get("unsupported") {
+            return Ok(Answer::Unsupported(text_of(reason)));
+        }
+        if let Some(message) = map.get("error") {
+            return Ok(Answer::Error(text_of(message)));
+        }
+        Ok(Answer::Done(map))
+    }
+
+    fn stop(&mut self, error: AdapterError) -> Failure {
+        let stderr = self
+            .child
+            .as_ref()
+            .map(Child::stderr_tail)
+            .unwrap_or_default();
+        let ended = match self.shutdown() {
+            None => String::new(),
+            Some(ended) => describe_end(&ended, &stderr),
+        };
+        Failure { error, ended }
+    }
+}
+
+impl Drop for Adapter {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+fn read_hello(
+    answer: Answer,
+    engine: &mut String,
+    games: &mut Vec<String>,
+) -> Result<(), AdapterError> {
+    let map = match answer {
+        Answer::Done(map) => map,
+        Answer::Unsupported(why) | Answer::Error(why) => return Err(AdapterError::Hello(why)),
+    };
+    match map.get("protocol") {
+        Some(v) if v.as_u64() == Some(PROTOCOL) => {}
+        Some(v) => {
+            return Err(AdapterError::Protocol {
+                theirs: v.to_string(),
+            })
+        }
+        None => return Err(AdapterError::Hello("the response has no `protocol`".into())),
+    }
+    *engine = map.get("engine").map(text_of).unwrap_or_default();
+    *games = match map.get("games") {
+        Some(Value::Array(ids)) => ids.iter().map(text_of).collect(),
+        _ => {
+            return Err(AdapterError::Hello(
+                "the response has no `games` list".into(),
+            ))
+        }
+    };
+    Ok(())
+}
+
+fn describe_end(ended: &Ended, stderr: &str) -> String {
+    let mut out = String::new();
+    match (&ended.status, ended.killed) {
+        (_, true) => out.push_str("; the adapter was killed (its whole process group)"),
+        (Some(status), false) => out.push_str(&format!("; the adapter ended ({status})")),
+        (None, false) => {}
+    }
+    if ended.pipe_held_by_descendant {
+        out.push_str("; a descendant of the adapter held its output open and was killed");
+    }
+    let stderr = stderr.trim_end();
+    if !stderr.is_empty() {
+        out.push_str("; stderr ends with:\n");
+        out.push_str(stderr);
+    }
+    out
+}
+
+fn text_of(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn short(line: &str) -> String {
+    crate::text::quote(line)
+}
+
+fn excerpt(line: &str, error: &serde_json::Error) -> String {
+    format!("{error} in {}", short(line))
+}
+
+/// Splits a command line the way a shell would for simple cases: blanks separate words, single
+/// and double quotes group, a backslash escapes the next character. No variables, no globbing.
+pub fn split_command(command: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = command.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' | '\t' | '\n' => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            '\'' | '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some(q) if q == c => break,
+                        Some('\\') if c == '"' => word.extend(chars.next()),
+                        Some(other) => word.push(other),
+                        None => return Err(format!("unclosed {c} in the command `{command}`")),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                word.extend(chars.next());
+            }
+            other => {
+                in_word = true;
+                word.push(other);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    if words.is_empty() {
+        return Err("the engine command is empty".into());
+    }
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_words_and_quotes() {
+        assert_eq!(
+            split_command(r#"python3 "my adapter.py" --bug 'a b' x\ y"#).unwrap(),
+            ["python3", "my adapter.py", "--bug", "a b", "x y"]
+        );
+        assert!(split_command("  ").is_err());
+        assert!(split_command("a 'b").is_err());
+    }
+}
