@@ -158,11 +158,21 @@ fn label(expected: Expected) -> &'static str {
     }
 }
 
-/// Runs every case whose name contains `filter` (all when `None`), calling `progress` after
-/// each with the number done and the total.
+/// Runs every case whose name contains `filter` (all when `None`) on the reference engines,
+/// calling `progress` after each with the number done and the total.
 pub fn run_library(
     library: &Library,
     filter: Option<&str>,
+    progress: impl FnMut(usize, usize),
+) -> Vec<CaseResult> {
+    run_library_with(library, filter, run_case, progress)
+}
+
+/// Runs every case whose name contains `filter` with `run`, calling `progress` after each.
+pub fn run_library_with(
+    library: &Library,
+    filter: Option<&str>,
+    mut run: impl FnMut(&dyn DynGame, &Case) -> Verdict,
     mut progress: impl FnMut(usize, usize),
 ) -> Vec<CaseResult> {
     let selected: Vec<(&dyn DynGame, &Case)> = library
@@ -176,7 +186,7 @@ pub fn run_library(
         .into_iter()
         .enumerate()
         .map(|(i, (game, case))| {
-            let verdict = run_case(game, case);
+            let verdict = run(game, case);
             progress(i + 1, total);
             CaseResult {
                 name: case.name.clone(),

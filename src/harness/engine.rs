@@ -9,7 +9,7 @@ use serde_json::{json, Map, Value};
 
 use crate::case::expect::check_subset;
 use crate::case::{Case, CaseBody, Expected, Library};
-use crate::check::{judge_parse_verdict, run_case, CaseResult, Verdict};
+use crate::check::{judge_parse_verdict, run_case, run_library_with, CaseResult, Verdict};
 use crate::game::{DynGame, ParseVerdict, Played, Reply, ReplyVerdict, StepReport};
 use crate::harness::adapter::{Adapter, Answer, Failure};
 use crate::text::ParseError;
@@ -294,29 +294,12 @@ pub fn run_library_on(
     library: &Library,
     filter: Option<&str>,
     engine: &mut Engine,
-    mut progress: impl FnMut(usize, usize),
+    progress: impl FnMut(usize, usize),
 ) -> Vec<CaseResult> {
-    let selected: Vec<(&dyn DynGame, &Case)> = library
-        .games
-        .iter()
-        .flat_map(|g| g.cases.iter().map(move |c| (g.game, c)))
-        .filter(|(_, c)| filter.is_none_or(|f| c.name.contains(f)))
-        .collect();
-    let total = selected.len();
-    selected
-        .into_iter()
-        .enumerate()
-        .map(|(i, (game, case))| {
-            let verdict = engine.run_case(game, case);
-            progress(i + 1, total);
-            CaseResult {
-                name: case.name.clone(),
-                game: game.info().id.to_string(),
-                file: case.path.display().to_string(),
-                line: case.line,
-                rules: case.rules.clone(),
-                verdict,
-            }
-        })
-        .collect()
+    run_library_with(
+        library,
+        filter,
+        |game, case| engine.run_case(game, case),
+        progress,
+    )
 }
