@@ -51,9 +51,13 @@ const SKILL: &str = "S";
 
 impl GameStart {
     pub fn print(&self, out: &mut String) {
+        out.reserve(self.packs.len() * 12);
         for pack in &self.packs {
-            for row in pack.0 {
-                let _ = writeln!(out, "{} {}", row[0], row[1]);
+            for [left, right] in pack.0 {
+                push_small(out, left);
+                out.push(' ');
+                push_small(out, right);
+                out.push('\n');
             }
             out.push_str("END\n");
         }
@@ -85,6 +89,15 @@ fn read_packs(reader: &mut Reader, count: usize) -> Result<Vec<Pack>, ParseError
     Ok(packs)
 }
 
+/// Appends a cell or pack value (0..=99) in decimal; faster than `write!` on the hot path of
+/// prompt rendering.
+fn push_small(out: &mut String, value: u8) {
+    if value >= 10 {
+        out.push(char::from(b'0' + value / 10 % 10));
+    }
+    out.push(char::from(b'0' + value % 10));
+}
+
 impl PlayerView {
     pub fn of(player: &super::state::Player) -> PlayerView {
         PlayerView {
@@ -107,7 +120,7 @@ impl PlayerView {
                 if x > 0 {
                     out.push(' ');
                 }
-                let _ = write!(out, "{cell}");
+                push_small(out, *cell);
             }
             out.push('\n');
         }
