@@ -70,6 +70,11 @@ impl Game for Cedec2013 {
         Request::of(state, player).print()
     }
 
+    /// Players move in turn: one reply a step, from [`Game::awaiting`]'s one player.
+    fn replies_per_step(&self) -> usize {
+        1
+    }
+
     fn frame(&self, state: &State, _: usize, lines: &[&str]) -> Frame {
         // Round 0: the name is one line. Later: everything up to a `finish` line.
         let complete = if state.round == 0 {
@@ -131,7 +136,8 @@ impl Game for Cedec2013 {
         random_turn(state, player, rng).join("\n")
     }
 
-    /// `holes`, `tiles_by_landform`, `centre_is_hole`, `factories` (and `factory_owners`),
+    /// `holes`, `holes_per_third`, `third_has_fewer_than_15_holes`, `robots` (on the whole
+    /// field), `tiles_by_landform`, `centre_is_hole`, `factories` (and `factory_owners`),
     /// `rotation_symmetric` (a 120° turn maps every tile onto one of the same kind, owner
     /// shifted by one), `land` (non-hole tiles), `reachable_land` (of those, the ones joined to
     /// player 0's factory through non-hole tiles), `reachable_more_than_half`, `factories_connected`.
