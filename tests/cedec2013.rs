@@ -220,3 +220,25 @@ fn golden_playthrough_seed_1() {
     ));
     insta::assert_snapshot!(out);
 }
+
+#[test]
+fn coverage_of_the_cedec_library_is_complete() {
+    let out = assert_cmd::Command::cargo_bin("shinpan")
+        .unwrap()
+        .env_remove("SHINPAN_CASES")
+        .args(["coverage", "cedec2013"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("uncovered"));
+}
+
+#[test]
+fn schema_documents_the_sparse_tiles() {
+    let schema = (&Cedec2013 as &dyn DynGame).schema();
+    let tiles = &schema["properties"]["tiles"];
+    assert!(
+        tiles["description"].as_str().unwrap().contains("\"x,y\""),
+        "{tiles}"
+    );
+}
