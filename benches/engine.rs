@@ -4,6 +4,8 @@
 //!   players, engine only (no prompt text); throughput in player-turns (2 per step).
 //! - `codevs-reborn/random-matches-with-prompts`: the same with both prompts rendered every turn,
 //!   as the bot harness does.
+//! - `cedec2013/random-matches`: whole seeded CEDEC 2013 matches between the built-in random
+//!   players, engine only; throughput in player-turns (one per step, the name steps included).
 //! - `case-library/load-and-run`: loading and running every case on the reference engines.
 
 use std::path::Path;
@@ -11,6 +13,7 @@ use std::path::Path;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use shinpan::case::load_library;
 use shinpan::check::run_library;
+use shinpan::games::cedec2013::Cedec2013;
 use shinpan::games::codevs_reborn::CodevsReborn;
 use shinpan::selfplay::{play_random_match, play_random_match_fast};
 
@@ -42,6 +45,26 @@ fn reborn(c: &mut Criterion) {
     group.finish();
 }
 
+fn cedec(c: &mut Criterion) {
+    let game = Cedec2013;
+    let seeds = 0..5u64;
+    let steps: usize = seeds
+        .clone()
+        .map(|s| play_random_match_fast(&game, s).1)
+        .sum();
+    let mut group = c.benchmark_group("cedec2013");
+    group.throughput(Throughput::Elements(steps as u64));
+    group.bench_function("random-matches", |b| {
+        b.iter(|| {
+            seeds
+                .clone()
+                .map(|s| play_random_match_fast(&game, s).1)
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
 fn library(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases");
     c.bench_function("case-library/load-and-run", |b| {
@@ -52,5 +75,5 @@ fn library(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, reborn, library);
+criterion_group!(benches, reborn, cedec, library);
 criterion_main!(benches);

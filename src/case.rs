@@ -526,12 +526,12 @@ fn case_body(
             let given = game
                 .load_state(&given)
                 .map_err(|e| format!("`given` is not a valid state: {e}"))?;
-            let players = game.info().players;
+            let per_step = game.replies_per_step();
             let mut turns = Vec::new();
             for (t, raw_turn) in when.unwrap_or_default().into_iter().enumerate() {
-                if raw_turn.len() != players {
+                if raw_turn.len() != per_step {
                     return Err(format!(
-                        "turn {} of `when` has {} replies, this game has {players} players",
+                        "turn {} of `when` has {} replies, this game takes {per_step} a step",
                         t + 1,
                         raw_turn.len()
                     ));

@@ -126,6 +126,12 @@ pub trait Game: Send + Sync + 'static {
     /// The players whose replies the next step needs (empty once the match is over).
     fn awaiting(&self, state: &Self::State) -> Vec<usize>;
 
+    /// How many replies every step takes: all players by default; 1 in a game where players
+    /// move in turn. Case files are checked against it before any state exists.
+    fn replies_per_step(&self) -> usize {
+        self.info().players
+    }
+
     /// The exact bytes sent to `player` before its next reply.
     fn prompt(&self, state: &Self::State, player: usize) -> String;
 
@@ -228,6 +234,10 @@ pub trait DynMatch {
 /// A [`Game`] seen through JSON values: the form the harness works with.
 pub trait DynGame: Send + Sync {
     fn info(&self) -> &'static GameInfo;
+    /// See [`Game::replies_per_step`].
+    fn replies_per_step(&self) -> usize {
+        self.info().players
+    }
     /// The canonical state of a new match.
     fn new_match(&self, seed: u64) -> Value;
     /// Reads a canonical state (omitted fields take their defaults) and validates it.
@@ -274,6 +284,10 @@ pub struct Played {
 impl<G: Game> DynGame for G {
     fn info(&self) -> &'static GameInfo {
         Game::info(self)
+    }
+
+    fn replies_per_step(&self) -> usize {
+        Game::replies_per_step(self)
     }
 
     fn new_match(&self, seed: u64) -> Value {

@@ -1,14 +1,16 @@
 //! The registry of games: the only place that lists them.
 
+pub mod cedec2013;
 pub mod codevs_reborn;
 
 use crate::game::DynGame;
 
 static CODEVS_REBORN: codevs_reborn::CodevsReborn = codevs_reborn::CodevsReborn;
+static CEDEC2013: cedec2013::Cedec2013 = cedec2013::Cedec2013;
 
 /// Every game shinpan knows, in a stable order.
 pub fn all() -> Vec<&'static dyn DynGame> {
-    vec![&CODEVS_REBORN]
+    vec![&CODEVS_REBORN, &CEDEC2013]
 }
 
 /// The game with this id.

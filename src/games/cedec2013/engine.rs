@@ -1,0 +1,404 @@
+//! One step of CEDEC 2013: the name exchange of round 0, or one player's whole turn — its
+//! thinking time, its command lines applied one at a time as they arrive (「処理フェイズ」,
+//! D-cedec-6), the end-of-game check, and the next player's turn start (production, towers).
+
+use super::protocol::{is_finish, java_trim, Command};
+use super::rules::{
+    index, neighbours, toward, town_bonus, Base, Direction, BASE_SCORE, FACTORY_OUTPUT,
+    MAX_NAME_CHARS, NAME_LIMIT_MS, NO_NAME, OVERRUN_POOL_MS, PLAYERS, ROBOTMAKER_OUTPUT, ROUNDS,
+    SETTLEMENT_SCORE, TILES, TOWER_DAMAGE, TOWER_RANGE, TURN_LIMIT_MS, WINNING_SCORE,
+};
+use super::state::{Field, State};
+use crate::game::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
+
+pub const HUNDRED_POINTS: &str = "hundred-points";
+pub const ROUND_LIMIT: &str = "round-limit";
+
+pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
+    if state.outcome.is_some() {
+        return Err(StepError::MatchOver);
+    }
+    let [reply] = replies else {
+        return Err(StepError::ReplyCount {
+            expected: 1,
+            got: replies.len(),
+        });
+    };
+    if state.player >= PLAYERS {
+        return Err(StepError::BadState(format!("player {}", state.player)));
+    }
+    let verdict = if state.round == 0 {
+        take_name(state, reply)
+    } else {
+        play_turn(state, reply)
+    };
+    Ok(StepReport {
+        replies: vec![verdict],
+    })
+}
+
+/// Round 0 (QUICKSTART 「動作プロセス」, D-cedec-10, D-cedec-11): the player's name.
+fn take_name(state: &mut State, reply: &Reply) -> ReplyVerdict {
+    let player = &mut state.players[state.player];
+    let verdict = match reply {
+        Reply::Text { text, elapsed_ms } if *elapsed_ms <= NAME_LIMIT_MS => {
+            let line = text.split('\n').next().unwrap_or("");
+            let name: String = java_trim(line).chars().take(MAX_NAME_CHARS).collect();
+            let verdict = if name.is_empty() {
+                ReplyVerdict::Rejected("an empty name: named nanashi".into())
+            } else {
+                match super::protocol::parse_name(text) {
+                    Ok(_) => ReplyVerdict::Accepted,
+                    Err(e) => ReplyVerdict::NonStrict(e.to_string()),
+                }
+            };
+            player.name = Some(if name.is_empty() {
+                NO_NAME.into()
+            } else {
+                name
+            });
+            verdict
+        }
+        Reply::Text { .. } | Reply::TimedOut | Reply::Crashed => {
+            player.name = Some(NO_NAME.into());
+            player.disqualified = true;
+            if *reply == Reply::Crashed {
+                ReplyVerdict::Crashed
+            } else {
+                ReplyVerdict::TimedOut
+            }
+        }
+    };
+    if state.player + 1 < PLAYERS {
+        state.player += 1;
+    } else {
+        state.round = 1;
+        state.player = 0;
+        start_turn(&mut state.tiles, 0);
+    }
+    state.scores = scores(&state.tiles);
+    verdict
+}
+
+/// What can happen within one turn but is not part of the state between turns.
+#[derive(Clone)]
+pub struct Turn {
+    pub player: usize,
+    /// Robots on each tile that moved or captured this turn and so cannot move again.
+    pub moved: [u32; TILES],
+    /// Whether the turn moves (`Some(false)`) or builds (`Some(true)`): the first well-formed
+    /// move or build decides, even when it fails (D-cedec-6).
+    pub builds: Option<bool>,
+}
+
+impl Turn {
+    pub fn new(player: usize) -> Turn {
+        Turn {
+            player,
+            moved: [0; TILES],
+            builds: None,
+        }
+    }
+}
+
+/// One player's turn: time, then each command line in order, then the end of the turn.
+fn play_turn(state: &mut State, reply: &Reply) -> ReplyVerdict {
+    let p = state.player;
+    let (mut verdict, text) = take_time(&mut state.players[p], reply);
+    let mut refused = Vec::new();
+    let mut non_strict = Vec::new();
+    if let Some(text) = text {
+        let ignore = state.players[p].finish_only();
+        let start = state.tiles.clone();
+        let mut turn = Turn::new(p);
+        let mut lines = text.split('\n').enumerate();
+        let mut finished = false;
+        for (n, line) in lines.by_ref() {
+            if is_finish(line) {
+                if line != "finish" {
+                    non_strict.push(format!("line {}: blanks around `finish`", n + 1));
+                }
+                finished = true;
+                break;
+            }
+            if ignore {
+                refused.push(format!(
+                    "line {}: ignored, every turn is finish only",
+                    n + 1
+                ));
+                continue;
+            }
+            if Command::parse(line).is_err() && Command::parse_lenient(line).is_ok() {
+                non_strict.push(format!("line {}: not in the documented form", n + 1));
+            }
+            let result = match Command::parse_lenient(line) {
+                Err(why) => Err(why),
+                Ok(Command::Reset) => {
+                    state.tiles = start.clone();
+                    turn = Turn::new(p);
+                    Ok(())
+                }
+                Ok(Command::Finish) => Ok(()),
+                Ok(command) => apply(&mut state.tiles, &mut turn, command),
+            };
+            if let Err(why) = result {
+                refused.push(format!("line {}: {why}", n + 1));
+            }
+        }
+        if lines.next().is_some() {
+            non_strict.push("lines after `finish` are not part of this turn".into());
+        } else if !finished {
+            non_strict.push("no `finish`: the end of the reply ends the turn".into());
+        }
+    }
+    if verdict == ReplyVerdict::Accepted {
+        verdict = if !refused.is_empty() {
+            ReplyVerdict::Rejected(refused.join("; "))
+        } else if !non_strict.is_empty() {
+            ReplyVerdict::NonStrict(non_strict.join("; "))
+        } else {
+            ReplyVerdict::Accepted
+        };
+    }
+    end_turn(state);
+    verdict
+}
+
+/// D-cedec-11: charges the time over 1000 ms to the overrun pool. `None`: nothing of this reply
+/// is played (it crashed, timed out, or emptied the pool).
+fn take_time<'r>(
+    player: &mut super::state::Player,
+    reply: &'r Reply,
+) -> (ReplyVerdict, Option<&'r str>) {
+    match reply {
+        // EOF counts as `finish` (D-cedec-6).
+        Reply::Crashed => (ReplyVerdict::Crashed, None),
+        Reply::TimedOut => {
+            player.out_of_time = true;
+            (ReplyVerdict::TimedOut, None)
+        }
+        Reply::Text { text, elapsed_ms } => {
+            let over = elapsed_ms.saturating_sub(TURN_LIMIT_MS);
+            player.overrun_ms = player.overrun_ms.saturating_add(over);
+            if player.overrun_ms > OVERRUN_POOL_MS && !player.out_of_time {
+                player.out_of_time = true;
+                return (ReplyVerdict::TimedOut, None);
+            }
+            (ReplyVerdict::Accepted, Some(text))
+        }
+    }
+}
+
+/// Applies a move or a build for `turn.player`; `Err` says why it was refused (nothing changes).
+pub fn apply(tiles: &mut Field, turn: &mut Turn, command: Command) -> Result<(), String> {
+    match command {
+        Command::Move { x, y, dir, robots } => {
+            if turn.builds == Some(true) {
+                return Err("robots cannot move in a turn that builds".into());
+            }
+            turn.builds = Some(false);
+            move_robots(tiles, turn, x, y, dir, robots)
+        }
+        Command::Build { x, y, base } => {
+            match turn.builds {
+                Some(false) => return Err("no build in a turn that moves robots".into()),
+                Some(true) => return Err("only one build a turn".into()),
+                None => {}
+            }
+            turn.builds = Some(true);
+            build(tiles, turn.player, x, y, base)
+        }
+        Command::Reset | Command::Finish => Ok(()),
+    }
+}
+
+/// 「Move / 移動」, D-cedec-5.
+fn move_robots(
+    tiles: &mut Field,
+    turn: &mut Turn,
+    x: i32,
+    y: i32,
+    dir: Direction,
+    robots: i32,
+) -> Result<(), String> {
+    let p = turn.player;
+    let n = u32::try_from(robots)
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or("the robot count must be at least 1")?;
+    let from = index(x, y).ok_or(format!("({x}, {y}) is not on the field"))?;
+    let to = toward(from, dir, 1).ok_or("the move leaves the field")?;
+    let source = tiles.0[from];
+    if !source.owned_by(p) {
+        return Err(format!("({x}, {y}) is not yours"));
+    }
+    if source.hole {
+        return Err("robots in a hole cannot leave it".into());
+    }
+    let free = source.robots - turn.moved[from].min(source.robots);
+    if n > free {
+        return Err(format!("{n} robots asked, {free} may move"));
+    }
+    let target = tiles.0[to];
+    if target.base.is_some() && !target.owned_by(p) {
+        return Err("robots cannot enter another player's base".into());
+    }
+    tiles.0[from].robots -= n;
+    let dest = &mut tiles.0[to];
+    if dest.owned_by(p) {
+        dest.robots += n;
+        turn.moved[to] += n;
+    } else if n <= dest.robots {
+        dest.robots -= n;
+    } else {
+        dest.owner = Some(p as u8);
+        dest.robots = n - dest.robots;
+        turn.moved[to] = dest.robots;
+    }
+    Ok(())
+}
+
+/// 「Build / 建造」, D-cedec-3, D-cedec-4.
+fn build(tiles: &mut Field, p: usize, x: i32, y: i32, base: Base) -> Result<(), String> {
+    let at = index(x, y).ok_or(format!("({x}, {y}) is not on the field"))?;
+    let tile = tiles.0[at];
+    if !tile.owned_by(p) {
+        return Err(format!("({x}, {y}) is not yours"));
+    }
+    if tile.base.is_some() {
+        return Err(format!("({x}, {y}) already has a base"));
+    }
+    if tile.hole != (base == Base::Bridge) {
+        return Err(if tile.hole {
+            "only a bridge can be built on a hole".into()
+        } else {
+            "a bridge can be built only on a hole".into()
+        });
+    }
+    if tile.robots < base.robot_cost() {
+        return Err(format!(
+            "{} needs {} robots on the tile, it has {}",
+            base.name(),
+            base.robot_cost(),
+            tile.robots
+        ));
+    }
+    let around = resources_around(tiles, at, p);
+    if around < base.resource_cost() {
+        return Err(format!(
+            "{} needs {} resources around, there are {around}",
+            base.name(),
+            base.resource_cost()
+        ));
+    }
+    let tile = &mut tiles.0[at];
+    tile.hole = false;
+    tile.robots -= base.robot_cost();
+    tile.base = Some(base);
+    if base == Base::Town {
+        tile.bonus = town_bonus(around);
+        for n in neighbours(at) {
+            if tiles.0[n].owned_by(p) && tiles.0[n].base.is_none() && !tiles.0[n].hole {
+                tiles.0[n].base = Some(Base::House);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// D-cedec-4: the resources of tile `i` for `player`: 1 + its adjacent own excavators on an
+/// own plain settlement, else 0.
+pub fn resources_of(tiles: &Field, i: usize, player: usize) -> u32 {
+    let tile = &tiles.0[i];
+    if !tile.owned_by(player) || !tile.is_plain_settlement() {
+        return 0;
+    }
+    let excavators = neighbours(i)
+        .filter(|&n| tiles.0[n].owned_by(player) && tiles.0[n].base == Some(Base::Excavator))
+        .count() as u32;
+    1 + excavators
+}
+
+/// D-cedec-4: the resources on tile `i` and its neighbours, counted for `player`.
+pub fn resources_around(tiles: &Field, i: usize, player: usize) -> u32 {
+    resources_of(tiles, i, player)
+        + neighbours(i)
+            .map(|n| resources_of(tiles, n, player))
+            .sum::<u32>()
+}
+
+/// D-cedec-9: 1 per own settlement, 3 (+ a town's bonus) per own base, 0 per hole.
+pub fn scores(tiles: &Field) -> [u32; PLAYERS] {
+    let mut scores = [0u32; PLAYERS];
+    for tile in &tiles.0 {
+        let Some(owner) = tile.owner else { continue };
+        let points = match (tile.hole, tile.base) {
+            (true, _) => 0,
+            (false, Some(_)) => BASE_SCORE + tile.bonus,
+            (false, None) => SETTLEMENT_SCORE,
+        };
+        if let Some(score) = scores.get_mut(usize::from(owner)) {
+            *score = score.saturating_add(points);
+        }
+    }
+    scores
+}
+
+/// 「ターン開始フェイズ」, D-cedec-3: the factory and robotmakers produce, then the towers fire.
+pub fn start_turn(tiles: &mut Field, p: usize) {
+    for tile in tiles.0.iter_mut().filter(|t| t.owned_by(p)) {
+        match tile.base {
+            Some(Base::Initial) => tile.robots += FACTORY_OUTPUT,
+            Some(Base::Robotmaker) => tile.robots += ROBOTMAKER_OUTPUT,
+            _ => {}
+        }
+    }
+    for at in 0..TILES {
+        if !(tiles.0[at].owned_by(p) && tiles.0[at].base == Some(Base::Tower)) {
+            continue;
+        }
+        for dir in Direction::ALL {
+            for distance in 1..=TOWER_RANGE {
+                if let Some(target) = toward(at, dir, distance) {
+                    let tile = &mut tiles.0[target];
+                    if !tile.owned_by(p) {
+                        tile.robots = tile.robots.saturating_sub(TOWER_DAMAGE);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// 「ゲームの終了」, D-cedec-1: 100 points after a turn, or the last turn of round 200; else
+/// the next player's turn starts.
+fn end_turn(state: &mut State) {
+    state.scores = scores(&state.tiles);
+    let reason = if state.scores.iter().any(|&s| s >= WINNING_SCORE) {
+        Some(HUNDRED_POINTS)
+    } else if state.round >= ROUNDS && state.player == PLAYERS - 1 {
+        Some(ROUND_LIMIT)
+    } else {
+        None
+    };
+    if let Some(reason) = reason {
+        state.outcome = Some(Outcome {
+            winner: winner(state),
+            reason: reason.into(),
+        });
+        return;
+    }
+    state.player = (state.player + 1) % PLAYERS;
+    if state.player == 0 {
+        state.round += 1;
+    }
+    start_turn(&mut state.tiles, state.player);
+}
+
+/// 「得点計算と勝敗」: the highest score wins, a tie goes to the higher id; a disqualified player
+/// cannot win (rules.yaml `time.name-limit`).
+pub fn winner(state: &State) -> Option<usize> {
+    (0..PLAYERS)
+        .filter(|&p| !state.players[p].disqualified)
+        .max_by_key(|&p| (state.scores[p], p))
+}

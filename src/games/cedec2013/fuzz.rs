@@ -1,0 +1,252 @@
+//! Bodies of the CEDEC 2013 fuzz targets. They live here, not in `fuzz/`, so that proptest runs
+//! the very same checks under `cargo test`; each panics on a broken property.
+
+use arbitrary::{Arbitrary, Unstructured};
+
+use super::engine::scores;
+use super::protocol::{parse_name, Command, Request};
+use super::rules::{Base, Direction, COORDS, PLAYERS, ROUNDS, TILES};
+use super::state::{Field, Player, State, Tile};
+use super::Cedec2013;
+use crate::game::{Game, Reply};
+
+/// Any bytes through the request parser: no panic, and a parsed text prints back to itself.
+pub fn prompt(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(request) = Request::parse(&text) {
+        assert_eq!(request.print(), text, "print(parse(x)) == x for a request");
+    }
+}
+
+/// Any bytes through the command and name parsers: no panic; the strict grammar is a subset
+/// of what the engine accepts, and a strict text prints back to itself.
+pub fn reply(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    for line in text.split('\n') {
+        if let Ok(command) = Command::parse(line) {
+            assert_eq!(command.print(), line, "print(parse(x)) == x for a command");
+            assert_eq!(
+                Command::parse_lenient(line),
+                Ok(command),
+                "strict implies lenient"
+            );
+        }
+        let _ = Command::parse_lenient(line);
+    }
+    if let Ok(name) = parse_name(&text) {
+        assert_eq!(name, text);
+    }
+}
+
+/// An arbitrary valid state and arbitrary turns through `step`: no panic, and the invariants
+/// hold after every step.
+pub fn step(data: &[u8]) {
+    let mut u = Unstructured::new(data);
+    let Ok(mut state) = arbitrary_state(&mut u) else {
+        return;
+    };
+    let game = Cedec2013;
+    assert_eq!(
+        game.validate(&state),
+        Ok(()),
+        "the generator makes valid states"
+    );
+    for _ in 0..4 {
+        if state.outcome.is_some() {
+            break;
+        }
+        let Ok(reply) = ArbitraryReply::arbitrary(&mut u) else {
+            return;
+        };
+        let reply = reply.into_reply();
+        let before = state.clone();
+        if game.step(&mut state, std::slice::from_ref(&reply)).is_err() {
+            assert_eq!(state, before, "a refused step changes nothing");
+            return;
+        }
+        if let Err(broken) = check_invariants(&before, &state) {
+            panic!("{broken}\nreply: {reply:?}\nbefore: {before:?}\nafter: {state:?}");
+        }
+    }
+}
+
+/// What must hold after any step from `before` to `after`.
+pub fn check_invariants(before: &State, after: &State) -> Result<(), String> {
+    after.validate()?;
+    if after.scores != scores(&after.tiles) {
+        return Err("scores do not match the tiles".into());
+    }
+    for (i, (b, a)) in before.tiles.0.iter().zip(&after.tiles.0).enumerate() {
+        let at = COORDS[i];
+        if b.base.is_some() && (a.base != b.base || a.owner != b.owner) {
+            return Err(format!("{at:?}: a base changed or changed hands"));
+        }
+        if !b.hole && a.hole {
+            return Err(format!("{at:?}: a hole appeared"));
+        }
+        if b.owner.is_some() && a.owner.is_none() {
+            return Err(format!("{at:?}: a tile lost its owner"));
+        }
+    }
+    for (p, (b, a)) in before.players.iter().zip(&after.players).enumerate() {
+        if a.overrun_ms < b.overrun_ms || (b.out_of_time && !a.out_of_time) {
+            return Err(format!("player {p}: time came back"));
+        }
+        if b.name.is_some() && a.name != b.name {
+            return Err(format!("player {p}: the name changed"));
+        }
+    }
+    if after.outcome.is_none() {
+        let next = (before.player + 1) % PLAYERS;
+        let expected_round = if before.round == 0 {
+            if before.player == PLAYERS - 1 {
+                1
+            } else {
+                0
+            }
+        } else {
+            before.round + u32::from(next == 0)
+        };
+        if after.player != next || after.round != expected_round {
+            return Err("the turn did not pass to the next player".into());
+        }
+    } else if let Some(w) = after.outcome.as_ref().and_then(|o| o.winner) {
+        if after.scores.iter().enumerate().any(|(p, &s)| {
+            !after.players[p].disqualified
+                && (s > after.scores[w] || (s == after.scores[w] && p > w))
+        }) {
+            return Err("the winner is not the best-placed player".into());
+        }
+    }
+    let json = serde_json::to_value(after).map_err(|e| e.to_string())?;
+    let back: State = serde_json::from_value(json)
+        .map_err(|e| format!("canonical state does not load back: {e}"))?;
+    if &back != after {
+        return Err("canonical state does not round-trip".into());
+    }
+    Ok(())
+}
+
+fn arbitrary_state(u: &mut Unstructured) -> arbitrary::Result<State> {
+    let round = u.int_in_range(0..=ROUNDS)?;
+    let current = u.int_in_range(0..=PLAYERS - 1)?;
+    let mut tiles = Field::default();
+    for tile in tiles.0.iter_mut() {
+        *tile = match u.int_in_range(0..=9u8)? {
+            0..=3 => Tile::default(),
+            4 => Tile {
+                hole: true,
+                owner: u.arbitrary::<bool>()?.then_some(u.int_in_range(0..=2)?),
+                ..Tile::default()
+            },
+            5..=7 => Tile {
+                owner: Some(u.int_in_range(0..=2)?),
+                ..Tile::default()
+            },
+            _ => {
+                let bases = [
+                    Base::Initial,
+                    Base::Robotmaker,
+                    Base::Excavator,
+                    Base::Tower,
+                ];
+                let base = *u.choose(&bases)?;
+                let town = u.ratio(1, 5)?;
+                Tile {
+                    owner: Some(u.int_in_range(0..=2)?),
+                    base: Some(if town { Base::Town } else { base }),
+                    bonus: if town { u.int_in_range(0..=20)? } else { 0 },
+                    ..Tile::default()
+                }
+            }
+        };
+        if tile.owner.is_some() {
+            tile.robots = u.int_in_range(0..=120)?;
+            if tile.hole && tile.robots == 0 {
+                tile.robots = 1;
+            }
+        }
+    }
+    let mut players: [Player; PLAYERS] = Default::default();
+    for (p, player) in players.iter_mut().enumerate() {
+        if round > 0 || p < current {
+            player.name = Some(format!("p{p}"));
+        }
+        player.overrun_ms = u.int_in_range(0..=6_000)?;
+        player.out_of_time = player.overrun_ms > 5_000;
+        player.disqualified = u.ratio(1, 10)?;
+    }
+    let scores = scores(&tiles);
+    Ok(State {
+        round,
+        player: current,
+        players,
+        tiles,
+        scores,
+        outcome: None,
+    })
+}
+
+/// Replies as a fuzzer should send them: command lines mostly well formed, now and then
+/// anything at all, ending in `finish` or not.
+#[derive(Debug, Arbitrary)]
+enum ArbitraryReply {
+    Lines {
+        lines: Vec<ArbitraryLine>,
+        finish: bool,
+        elapsed_ms: u16,
+    },
+    Raw(String),
+    TimedOut,
+    Crashed,
+}
+
+#[derive(Debug, Arbitrary)]
+enum ArbitraryLine {
+    Move { tile: u8, dir: u8, robots: i8 },
+    Build { tile: u8, base: u8 },
+    Reset,
+    Raw(String),
+}
+
+impl ArbitraryReply {
+    fn into_reply(self) -> Reply {
+        match self {
+            ArbitraryReply::Lines {
+                lines,
+                finish,
+                elapsed_ms,
+            } => {
+                let mut text: Vec<String> = lines.into_iter().take(40).map(line_text).collect();
+                if finish {
+                    text.push("finish".into());
+                }
+                Reply::Text {
+                    text: text.join("\n"),
+                    elapsed_ms: u64::from(elapsed_ms),
+                }
+            }
+            ArbitraryReply::Raw(text) => Reply::text(text),
+            ArbitraryReply::TimedOut => Reply::TimedOut,
+            ArbitraryReply::Crashed => Reply::Crashed,
+        }
+    }
+}
+
+fn line_text(line: ArbitraryLine) -> String {
+    let at = |tile: u8| COORDS[usize::from(tile) % TILES];
+    match line {
+        ArbitraryLine::Move { tile, dir, robots } => {
+            let (x, y) = at(tile);
+            let dir = Direction::ALL[usize::from(dir) % 6].name();
+            format!("move {x} {y} {dir} {robots}")
+        }
+        ArbitraryLine::Build { tile, base } => {
+            let (x, y) = at(tile);
+            let base = Base::BUILDABLE[usize::from(base) % 6].name();
+            format!("build {x} {y} {base}")
+        }
+        ArbitraryLine::Reset => "reset".into(),
+        ArbitraryLine::Raw(text) => text,
+    }
+}

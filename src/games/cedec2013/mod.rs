@@ -1,0 +1,238 @@
+//! CEDEC CHALLENGE 2013 "Terraforming" (AI-COMP), rule document seed 002 (the detailed rules),
+//! completed by the `D-cedec-*` decisions of `shared/spec-notes.md`, which bring in the base
+//! list and the protocol from the official QUICKSTART.
+//!
+//! Three players take turns on a hexagonal asteroid of 127 tiles. Each starts with a factory
+//! making 5 robots a turn. In its turn a player either moves any of its robots one tile each —
+//! taking wasteland, fighting over enemy settlements by numbers, falling into holes — or builds
+//! one base on a tile it holds, paying robots on the tile and needing resources from its own
+//! settlements around it. Settlements score 1, bases 3, towns a bonus. The match ends when
+//! someone reaches 100 points or after 200 rounds; the highest score wins, ties going to the
+//! player who moves later.
+//!
+//! Seam mapping: one step is one player's name (round 0) or one player's whole turn; the reply
+//! is its command lines up to and including `finish`.
+
+pub mod engine;
+pub mod fuzz;
+pub mod mapgen;
+pub mod protocol;
+pub mod rules;
+pub mod state;
+
+use rand::{Rng, RngCore};
+
+use crate::game::Reply;
+use crate::game::{Frame, Game, GameInfo, Outcome, ParseVerdict, StepError, StepReport};
+use engine::{apply, resources_around, Turn};
+use protocol::{is_finish, parse_name, Command, Request};
+use rules::{Base, Direction, COORDS};
+use state::State;
+
+pub struct Cedec2013;
+
+static INFO: GameInfo = GameInfo {
+    id: "cedec2013",
+    title: "CEDEC CHALLENGE 2013 \"Terraforming\"",
+    document: "002_e4c86a1aa6028ee8.txt",
+    players: 3,
+    parse_kinds: &["request", "command", "name"],
+};
+
+impl Game for Cedec2013 {
+    type State = State;
+
+    fn info(&self) -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new_match(&self, seed: u64) -> State {
+        State {
+            round: 0,
+            tiles: mapgen::generate(seed),
+            ..State::default()
+        }
+    }
+
+    fn validate(&self, state: &State) -> Result<(), String> {
+        state.validate()
+    }
+
+    fn awaiting(&self, state: &State) -> Vec<usize> {
+        if state.outcome.is_some() {
+            Vec::new()
+        } else {
+            vec![state.player]
+        }
+    }
+
+    fn prompt(&self, state: &State, player: usize) -> String {
+        Request::of(state, player).print()
+    }
+
+    /// Players move in turn: one reply a step, from [`Game::awaiting`]'s one player.
+    fn replies_per_step(&self) -> usize {
+        1
+    }
+
+    fn frame(&self, state: &State, _: usize, lines: &[&str]) -> Frame {
+        // Round 0: the name is one line. Later: everything up to a `finish` line.
+        let complete = if state.round == 0 {
+            !lines.is_empty()
+        } else {
+            lines.iter().any(|l| is_finish(l))
+        };
+        if complete {
+            Frame::Complete
+        } else {
+            Frame::NeedMore
+        }
+    }
+
+    fn step(&self, state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
+        engine::step(state, replies)
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        state.outcome.clone()
+    }
+
+    fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {
+        let verdict = match kind {
+            "request" => match Request::parse(input) {
+                Ok(request) => ParseVerdict::Valid {
+                    printed: request.print(),
+                },
+                Err(e) => ParseVerdict::Invalid(e),
+            },
+            "command" => match Command::parse(input) {
+                Ok(command) => ParseVerdict::Valid {
+                    printed: command.print(),
+                },
+                Err(strict) if Command::parse_lenient(input).is_ok() => {
+                    ParseVerdict::NonStrict(strict)
+                }
+                Err(strict) => ParseVerdict::Invalid(strict),
+            },
+            "name" => match parse_name(input) {
+                Ok(name) => ParseVerdict::Valid {
+                    printed: name.to_string(),
+                },
+                // The engine trims the line and keeps 20 characters; only a blank line fails.
+                Err(e) if !protocol::java_trim(input).is_empty() && !input.contains('\n') => {
+                    ParseVerdict::NonStrict(e)
+                }
+                Err(e) => ParseVerdict::Invalid(e),
+            },
+            _ => return None,
+        };
+        Some(verdict)
+    }
+
+    fn random_reply(&self, state: &State, player: usize, rng: &mut dyn RngCore) -> String {
+        if state.round == 0 {
+            return format!("random{player}");
+        }
+        random_turn(state, player, rng).join("\n")
+    }
+
+    /// `holes`, `holes_per_third`, `third_has_fewer_than_15_holes`, `robots` (on the whole
+    /// field), `tiles_by_landform`, `centre_is_hole`, `factories` (and `factory_owners`),
+    /// `rotation_symmetric` (a 120° turn maps every tile onto one of the same kind, owner
+    /// shifted by one), `land` (non-hole tiles), `reachable_land` (of those, the ones joined to
+    /// player 0's factory through non-hole tiles), `reachable_more_than_half`, `factories_connected`.
+    fn facts(&self, state: &State) -> serde_json::Value {
+        mapgen::facts(&state.tiles)
+    }
+}
+
+/// The built-in player: a few legal moves or one legal build, then `finish`. Each command is
+/// tried on a scratch copy with the engine's own rules, so only accepted ones are printed.
+fn random_turn(state: &State, p: usize, rng: &mut dyn RngCore) -> Vec<String> {
+    let mut tiles = state.tiles.clone();
+    let mut turn = Turn::new(p);
+    let mut lines = Vec::new();
+    let own: Vec<usize> = (0..COORDS.len())
+        .filter(|&i| tiles.0[i].owned_by(p))
+        .collect();
+    if rng.random_ratio(1, 4) {
+        let affordable: Vec<(usize, Base)> = own
+            .iter()
+            .flat_map(|&i| Base::BUILDABLE.into_iter().map(move |b| (i, b)))
+            .filter(|&(i, b)| {
+                let t = &tiles.0[i];
+                t.base.is_none()
+                    && t.hole == (b == Base::Bridge)
+                    && t.robots >= b.robot_cost()
+                    && resources_around(&tiles, i, p) >= b.resource_cost()
+            })
+            .collect();
+        if !affordable.is_empty() {
+            let (i, base) = affordable[rng.random_range(0..affordable.len())];
+            let (x, y) = COORDS[i];
+            let command = Command::Build {
+                x: i32::from(x),
+                y: i32::from(y),
+                base,
+            };
+            if apply(&mut tiles, &mut turn, command).is_ok() {
+                lines.push(command.print());
+            }
+            lines.push(Command::Finish.print());
+            return lines;
+        }
+    }
+    let moves = rng.random_range(0..=6);
+    for _ in 0..moves {
+        let movable: Vec<usize> = own
+            .iter()
+            .copied()
+            .filter(|&i| !tiles.0[i].hole && tiles.0[i].robots > turn.moved[i])
+            .collect();
+        if movable.is_empty() {
+            break;
+        }
+        let from = movable[rng.random_range(0..movable.len())];
+        let dir = Direction::ALL[rng.random_range(0..6)];
+        let free = tiles.0[from].robots - turn.moved[from];
+        let robots = rng.random_range(1..=free);
+        let (x, y) = COORDS[from];
+        let command = Command::Move {
+            x: i32::from(x),
+            y: i32::from(y),
+            dir,
+            robots: robots as i32,
+        };
+        if apply(&mut tiles, &mut turn, command).is_ok() {
+            lines.push(command.print());
+        }
+    }
+    lines.push(Command::Finish.print());
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_match_waits_for_player_0s_name() {
+        let state = Cedec2013.new_match(3);
+        assert_eq!((state.round, state.player), (0, 0));
+        assert_eq!(Cedec2013.awaiting(&state), vec![0]);
+        assert!(Cedec2013
+            .prompt(&state, 0)
+            .starts_with("START\n0 200 0\n7 127\n"));
+    }
+
+    #[test]
+    fn a_turn_is_framed_by_finish() {
+        let state = State::default();
+        let game = Cedec2013;
+        assert_eq!(game.frame(&state, 0, &["move 0 0 r 1"]), Frame::NeedMore);
+        assert_eq!(
+            game.frame(&state, 0, &["move 0 0 r 1", "finish"]),
+            Frame::Complete
+        );
+    }
+}
