@@ -23,7 +23,9 @@ pub mod state;
 use rand::{Rng, RngCore};
 
 use crate::game::Reply;
-use crate::game::{Frame, Game, GameInfo, Outcome, ParseVerdict, StepError, StepReport};
+use crate::game::{
+    Frame, Game, GameInfo, Outcome, ParseVerdict, StepError, StepReport, TimeLimits,
+};
 use engine::{apply, resources_around, Turn};
 use protocol::{is_finish, parse_name, Command, Request};
 use rules::{Base, Direction, COORDS};
@@ -73,6 +75,18 @@ impl Game for Cedec2013 {
     /// Players move in turn: one reply a step, from [`Game::awaiting`]'s one player.
     fn replies_per_step(&self) -> usize {
         1
+    }
+
+    /// D-cedec-11: 5 s for the name, 1 s a turn, 5 s of overrun over the match. The name is
+    /// each player's first reply, to the round-0 request (a step like any other, so there is
+    /// no separate handshake: the default `None`).
+    fn limits(&self) -> TimeLimits {
+        TimeLimits {
+            first_turn_ms: Some(rules::NAME_LIMIT_MS),
+            turn_ms: Some(rules::TURN_LIMIT_MS),
+            pool_ms: Some(rules::OVERRUN_POOL_MS),
+            ..TimeLimits::default()
+        }
     }
 
     fn frame(&self, state: &State, _: usize, lines: &[&str]) -> Frame {
