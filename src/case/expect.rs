@@ -1,8 +1,10 @@
 //! Subset matching of `then` against an actual result, and the diff shown when it fails.
 //!
 //! Every key of the expected mapping must match; a list matches element by element over the
-//! expected elements (write `{}` to skip one). The diff compares the expectation with the
-//! *matching part* of the actual value, so it shows only what the case asked about.
+//! expected elements (write `{}` to skip one). Where a value cannot be known exactly (a count
+//! over random matches), a bound stands in for it: `{$lt: 15}`, `{$lte: 14}`, `{$gt: 0}` or
+//! `{$gte: 1}`. The diff compares the expectation with the *matching part* of the actual value,
+//! so it shows only what the case asked about.
 
 use serde_json::Value;
 use similar::TextDiff;
@@ -21,6 +23,14 @@ pub fn check_subset(expected: &Value, actual: &Value) -> Result<(), String> {
 
 /// The part of `actual` that `expected` talks about, shaped like `expected`.
 pub fn project(expected: &Value, actual: &Value) -> Value {
+    if let Some(holds) = bound_holds(expected, actual) {
+        // A bound that holds projects to itself; one that fails shows the actual value.
+        return if holds {
+            expected.clone()
+        } else {
+            actual.clone()
+        };
+    }
     match (expected, actual) {
         (Value::Object(want), Value::Object(have)) => Value::Object(
             want.iter()
@@ -38,6 +48,23 @@ pub fn project(expected: &Value, actual: &Value) -> Value {
         }
         _ => actual.clone(),
     }
+}
+
+/// `Some(whether it holds)` when `expected` is a bound (`{$lt: n}` and the like), else `None`.
+fn bound_holds(expected: &Value, actual: &Value) -> Option<bool> {
+    let Value::Object(map) = expected else {
+        return None;
+    };
+    let (op, limit) = map.iter().next().filter(|_| map.len() == 1)?;
+    let limit = limit.as_f64()?;
+    let compare: fn(f64, f64) -> bool = match op.as_str() {
+        "$lt" => |a, b| a < b,
+        "$lte" => |a, b| a <= b,
+        "$gt" => |a, b| a > b,
+        "$gte" => |a, b| a >= b,
+        _ => return None,
+    };
+    Some(actual.as_f64().is_some_and(|a| compare(a, limit)))
 }
 
 pub fn to_yaml(value: &Value) -> String {
@@ -73,6 +100,19 @@ mod tests {
             "{diff}"
         );
         assert!(!diff.contains("turn"), "{diff}");
+    }
+
+    #[test]
+    fn bounds_compare_numbers() {
+        let actual = json!({"holes": 9, "land": 118});
+        assert!(check_subset(
+            &json!({"holes": {"$lt": 15}, "land": {"$gte": 118}}),
+            &actual
+        )
+        .is_ok());
+        let diff = check_subset(&json!({"holes": {"$lt": 9}}), &actual).unwrap_err();
+        assert!(diff.contains("holes: 9"), "{diff}");
+        assert!(check_subset(&json!({"holes": {"$gt": 9}}), &json!({"holes": "nine"})).is_err());
     }
 
     #[test]

@@ -123,8 +123,8 @@ pub fn facts(field: &Field) -> Value {
     let holes = field.0.iter().filter(|t| t.hole).count();
     json!({
         "holes": holes,
-        "holes_per_third": holes as f64 / PLAYERS as f64,
-        "third_has_fewer_than_15_holes": holes % PLAYERS == 0 && holes / PLAYERS < MAX_THIRD_HOLES,
+        // Whole when the thirds are rotations of each other (checked by `rotation_symmetric`).
+        "holes_per_third": holes / PLAYERS,
         "robots": field.0.iter().map(|t| u64::from(t.robots)).sum::<u64>(),
         "tiles_by_landform": by_landform,
         "centre_is_hole": field.0[index(0, 0).unwrap_or(63)].hole,

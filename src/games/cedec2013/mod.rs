@@ -150,7 +150,7 @@ impl Game for Cedec2013 {
         random_turn(state, player, rng).join("\n")
     }
 
-    /// `holes`, `holes_per_third`, `third_has_fewer_than_15_holes`, `robots` (on the whole
+    /// `holes`, `holes_per_third`, `robots` (on the whole
     /// field), `tiles_by_landform`, `centre_is_hole`, `factories` (and `factory_owners`),
     /// `rotation_symmetric` (a 120° turn maps every tile onto one of the same kind, owner
     /// shifted by one), `land` (non-hole tiles), `reachable_land` (of those, the ones joined to
