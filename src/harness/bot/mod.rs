@@ -1,0 +1,298 @@
+//! The bot checker: runs a bot program the way a contest engine would, then the way a broken
+//! engine might, and reports what breaks it. Four phases, each a list of checks:
+//!
+//! 1. `handshake`: the line the game wants first (its name), parsed strictly;
+//! 2. `matches`: whole matches on the reference engine against the built-in player, in every
+//!    seat, every reply framed, parsed and checked for legality by the engine's step;
+//! 3. `extreme`: the game's valid prompts at the extremes of its document ([`Game::edge_cases`]);
+//! 4. `malformed`: prompts broken at the text level ([`mutate`]), each followed by end of input.
+//!
+//! Verdicts follow Autobahn's: `PASS`; `NON-STRICT` (a lenient engine accepts it, the grammar
+//! does not); `FAIL` (crash, signal, no reply in time, flood, unparseable or illegal reply), with
+//! the exact input that caused it saved for replay; `INFO` (the document leaves the behaviour
+//! open, e.g. exiting non-zero on a malformed prompt). A phase stops feeding the bot at its first
+//! FAIL; the whole run ends within its budget whatever the bot does.
+//!
+//! This module holds the options, the report types and the driver (`check_bot`, the budget, the
+//! saving of failing inputs); `phases` holds the four phases, `judge` turns what a bot did into a
+//! verdict. The report is rendered in [`bot_report`](crate::harness::bot_report).
+//!
+//! [`Game::edge_cases`]: crate::game::Game::edge_cases
+//! [`mutate`]: crate::harness::mutate
+
+mod judge;
+mod phases;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::game::{DynGame, ParseVerdict};
+use crate::harness::process::Limits;
+use crate::harness::session::{Clock, LimitOverrides, Session};
+
+use judge::{broke, failed};
+
+/// Time kept back from the budget for ending the last bot.
+const BUDGET_MARGIN: Duration = Duration::from_millis(1500);
+
+#[derive(Debug, Clone)]
+pub struct BotOptions {
+    pub seed: u64,
+    /// Matches per seat in the `matches` phase.
+    pub matches: usize,
+    /// The whole run ends within this.
+    pub budget: Duration,
+    pub limits: LimitOverrides,
+    pub process: Limits,
+    /// Where inputs that made the bot fail are saved (created on the first save).
+    pub save_dir: PathBuf,
+}
+
+impl Default for BotOptions {
+    fn default() -> Self {
+        BotOptions {
+            seed: 1,
+            matches: 1,
+            budget: Duration::from_secs(120),
+            limits: LimitOverrides::default(),
+            process: Limits::default(),
+            save_dir: std::env::temp_dir().join(format!("shinpan-bot-{}", std::process::id())),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    Handshake,
+    Matches,
+    Extreme,
+    Malformed,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Handshake => "handshake",
+            Phase::Matches => "matches",
+            Phase::Extreme => "extreme",
+            Phase::Malformed => "malformed",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    Pass,
+    NonStrict,
+    Fail,
+    Info,
+}
+
+impl Verdict {
+    pub fn label(self) -> &'static str {
+        match self {
+            Verdict::Pass => "PASS",
+            Verdict::NonStrict => "NON-STRICT",
+            Verdict::Fail => "FAIL",
+            Verdict::Info => "INFO",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Check {
+    pub phase: Phase,
+    pub name: String,
+    pub verdict: Verdict,
+    pub detail: String,
+    /// The exact bytes the bot was sent, for `bot < file` (FAIL only).
+    pub saved: Option<PathBuf>,
+    pub elapsed_ms: u64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BotReport {
+    pub shinpan_version: String,
+    pub game: String,
+    pub command: Vec<String>,
+    pub seed: u64,
+    pub checks: Vec<Check>,
+    /// Checks not run: after a FAIL in their phase, or when the budget ran out.
+    pub skipped: usize,
+    pub elapsed_ms: u64,
+    pub save_dir: Option<PathBuf>,
+}
+
+impl BotReport {
+    pub fn count(&self, verdict: Verdict) -> usize {
+        self.checks.iter().filter(|c| c.verdict == verdict).count()
+    }
+
+    pub fn failed(&self) -> bool {
+        self.count(Verdict::Fail) > 0
+    }
+}
+
+/// The program could not be started at all: the tool cannot do its job.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot start `{command}`: {source}")]
+pub struct StartError {
+    command: String,
+    source: std::io::Error,
+}
+
+/// A named check, run later by [`Checker::phase`].
+type Run<'a, C> = (String, Box<dyn FnOnce(&mut C) -> Found + 'a>);
+
+/// What one check found, before timing and saving.
+struct Found {
+    verdict: Verdict,
+    detail: String,
+    /// The transcript to save on a FAIL.
+    input: Option<Vec<u8>>,
+}
+
+impl Found {
+    fn new(verdict: Verdict, detail: impl Into<String>) -> Found {
+        Found {
+            verdict,
+            detail: detail.into(),
+            input: None,
+        }
+    }
+}
+
+struct Checker<'a> {
+    game: &'a dyn DynGame,
+    argv: &'a [String],
+    options: &'a BotOptions,
+    budget_end: Instant,
+    checks: Vec<Check>,
+    skipped: usize,
+    saved_any: bool,
+}
+
+/// Runs the four phases against the program `argv`.
+pub fn check_bot(
+    game: &dyn DynGame,
+    argv: &[String],
+    options: &BotOptions,
+) -> Result<BotReport, StartError> {
+    let started = Instant::now();
+    let mut checker = Checker {
+        game,
+        argv,
+        options,
+        budget_end: started + options.budget.saturating_sub(BUDGET_MARGIN),
+        checks: Vec::new(),
+        skipped: 0,
+        saved_any: false,
+    };
+    let past_handshake = checker.handshake_phase().map_err(|source| StartError {
+        command: argv.join(" "),
+        source,
+    })?;
+    if past_handshake {
+        checker.matches_phase();
+        checker.extreme_phase();
+        checker.malformed_phase();
+    }
+    Ok(BotReport {
+        shinpan_version: crate::VERSION.to_string(),
+        game: game.info().id.to_string(),
+        command: argv.to_vec(),
+        seed: options.seed,
+        skipped: checker.skipped,
+        elapsed_ms: started.elapsed().as_millis() as u64,
+        save_dir: checker.saved_any.then(|| options.save_dir.clone()),
+        checks: checker.checks,
+    })
+}
+
+fn clock(game: &dyn DynGame, options: &BotOptions) -> Clock {
+    Clock::new(game.limits(), options.limits)
+}
+
+impl Checker<'_> {
+    /// Runs the checks of one phase in order, stopping at the first FAIL or when the budget ends.
+    fn phase(&mut self, phase: Phase, runs: Vec<Run<'_, Self>>) {
+        let total = runs.len();
+        for (done, (name, run)) in runs.into_iter().enumerate() {
+            if Instant::now() >= self.budget_end {
+                self.skipped += total - done;
+                self.record(
+                    phase,
+                    "budget".into(),
+                    Found::new(Verdict::Info, "the run's time budget ran out"),
+                    Duration::ZERO,
+                );
+                return;
+            }
+            let started = Instant::now();
+            let found = run(self);
+            let verdict = found.verdict;
+            self.record(phase, name, found, started.elapsed());
+            if verdict == Verdict::Fail || Instant::now() >= self.budget_end {
+                self.skipped += total - done - 1;
+                return;
+            }
+        }
+    }
+
+    fn record(&mut self, phase: Phase, name: String, found: Found, elapsed: Duration) {
+        let index = self.checks.len() + 1;
+        let saved = match (&found.input, found.verdict) {
+            (Some(input), Verdict::Fail) => {
+                self.save(&format!("{index:02}-{}-{name}", phase.name()), input)
+            }
+            _ => None,
+        };
+        self.checks.push(Check {
+            phase,
+            name,
+            verdict: found.verdict,
+            detail: found.detail,
+            saved,
+            elapsed_ms: elapsed.as_millis() as u64,
+        });
+    }
+
+    fn save(&mut self, stem: &str, input: &[u8]) -> Option<PathBuf> {
+        let dir = &self.options.save_dir;
+        let path = dir.join(format!("{stem}.in"));
+        let ok = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, input));
+        self.saved_any |= ok.is_ok();
+        ok.ok().map(|()| path)
+    }
+
+    /// A fresh bot, past its handshake; on a failure, what to report.
+    fn fresh_bot(&self) -> Result<Session, Found> {
+        let mut session = Session::start(
+            self.argv,
+            self.options.process,
+            clock(self.game, self.options),
+            self.budget_end,
+        )
+        .map_err(|e| Found::new(Verdict::Fail, format!("cannot start the program: {e}")))?;
+        if let Some(handshake) = self.game.handshake() {
+            match session.handshake(&handshake) {
+                Ok(answer) => {
+                    if let Some(ParseVerdict::Invalid(e)) =
+                        self.game.parse(handshake.parse_kind, &answer.text)
+                    {
+                        return Err(failed(
+                            &mut session,
+                            format!("handshake: {} `{}`: {e}", handshake.parse_kind, answer.text),
+                        ));
+                    }
+                }
+                Err(failure) => return Err(broke(&mut session, "handshake", failure)),
+            }
+        }
+        Ok(session)
+    }
+}
