@@ -2,8 +2,9 @@
 //! mutated within the schema, and one to three turns of replies, mostly the built-in players'
 //! legal ones, some broken into illegal text, a time-out, a crash or a slow reply.
 //!
-//! Only the randomness lives here; whether the reference engine accepts an input is left to the
-//! caller (a state is kept only if [`DynGame::load_state`] loads it).
+//! A mutated state is kept only if the reference engine loads it ([`DynGame::load_state`]), and
+//! an input whose turns the reference engine cannot play is dropped; comparing the engines on
+//! what is left is the caller's job.
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;

@@ -2,8 +2,9 @@
 //! the engines still disagree on it; then the expectation is cut to what the engine got wrong
 //! and the state to what differs from the default.
 //!
-//! Nothing here is random: the same disagreement shrinks the same way. Bounded by
-//! [`DiffConfig::shrink_requests`] and [`DiffConfig::shrink_time`].
+//! No randomness here: the candidates of an input are always the same, in the same order.
+//! Bounded by [`DiffConfig::shrink_requests`] and [`DiffConfig::shrink_time`], whichever runs
+//! out first.
 
 use std::time::Instant;
 
