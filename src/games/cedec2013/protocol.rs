@@ -26,7 +26,7 @@ pub struct TileView {
     /// The owner's resources on the tile (0 when unowned).
     pub resources: u32,
     pub landform: Landform,
-    /// `None` prints `none`; a hole prints `hole` (see [`TileView::installation_name`]).
+    /// `None` prints `none`; a hole prints `hole` (see `TileView::installation_name`).
     pub base: Option<Base>,
 }
 
