@@ -12,8 +12,8 @@
 
 use super::engine::{scores, start_turn};
 use super::rules::{
-    generated_third, index, rotate120, rotate240, Base, FACTORY_OUTPUT, MAX_THIRD_HOLES, PLAYERS,
-    RADIUS, ROBOTMAKER_OUTPUT, ROUNDS, TILES, WINNING_SCORE,
+    generated_third, index, rotate120, rotate240, Base, COORDS, FACTORY_OUTPUT, PLAYERS, RADIUS,
+    ROUNDS, TILES, WINNING_SCORE,
 };
 use super::state::{Field, State, Tile};
 use super::Cedec2013;
@@ -221,14 +221,17 @@ fn own_border() -> State {
     {
         tiles.0[at(q)] = owned(p, Some(Base::Initial), 0);
     }
-    for i in 0..TILES {
-        let (x, y) = super::rules::COORDS[i];
-        if x.abs().max(y.abs()).max((x + y).abs()) == RADIUS {
-            tiles.0[i] = owned(0, None, 10);
-        }
+    for i in (0..TILES).filter(|&i| on_border(i)) {
+        tiles.0[i] = owned(0, None, 10);
     }
     tiles.0[at(FACTORY)].robots = FACTORY_OUTPUT;
     in_round(50, 0, tiles)
+}
+
+/// Whether tile `i` is one of the 36 on the field's rim: distance 6 from the centre (D-cedec-2).
+fn on_border(i: usize) -> bool {
+    let (x, y) = COORDS[i];
+    x.abs().max(y.abs()).max((x + y).abs()) == RADIUS
 }
 
 /// The map of the most holes (D-cedec-8): in the generated third, every third tile counted in
@@ -275,6 +278,8 @@ fn at((x, y): (i8, i8)) -> usize {
 mod tests {
     use super::*;
     use crate::game::{ParseVerdict, Reply, ReplyVerdict};
+    use crate::games::cedec2013::mapgen;
+    use crate::games::cedec2013::rules::{MAX_THIRD_HOLES, ROBOTMAKER_OUTPUT};
 
     #[test]
     fn every_edge_state_is_valid_and_its_request_prints_back() {
@@ -322,7 +327,7 @@ mod tests {
 
     #[test]
     fn the_most_holes_map_is_one_the_generator_keeps() {
-        let facts = super::super::mapgen::facts(&most_holes_field());
+        let facts = mapgen::facts(&most_holes_field());
         assert_eq!(facts["holes_per_third"], MAX_THIRD_HOLES - 1);
         assert_eq!(facts["rotation_symmetric"], true);
         assert_eq!(facts["factories_connected"], true);
@@ -374,11 +379,9 @@ mod tests {
             .into_iter()
             .find(|c| c.name == "own-robots-on-every-border-tile")
             .unwrap();
-        let rim = super::super::rules::COORDS
-            .iter()
-            .enumerate()
-            .filter(|(_, (x, y))| x.abs().max(y.abs()).max((x + y).abs()) == RADIUS)
-            .map(|(i, _)| border.states[1].tiles.0[i]);
+        let rim = (0..TILES)
+            .filter(|&i| on_border(i))
+            .map(|i| border.states[1].tiles.0[i]);
         assert_eq!(rim.filter(|t| t.owned_by(0) && t.robots == 10).count(), 36);
     }
 
