@@ -1,7 +1,7 @@
 //! Valid requests at the extremes of the CEDEC 2013 document, for the bot checker: the name
 //! request alone, the last round in every seat, every player one point short of the end, the
 //! most holes the generator makes, one player holding every tile (and the others none), the
-//! largest robot counts, every base type with the largest resource count and town bonus, and
+//! largest robot counts, every base type with the largest resource count a tile can show, and
 //! the bot's robots on every border tile.
 //!
 //! A fresh CEDEC bot reads the round-0 name request first (D-cedec-10), so every case starts
@@ -58,11 +58,7 @@ pub fn edge_cases() -> Vec<EdgeCase<State>> {
         case("14-holes-in-every-third", 0, most_holes_first_turn()),
         case("player-0-holds-every-tile", 1, player_0_holds_every_tile()),
         case("largest-robot-counts", 0, largest_robot_counts()),
-        case(
-            "every-base-type-7-resources-largest-town-bonus",
-            2,
-            every_base_type(),
-        ),
+        case("every-base-type-and-7-resources", 2, every_base_type()),
         case("own-robots-on-every-border-tile", 0, own_border()),
     ]);
     cases
@@ -113,7 +109,8 @@ fn last_round(seat: usize) -> State {
 
 /// Each player one point short of the 100 that end the match (「ゲームの終了」): its factory and
 /// 32 bases, 3 points each (D-cedec-9), all six buildable kinds in turn; the 9 tiles left in each
-/// third are holes. Reachable in outline (every player builds a base nearly every turn).
+/// third are holes. [`Game::validate`] accepts it; no build order reaching exactly this layout
+/// is shown (the last base built needs own settlements around, which a town turns into houses).
 fn every_player_at_99() -> State {
     let mut tiles = Field::default();
     let third: Vec<(i8, i8)> = generated_third().collect();
@@ -155,7 +152,8 @@ fn player_0_holds_every_tile() -> State {
 }
 
 /// [`MOST_ROBOTS`] for each player on one tile: player 0 (to move) on its factory, player 1 in
-/// a hole it fell into, player 2 on a robotmaker. Reachable in outline (see [`MOST_ROBOTS`]).
+/// a hole it fell into, player 2 on a robotmaker. An upper bound of what the rules reach (see
+/// [`MOST_ROBOTS`]), not a replayed match.
 fn largest_robot_counts() -> State {
     let mut tiles = most_holes_field();
     tiles.0[at(FACTORY)].robots = MOST_ROBOTS;
@@ -176,33 +174,41 @@ fn largest_robot_counts() -> State {
     in_round(ROUNDS, 0, tiles)
 }
 
-/// Every installation for every player, with the largest numbers they bring: a settlement
-/// ringed by six own excavators has 7 resources (D-cedec-4: 1 + 6, the most a tile can have),
-/// and a town's bonus is 16 (D-cedec-3: 25 resources around − 9; 25 is the most, a plain centre
-/// with 1 and six plain neighbours with 4, each touching three excavators outside the ring; its
-/// neighbours are houses since). Player 2 to move. Reachable in outline.
+/// Every installation for every player, each in a territory where it could have been built:
+/// a player holds its whole third as settlements, and on it its factory, one base of each
+/// buildable kind, a settlement ringed by six own excavators — 7 resources (D-cedec-4: 1 + 6,
+/// the most a tile can have) — and a town on the corner built with exactly the 9 resources it
+/// needs (D-cedec-3: bonus 0), its three own neighbours houses since, the excavators that fed
+/// them still there. 78 points each. Player 2 to move. Reachable in outline.
+///
+/// A town's bonus (at most 16: 25 resources around − 9) is not in the request, so a larger
+/// one would be no harder for a bot; it would only change the scores.
 fn every_base_type() -> State {
     let mut tiles = Field::default();
-    let layout: [((i8, i8), Tile); 13] = [
+    for p in generated_third() {
+        place_rotated(&mut tiles, p, owned(0, None, 1));
+    }
+    let excavator = owned(0, Some(Base::Excavator), 1);
+    let layout: [((i8, i8), Tile); 19] = [
         ((5, 1), owned(0, Some(Base::Initial), 3)),
         ((4, 0), owned(0, Some(Base::Robotmaker), 2)),
         ((1, 0), owned(0, Some(Base::Tower), 4)),
-        ((0, 4), owned(0, Some(Base::Bridge), 5)),
+        ((-3, 5), owned(0, Some(Base::Bridge), 5)),
         ((6, 0), owned(0, Some(Base::House), 0)),
-        (
-            (0, 6),
-            Tile {
-                bonus: 16,
-                ..owned(0, Some(Base::Town), 1)
-            },
-        ),
-        ((2, 2), owned(0, None, 6)),
-        ((3, 2), owned(0, Some(Base::Excavator), 1)),
-        ((1, 2), owned(0, Some(Base::Excavator), 1)),
-        ((3, 1), owned(0, Some(Base::Excavator), 1)),
-        ((2, 1), owned(0, Some(Base::Excavator), 1)),
-        ((2, 3), owned(0, Some(Base::Excavator), 1)),
-        ((1, 3), owned(0, Some(Base::Excavator), 1)),
+        (TOWN, owned(0, Some(Base::Town), 1)),
+        ((-1, 6), owned(0, Some(Base::House), 0)),
+        ((0, 5), owned(0, Some(Base::House), 0)),
+        ((1, 5), owned(0, Some(Base::House), 0)),
+        ((-1, 5), excavator),
+        ((0, 4), excavator),
+        ((1, 4), excavator),
+        (SEVEN_RESOURCES, owned(0, None, 6)),
+        ((3, 2), excavator),
+        ((1, 2), excavator),
+        ((3, 1), excavator),
+        ((2, 1), excavator),
+        ((2, 3), excavator),
+        ((1, 3), excavator),
     ];
     for (at, tile) in layout {
         place_rotated(&mut tiles, at, tile);
@@ -210,9 +216,15 @@ fn every_base_type() -> State {
     in_round(100, 2, tiles)
 }
 
+/// Of the generated third, the town of [`every_base_type`] ...
+const TOWN: (i8, i8) = (0, 6);
+/// ... and its settlement ringed by excavators.
+const SEVEN_RESOURCES: (i8, i8) = (2, 2);
+
 /// Player 0 (to move) holds the 36 tiles on the field's border, 10 robots on each, so that
 /// every coordinate of the rim is its own and every direction leaves the field somewhere; the
-/// factories stand inside. Reachable in outline.
+/// factories stand inside. Reachable in outline: by round 100 its factory has made 500 robots,
+/// more than the 365 shown, and taking wasteland costs none (D-cedec-5).
 fn own_border() -> State {
     let mut tiles = Field::default();
     for (p, q) in [FACTORY, rotate120(FACTORY), rotate240(FACTORY)]
@@ -225,7 +237,7 @@ fn own_border() -> State {
         tiles.0[i] = owned(0, None, 10);
     }
     tiles.0[at(FACTORY)].robots = FACTORY_OUTPUT;
-    in_round(50, 0, tiles)
+    in_round(100, 0, tiles)
 }
 
 /// Whether tile `i` is one of the 36 on the field's rim: distance 6 from the centre (D-cedec-2).
@@ -278,8 +290,11 @@ fn at((x, y): (i8, i8)) -> usize {
 mod tests {
     use super::*;
     use crate::game::{ParseVerdict, Reply, ReplyVerdict};
+    use crate::games::cedec2013::engine::resources_around;
     use crate::games::cedec2013::mapgen;
-    use crate::games::cedec2013::rules::{MAX_THIRD_HOLES, ROBOTMAKER_OUTPUT};
+    use crate::games::cedec2013::rules::{
+        neighbours, MAX_THIRD_HOLES, ROBOTMAKER_OUTPUT, TOWN_BONUS_OFFSET,
+    };
 
     #[test]
     fn every_edge_state_is_valid_and_its_request_prints_back() {
@@ -345,10 +360,11 @@ mod tests {
         assert_eq!(scores_of("player-0-holds-every-tile"), [91, 0, 0]);
         let bases = edge_cases()
             .into_iter()
-            .find(|c| c.name.starts_with("every-base-type"))
+            .find(|c| c.name == "every-base-type-and-7-resources")
             .unwrap();
-        let request = bases.states[1].clone();
-        let text = Cedec2013.prompt(&request, 2);
+        let state = &bases.states[1];
+        assert_eq!(state.scores, [78; PLAYERS]);
+        let text = Cedec2013.prompt(state, 2);
         assert!(text.contains("\n2 2 0 6 7 settlement none\n"), "{text}");
         for base in [
             "initial",
@@ -361,7 +377,14 @@ mod tests {
         ] {
             assert!(text.contains(&format!(" base {base}\n")), "{base}");
         }
-        assert_eq!(request.tiles.0[at((0, 6))].bonus, 16);
+        // Before the town: it and its houses plain settlements, with 9 resources around.
+        let mut before = state.tiles.clone();
+        let town = at(TOWN);
+        before.0[town].base = None;
+        for n in neighbours(town) {
+            before.0[n].base = None;
+        }
+        assert_eq!(resources_around(&before, town, 0), TOWN_BONUS_OFFSET);
         let robots = edge_cases()
             .into_iter()
             .find(|c| c.name == "largest-robot-counts")
