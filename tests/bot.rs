@@ -390,4 +390,15 @@ fn the_checker_drives_a_three_player_game_that_moves_in_turn() {
         .collect();
     assert_eq!(seats.len(), 3, "one match in each of the three seats");
     assert!(seats.iter().all(|c| c["verdict"] == "pass"), "{seats:#?}");
+    let extreme: Vec<&Value> = report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["phase"] == "extreme")
+        .collect();
+    assert!(extreme.len() >= 8, "{extreme:#?}");
+    assert!(
+        extreme.iter().all(|c| c["verdict"] == "pass"),
+        "{extreme:#?}"
+    );
 }

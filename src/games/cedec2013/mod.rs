@@ -13,6 +13,7 @@
 //! Seam mapping: one step is one player's name (round 0) or one player's whole turn; the reply
 //! is its command lines up to and including `finish`.
 
+pub mod edge;
 pub mod engine;
 pub mod fuzz;
 pub mod mapgen;
@@ -24,7 +25,7 @@ use rand::{Rng, RngCore};
 
 use crate::game::Reply;
 use crate::game::{
-    Frame, Game, GameInfo, Outcome, ParseVerdict, StepError, StepReport, TimeLimits,
+    EdgeCase, Frame, Game, GameInfo, Outcome, ParseVerdict, StepError, StepReport, TimeLimits,
 };
 use engine::{apply, resources_around, Turn};
 use protocol::{is_finish, parse_name, Command, Request};
@@ -157,6 +158,11 @@ impl Game for Cedec2013 {
     /// player 0's factory through non-hole tiles), `reachable_more_than_half`, `factories_connected`.
     fn facts(&self, state: &State) -> serde_json::Value {
         mapgen::facts(&state.tiles)
+    }
+
+    /// Each case starts with its seat's round-0 name request, then an extreme state.
+    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
+        edge::edge_cases()
     }
 }
 
