@@ -28,7 +28,7 @@ const SEED: u64 = 0;
 /// and each robotmaker 1 (D-cedec-3); a robotmaker costs 50 robots (one build a turn,
 /// D-cedec-6); no robot is ever lost. Building the first k robotmakers as soon as 50 robots are
 /// at hand and hoarding the rest, the stock after 200 turns is largest at k = 74: 4360 robots
-/// (a bot that never builds has 1000). [`tests::the_robot_bound_is_200_turns_of_production`]
+/// (a bot that never builds has 1000). `tests::the_robot_bound_is_200_turns_of_production`
 /// recomputes it. Only one player's robots can share a tile (D-cedec-5: others fight them).
 pub const MOST_ROBOTS: u32 = 4_360;
 
