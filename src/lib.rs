@@ -13,6 +13,7 @@ pub mod games;
 pub mod harness;
 pub mod report;
 pub mod selfplay;
+pub mod stepfuzz;
 pub mod text;
 
 /// The crate version, part of every report's suite version.

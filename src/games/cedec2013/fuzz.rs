@@ -8,7 +8,7 @@ use super::protocol::{parse_name, Command, Request};
 use super::rules::{Base, Direction, COORDS, PLAYERS, ROUNDS, TILES};
 use super::state::{Field, Player, State, Tile};
 use super::Cedec2013;
-use crate::game::{Game, Reply};
+use crate::game::Reply;
 
 /// Any bytes through the request parser: no panic, and a parsed text prints back to itself.
 pub fn prompt(data: &[u8]) {
@@ -42,32 +42,11 @@ pub fn reply(data: &[u8]) {
 /// hold after every step.
 pub fn step(data: &[u8]) {
     let mut u = Unstructured::new(data);
-    let Ok(mut state) = arbitrary_state(&mut u) else {
+    let Ok(state) = arbitrary_state(&mut u) else {
         return;
     };
-    let game = Cedec2013;
-    assert_eq!(
-        game.validate(&state),
-        Ok(()),
-        "the generator makes valid states"
-    );
-    for _ in 0..4 {
-        if state.outcome.is_some() {
-            break;
-        }
-        let Ok(reply) = ArbitraryReply::arbitrary(&mut u) else {
-            return;
-        };
-        let reply = reply.into_reply();
-        let before = state.clone();
-        if game.step(&mut state, std::slice::from_ref(&reply)).is_err() {
-            assert_eq!(state, before, "a refused step changes nothing");
-            return;
-        }
-        if let Err(broken) = check_invariants(&before, &state) {
-            panic!("{broken}\nreply: {reply:?}\nbefore: {before:?}\nafter: {state:?}");
-        }
-    }
+    let replies = |u: &mut Unstructured| Ok(vec![ArbitraryReply::arbitrary(u)?.into_reply()]);
+    crate::stepfuzz::fuzz_steps(&Cedec2013, state, &mut u, replies, check_invariants);
 }
 
 /// What must hold after any step from `before` to `after`.

@@ -8,7 +8,7 @@ use super::protocol::{parse_ai_name, Command, GameStart, Prompt, TurnInput};
 use super::rules::{CAPACITY, GAUGE_MAX, HEIGHT, OJAMA, PACKS, TURNS, WIDTH};
 use super::state::{Pack, Player, State};
 use super::CodevsReborn;
-use crate::game::{Game, Reply};
+use crate::game::Reply;
 
 /// Any bytes through the prompt parsers: no panic, and a parsed text prints back to itself.
 pub fn prompt(data: &[u8]) {
@@ -51,32 +51,15 @@ pub fn reply(data: &[u8]) {
 /// no panic, and the invariants hold after every step.
 pub fn step(data: &[u8]) {
     let mut u = Unstructured::new(data);
-    let Ok(mut state) = arbitrary_state(&mut u) else {
+    let Ok(state) = arbitrary_state(&mut u) else {
         return;
     };
-    let game = CodevsReborn;
-    assert_eq!(
-        game.validate(&state),
-        Ok(()),
-        "the generator makes valid states"
-    );
-    for _ in 0..4 {
-        if state.outcome.is_some() {
-            break;
-        }
-        let Ok(replies) = <[ArbitraryReply; 2]>::arbitrary(&mut u) else {
-            return;
-        };
-        let before = state.clone();
-        let replies = replies.map(|r| r.into_reply());
-        if game.step(&mut state, &replies).is_err() {
-            assert_eq!(state, before, "a refused step changes nothing");
-            return;
-        }
-        if let Err(broken) = check_invariants(&before, &state) {
-            panic!("{broken}\nbefore: {before:#?}\nreplies: {replies:?}\nafter: {state:#?}");
-        }
-    }
+    let replies = |u: &mut Unstructured| {
+        Ok(<[ArbitraryReply; 2]>::arbitrary(u)?
+            .map(ArbitraryReply::into_reply)
+            .to_vec())
+    };
+    crate::stepfuzz::fuzz_steps(&CodevsReborn, state, &mut u, replies, check_invariants);
 }
 
 /// What must hold after any step from `before` to `after`.
