@@ -109,6 +109,21 @@ pub enum ParseVerdict {
     Invalid(ParseError),
 }
 
+impl ParseVerdict {
+    /// The verdict on a text that the strict grammar parsed (to its printed form) or refused,
+    /// and that the engine accepts when `engine_accepts` says so.
+    pub fn judge(
+        strict: Result<String, ParseError>,
+        engine_accepts: impl FnOnce() -> bool,
+    ) -> ParseVerdict {
+        match strict {
+            Ok(printed) => ParseVerdict::Valid { printed },
+            Err(e) if engine_accepts() => ParseVerdict::NonStrict(e),
+            Err(e) => ParseVerdict::Invalid(e),
+        }
+    }
+}
+
 /// A game: its reference engine and its protocol.
 pub trait Game: Send + Sync + 'static {
     /// The whole engine state; its serde form is the canonical state of cases and adapters.

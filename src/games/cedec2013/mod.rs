@@ -114,31 +114,14 @@ impl Game for Cedec2013 {
 
     fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {
         let verdict = match kind {
-            "request" => match Request::parse(input) {
-                Ok(request) => ParseVerdict::Valid {
-                    printed: request.print(),
-                },
-                Err(e) => ParseVerdict::Invalid(e),
-            },
-            "command" => match Command::parse(input) {
-                Ok(command) => ParseVerdict::Valid {
-                    printed: command.print(),
-                },
-                Err(strict) if Command::parse_lenient(input).is_ok() => {
-                    ParseVerdict::NonStrict(strict)
-                }
-                Err(strict) => ParseVerdict::Invalid(strict),
-            },
-            "name" => match parse_name(input) {
-                Ok(name) => ParseVerdict::Valid {
-                    printed: name.to_string(),
-                },
-                // The engine trims the line and keeps 20 characters; only a blank line fails.
-                Err(e) if !protocol::java_trim(input).is_empty() && !input.contains('\n') => {
-                    ParseVerdict::NonStrict(e)
-                }
-                Err(e) => ParseVerdict::Invalid(e),
-            },
+            "request" => ParseVerdict::judge(Request::parse(input).map(|r| r.print()), || false),
+            "command" => ParseVerdict::judge(Command::parse(input).map(|c| c.print()), || {
+                Command::parse_lenient(input).is_ok()
+            }),
+            // The engine trims the line and keeps 20 characters; only a blank line fails.
+            "name" => ParseVerdict::judge(parse_name(input).map(str::to_string), || {
+                !protocol::java_trim(input).is_empty() && !input.contains('\n')
+            }),
             _ => return None,
         };
         Some(verdict)

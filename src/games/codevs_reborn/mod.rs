@@ -95,24 +95,24 @@ impl Game for CodevsReborn {
     }
 
     fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {
+        let strict_only = || false;
         let verdict = match kind {
-            "reply" => match Command::parse(input) {
-                Ok(command) => ParseVerdict::Valid {
-                    printed: command.print(),
-                },
-                Err(strict) if Command::parse_lenient(input).is_ok() => {
-                    ParseVerdict::NonStrict(strict)
-                }
-                Err(strict) => ParseVerdict::Invalid(strict),
-            },
-            "name" => strict(parse_ai_name(input).map(str::to_string)),
-            "turn" => strict(TurnInput::parse(input).map(|t| t.to_text())),
-            "packs" => strict(GameStart::parse(input).map(|g| {
-                let mut out = String::new();
-                g.print(&mut out);
-                out
-            })),
-            "prompt" => strict(Prompt::parse(input).map(|p| p.print())),
+            "reply" => ParseVerdict::judge(Command::parse(input).map(|c| c.print()), || {
+                Command::parse_lenient(input).is_ok()
+            }),
+            "name" => ParseVerdict::judge(parse_ai_name(input).map(str::to_string), strict_only),
+            "turn" => {
+                ParseVerdict::judge(TurnInput::parse(input).map(|t| t.to_text()), strict_only)
+            }
+            "packs" => {
+                let printed = GameStart::parse(input).map(|g| {
+                    let mut out = String::new();
+                    g.print(&mut out);
+                    out
+                });
+                ParseVerdict::judge(printed, strict_only)
+            }
+            "prompt" => ParseVerdict::judge(Prompt::parse(input).map(|p| p.print()), strict_only),
             _ => return None,
         };
         Some(verdict)
@@ -170,13 +170,6 @@ impl Game for CodevsReborn {
 
     fn edge_cases(&self) -> Vec<EdgeCase<State>> {
         edge::edge_cases()
-    }
-}
-
-fn strict(parsed: Result<String, crate::text::ParseError>) -> ParseVerdict {
-    match parsed {
-        Ok(printed) => ParseVerdict::Valid { printed },
-        Err(e) => ParseVerdict::Invalid(e),
     }
 }
 
