@@ -107,14 +107,7 @@ mod tests {
     use crate::check::{CaseResult, Verdict};
 
     fn result(name: &str, verdict: Verdict) -> CaseResult {
-        CaseResult {
-            name: name.into(),
-            game: "g".into(),
-            file: "f".into(),
-            line: 1,
-            rules: vec![],
-            verdict,
-        }
+        CaseResult::named(name, verdict)
     }
 
     #[test]

@@ -41,6 +41,21 @@ pub struct CaseResult {
     pub verdict: Verdict,
 }
 
+impl CaseResult {
+    /// A result with only a name and a verdict, for tests of what consumes reports.
+    #[cfg(test)]
+    pub(crate) fn named(name: &str, verdict: Verdict) -> CaseResult {
+        CaseResult {
+            name: name.into(),
+            game: "g".into(),
+            file: "f".into(),
+            line: 1,
+            rules: vec![],
+            verdict,
+        }
+    }
+}
+
 /// Runs one case on a game's reference engine.
 pub fn run_case(game: &dyn DynGame, case: &Case) -> Verdict {
     match &case.body {

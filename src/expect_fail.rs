@@ -135,14 +135,7 @@ mod tests {
     use super::*;
 
     fn result(name: &str, verdict: Verdict) -> CaseResult {
-        CaseResult {
-            name: name.into(),
-            game: "g".into(),
-            file: "f".into(),
-            line: 1,
-            rules: vec![],
-            verdict,
-        }
+        CaseResult::named(name, verdict)
     }
 
     #[test]
