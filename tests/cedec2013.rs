@@ -2,11 +2,13 @@
 //! fuzz target bodies on random bytes, snapshots (insta) of a prompt and of the parsers' error
 //! messages, and a golden playthrough of a seeded match between the built-in random players.
 
+mod common;
+
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use shinpan::game::{DynGame, Game, ParseVerdict, Reply};
+use shinpan::game::{DynGame, Game, Reply};
 use shinpan::games::cedec2013::fuzz::{self, check_invariants};
 use shinpan::games::cedec2013::protocol::{Command, Request};
 use shinpan::games::cedec2013::rules::{Base, Direction};
@@ -177,16 +179,7 @@ fn parser_error_messages() {
             "START\n1 200 0\n7 127\n-6 0 -1 0 0 wasteland initial\n",
         ),
     ];
-    let mut out = String::new();
-    for (kind, input) in inputs {
-        let verdict = match game.parse(kind, input).unwrap() {
-            ParseVerdict::Valid { printed } => format!("valid, prints {printed:?}"),
-            ParseVerdict::NonStrict(e) => format!("non-strict: {e}"),
-            ParseVerdict::Invalid(e) => format!("invalid: {e}"),
-        };
-        out.push_str(&format!("{kind} {input:?}\n    {verdict}\n"));
-    }
-    insta::assert_snapshot!(out);
+    insta::assert_snapshot!(common::describe_parses(game, inputs));
 }
 
 /// The whole match is about 600 turns of 130-line prompts; the snapshot keeps every prompt and

@@ -2,9 +2,11 @@
 //! report, and a golden playthrough of a whole seeded match. A change shows up as a diff to
 //! review with `cargo insta review`.
 
+mod common;
+
 use shinpan::case::load_library;
 use shinpan::check::run_library;
-use shinpan::game::{DynGame, Game, ParseVerdict};
+use shinpan::game::{DynGame, Game};
 use shinpan::games::codevs_reborn::state::State;
 use shinpan::games::codevs_reborn::CodevsReborn;
 use shinpan::report::Report;
@@ -45,16 +47,7 @@ fn parser_error_messages() {
         ("packs", "1 2\n3 10\nEND\n"),
         ("packs", "1 2 3\n"),
     ];
-    let mut out = String::new();
-    for (kind, input) in inputs {
-        let verdict = match game.parse(kind, input).unwrap() {
-            ParseVerdict::Valid { printed } => format!("valid, prints {printed:?}"),
-            ParseVerdict::NonStrict(e) => format!("non-strict: {e}"),
-            ParseVerdict::Invalid(e) => format!("invalid: {e}"),
-        };
-        out.push_str(&format!("{kind} {input:?}\n    {verdict}\n"));
-    }
-    insta::assert_snapshot!(out);
+    insta::assert_snapshot!(common::describe_parses(game, inputs));
 }
 
 #[test]
