@@ -15,30 +15,30 @@ use shinpan::case::load_library;
 use shinpan::check::run_library;
 use shinpan::games::cedec2013::Cedec2013;
 use shinpan::games::codevs_reborn::CodevsReborn;
-use shinpan::selfplay::{play_random_match, play_random_match_fast};
+use shinpan::selfplay::{match_steps, Prompts};
 
 const SEEDS: std::ops::Range<u64> = 0..20;
 
 fn reborn(c: &mut Criterion) {
     let game = CodevsReborn;
-    let steps: usize = SEEDS.map(|s| play_random_match_fast(&game, s).1).sum();
+    let steps: usize = SEEDS.map(|s| match_steps(&game, s, Prompts::Skipped)).sum();
     let mut group = c.benchmark_group("codevs-reborn");
     group.throughput(Throughput::Elements(2 * steps as u64));
     group.bench_function("random-matches", |b| {
         b.iter(|| {
             SEEDS
-                .map(|s| play_random_match_fast(&game, s).1)
+                .map(|s| match_steps(&game, s, Prompts::Skipped))
                 .sum::<usize>()
         })
     });
     let steps: usize = SEEDS
-        .map(|s| play_random_match(&game, s, |_, _| {}).1)
+        .map(|s| match_steps(&game, s, Prompts::Rendered))
         .sum();
     group.throughput(Throughput::Elements(2 * steps as u64));
     group.bench_function("random-matches-with-prompts", |b| {
         b.iter(|| {
             SEEDS
-                .map(|s| play_random_match(&game, s, |_, _| {}).1)
+                .map(|s| match_steps(&game, s, Prompts::Rendered))
                 .sum::<usize>()
         })
     });
@@ -50,7 +50,7 @@ fn cedec(c: &mut Criterion) {
     let seeds = 0..5u64;
     let steps: usize = seeds
         .clone()
-        .map(|s| play_random_match_fast(&game, s).1)
+        .map(|s| match_steps(&game, s, Prompts::Skipped))
         .sum();
     let mut group = c.benchmark_group("cedec2013");
     group.throughput(Throughput::Elements(steps as u64));
@@ -58,7 +58,7 @@ fn cedec(c: &mut Criterion) {
         b.iter(|| {
             seeds
                 .clone()
-                .map(|s| play_random_match_fast(&game, s).1)
+                .map(|s| match_steps(&game, s, Prompts::Skipped))
                 .sum::<usize>()
         })
     });

@@ -183,19 +183,6 @@ impl RawReply {
     }
 }
 
-/// The files of a typed pass over a case file: only `given`, as the game's own state type, so
-/// that serde_yaml reports a bad state with its line and column.
-#[derive(Deserialize)]
-pub struct TypedFile<S> {
-    pub cases: Vec<TypedCase<S>>,
-}
-
-#[derive(Deserialize)]
-pub struct TypedCase<S> {
-    #[serde(default = "Option::default")]
-    pub given: Option<S>,
-}
-
 fn yaml_error(path: &Path, err: &serde_yaml::Error) -> LoadError {
     let (line, col) = err.location().map_or((1, 1), |l| (l.line(), l.column()));
     let mut message = err.to_string();
@@ -400,9 +387,6 @@ fn load_case_file(
             message,
         });
     }
-    // A second, typed pass so that a bad `given` is reported with its position.
-    game.check_case_states(text)
-        .map_err(|e| yaml_error(path, &e))?;
 
     let mut cases = Vec::with_capacity(raw.cases.len());
     let mut ids = BTreeMap::new();
@@ -451,7 +435,23 @@ fn load_case_file(
                 game, rc.given, rc.when, rc.then, rc.parse, rc.input, rc.expect, rc.at,
             ),
         }
-        .map_err(|m| err(format!("case `{}`: {m}", rc.id)))?;
+        .map_err(|m| {
+            // Point at the field a state error names, when it names one.
+            let field = m
+                .split_once("valid state: ")
+                .and_then(|(_, rest)| rest.split_once(": "))
+                .map(|(path, _)| path.rsplit(['.', ']']).next().unwrap_or(path).to_string());
+            let (line, col) = field
+                .filter(|f| !f.is_empty())
+                .map(|f| locate(text, &format!("{f}:"), line))
+                .unwrap_or((line, col));
+            LoadError {
+                path: path.to_path_buf(),
+                line,
+                col,
+                message: format!("case `{}`: {m}", rc.id),
+            }
+        })?;
         cases.push(Case {
             name: format!("{}/{stem}/{}", info.id, rc.id),
             id: rc.id,

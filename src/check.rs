@@ -65,8 +65,17 @@ pub fn run_case(game: &dyn DynGame, case: &Case) -> Verdict {
         },
         CaseBody::Generate { seeds, then } => {
             for seed in 0..*seeds {
-                if let Err(diff) = check_subset(then, &game.generated(seed)) {
-                    return Verdict::Fail(format!("new match with seed {seed}:\n{diff}"));
+                let generated = game
+                    .new_match(seed, &Default::default())
+                    .map_err(|e| e.to_string())
+                    .and_then(|state| with_facts(game, state));
+                match generated {
+                    Ok(state) => {
+                        if let Err(diff) = check_subset(then, &state) {
+                            return Verdict::Fail(format!("new match with seed {seed}:\n{diff}"));
+                        }
+                    }
+                    Err(e) => return Verdict::Error(format!("new match with seed {seed}: {e}")),
                 }
             }
             Verdict::Pass
@@ -78,6 +87,15 @@ pub fn run_case(game: &dyn DynGame, case: &Case) -> Verdict {
             at,
         } => judge_parse(game, kind, input, *expect, *at),
     }
+}
+
+/// The canonical state with its [`crate::game::Game::facts`] under the key `facts`.
+pub fn with_facts(game: &dyn DynGame, mut state: Value) -> Result<Value, String> {
+    let facts = game.facts_of(&state).map_err(|e| e.to_string())?;
+    if let Value::Object(map) = &mut state {
+        map.insert("facts".into(), facts);
+    }
+    Ok(state)
 }
 
 /// Judges the result of playing a step case's `when` (`turns` of them) against its `then`.
@@ -96,23 +114,12 @@ pub fn judge_played(then: &Value, turns: usize, played: crate::game::Played) -> 
         let last = played
             .reports
             .last()
-            .map(|r| r.replies.iter().map(verdict_name).collect::<Vec<_>>());
+            .map(|r| r.replies.iter().map(ReplyVerdict::name).collect::<Vec<_>>());
         map.insert("last_replies".into(), last.unwrap_or_default().into());
     }
     match check_subset(then, &actual) {
         Ok(()) => Verdict::Pass,
         Err(diff) => Verdict::Fail(diff),
-    }
-}
-
-/// The name a case's `last_replies` uses for a reply verdict.
-pub fn verdict_name(verdict: &ReplyVerdict) -> &'static str {
-    match verdict {
-        ReplyVerdict::Accepted => "accepted",
-        ReplyVerdict::NonStrict(_) => "non-strict",
-        ReplyVerdict::Rejected(_) => "rejected",
-        ReplyVerdict::TimedOut => "timed-out",
-        ReplyVerdict::Crashed => "crashed",
     }
 }
 

@@ -12,6 +12,7 @@ pub mod game;
 pub mod games;
 pub mod harness;
 pub mod report;
+pub mod rng;
 pub mod selfplay;
 pub mod stepfuzz;
 pub mod text;

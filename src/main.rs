@@ -13,6 +13,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use std::time::Duration;
 
+use shinpan::game::MatchOptions;
 use shinpan::games;
 use shinpan::harness::adapter::{split_command, Adapter, AdapterConfig};
 use shinpan::harness::bot::{check_bot, BotOptions};
@@ -135,6 +136,8 @@ struct BotArgs {
     format: Format,
     #[command(flatten)]
     limits: LimitArgs,
+    #[command(flatten)]
+    options: OptionArgs,
     /// The bot's command line, after `--`.
     #[arg(last = true, required = true, value_name = "CMD")]
     command: Vec<String>,
@@ -156,9 +159,29 @@ struct PlayArgs {
     format: Format,
     #[command(flatten)]
     limits: LimitArgs,
+    #[command(flatten)]
+    options: OptionArgs,
     /// One command line per player, each after its own `--`; `builtin` is the built-in player.
     #[arg(last = true, required = true, value_name = "CMD")]
     commands: Vec<String>,
+}
+
+/// Match options (`shinpan games` lists each game's).
+#[derive(clap::Args)]
+struct OptionArgs {
+    /// A match option of the game, e.g. `--option stage=30`; repeat for several.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+}
+
+impl OptionArgs {
+    /// The options, read and checked by `game` (exit 2 when it does not take them).
+    fn for_game(&self, game: &dyn shinpan::game::DynGame) -> Result<MatchOptions, Usage> {
+        let options = MatchOptions::from_pairs(&self.options).map_err(Usage)?;
+        game.check_options(&options)
+            .map_err(|e| Usage(e.to_string()))?;
+        Ok(options)
+    }
 }
 
 /// Overrides of the game's time limits.
@@ -288,9 +311,11 @@ fn run(cli: Cli) -> Result<Outcome, Usage> {
             save_dir,
             format,
             limits,
+            options,
             command,
         }) => {
             let game = game_by_id(&game)?;
+            let match_options = options.for_game(game)?;
             if !(budget.is_finite() && budget > 0.0) {
                 return Err(Usage(format!(
                     "--budget must be a positive number of seconds, not {budget}"
@@ -302,6 +327,7 @@ fn run(cli: Cli) -> Result<Outcome, Usage> {
                 matches,
                 budget: std::time::Duration::from_secs_f64(budget),
                 limits: limits.overrides(),
+                match_options,
                 save_dir: save_dir.unwrap_or(defaults.save_dir),
                 ..defaults
             };

@@ -1,10 +1,12 @@
 //! Matches between the built-in seeded random legal players, on any game: the golden
-//! playthroughs, the benchmarks and the fuzzers' seed corpus come from here.
+//! playthroughs, the benchmarks, differential fuzzing's reachable states and the fuzzers' seed
+//! corpus come from here. One loop serves them all ([`play_random_match`]); the others are views
+//! of it.
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
 
-use crate::game::{Game, Outcome, Reply};
+use crate::game::{DynGame, Game, MatchOptions, Outcome, PlayError, Reply};
+use crate::rng::{player_stream, seeded};
 
 /// One step of a self-play match: the prompts each awaited player read and its reply.
 pub struct Exchange {
@@ -12,34 +14,51 @@ pub struct Exchange {
     pub replies: Vec<String>,
 }
 
-/// Plays a whole match from `G::new_match(seed)` between random legal players (player p draws
-/// from its own RNG seeded with `seed` and p), calling `watch` before each step. Returns the
-/// outcome and the number of steps played.
+/// Whether [`play_random_match`] renders the prompts of each step for its watcher.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Prompts {
+    Rendered,
+    /// What the engine alone costs: the watcher gets no prompts.
+    Skipped,
+}
+
+/// Plays a match from `G::new_match(seed, options)` between random legal players (player p draws
+/// from [`seeded`]`(seed, player_stream(p))`), calling `watch` before each step; `watch`
+/// returning false stops the match there. Returns the outcome (`None` when stopped) and the
+/// number of steps played.
 pub fn play_random_match<G: Game>(
     game: &G,
     seed: u64,
-    mut watch: impl FnMut(&G::State, &Exchange),
-) -> (Outcome, usize) {
-    let mut state = game.new_match(seed);
-    let mut rngs: Vec<ChaCha8Rng> = (0..game.info().players)
-        .map(|p| {
-            ChaCha8Rng::seed_from_u64(seed ^ (p as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        })
+    options: &G::Options,
+    prompts: Prompts,
+    mut watch: impl FnMut(&G::State, &Exchange) -> bool,
+) -> (Option<Outcome>, usize) {
+    let mut state = game.new_match(seed, options);
+    let mut rngs: Vec<_> = (0..game.info().players)
+        .map(|p| seeded(seed, player_stream(p)))
         .collect();
     let mut steps = 0;
+    let mut replies = Vec::new();
     loop {
         if let Some(outcome) = game.outcome(&state) {
-            return (outcome, steps);
+            return (Some(outcome), steps);
         }
         let awaiting = game.awaiting(&state);
-        let prompts = awaiting.iter().map(|&p| game.prompt(&state, p)).collect();
-        let replies: Vec<String> = awaiting
-            .iter()
-            .map(|&p| game.random_reply(&state, p, &mut rngs[p]))
-            .collect();
-        let exchange = Exchange { prompts, replies };
-        watch(&state, &exchange);
-        let replies: Vec<Reply> = exchange.replies.into_iter().map(Reply::text).collect();
+        let exchange = Exchange {
+            prompts: match prompts {
+                Prompts::Rendered => awaiting.iter().map(|&p| game.prompt(&state, p)).collect(),
+                Prompts::Skipped => Vec::new(),
+            },
+            replies: awaiting
+                .iter()
+                .map(|&p| game.random_reply(&state, p, &mut rngs[p]))
+                .collect(),
+        };
+        if !watch(&state, &exchange) {
+            return (None, steps);
+        }
+        replies.clear();
+        replies.extend(exchange.replies.into_iter().map(Reply::text));
         // The built-in players only make legal replies on a state the engine made itself.
         game.step(&mut state, &replies)
             .expect("a self-play step on a reachable state");
@@ -47,79 +66,59 @@ pub fn play_random_match<G: Game>(
     }
 }
 
-/// The state of [`play_random_match`]'s match of `seed` after `steps` steps, or where it ended if
-/// that comes first: reachable states for differential fuzzing.
-pub fn random_prefix<G: Game>(game: &G, seed: u64, steps: usize) -> G::State {
-    let mut state = game.new_match(seed);
-    let mut played = 0;
-    play_random_match_until(game, seed, |s, _| {
-        if played == steps {
-            state = s.clone();
-            return false;
-        }
-        played += 1;
-        true
-    })
-    .map_or(state, |last| last)
-}
-
-/// [`play_random_match`], stopping before the step where `go_on` says false. Returns the state
-/// where the match ended, or `None` when it was stopped.
-fn play_random_match_until<G: Game>(
+/// The whole match of `seed` with default options, prompts rendered: what golden playthroughs
+/// record. Returns the outcome and the number of steps.
+pub fn golden_match<G: Game>(
     game: &G,
     seed: u64,
-    mut go_on: impl FnMut(&G::State, &Exchange) -> bool,
-) -> Option<G::State> {
-    let mut state = game.new_match(seed);
-    let mut rngs: Vec<ChaCha8Rng> = (0..game.info().players)
-        .map(|p| {
-            ChaCha8Rng::seed_from_u64(seed ^ (p as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        })
-        .collect();
-    loop {
-        if game.outcome(&state).is_some() {
-            return Some(state);
-        }
-        let awaiting = game.awaiting(&state);
-        let replies: Vec<String> = awaiting
-            .iter()
-            .map(|&p| game.random_reply(&state, p, &mut rngs[p]))
-            .collect();
-        let exchange = Exchange {
-            prompts: Vec::new(),
-            replies,
-        };
-        if !go_on(&state, &exchange) {
-            return None;
-        }
-        let replies: Vec<Reply> = exchange.replies.into_iter().map(Reply::text).collect();
-        game.step(&mut state, &replies)
-            .expect("a self-play step on a reachable state");
-    }
-}
-
-/// The same match without prompts: what the engine alone costs per step.
-pub fn play_random_match_fast<G: Game>(game: &G, seed: u64) -> (Outcome, usize) {
-    let mut state = game.new_match(seed);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut steps = 0;
-    let mut replies = Vec::new();
-    while game.outcome(&state).is_none() {
-        replies.clear();
-        replies.extend(
-            game.awaiting(&state)
-                .into_iter()
-                .map(|p| Reply::text(game.random_reply(&state, p, &mut rng))),
-        );
-        game.step(&mut state, &replies)
-            .expect("a self-play step on a reachable state");
-        steps += 1;
-    }
+    mut watch: impl FnMut(&G::State, &Exchange),
+) -> (Outcome, usize) {
+    let (outcome, steps) = play_random_match(
+        game,
+        seed,
+        &G::Options::default(),
+        Prompts::Rendered,
+        |s, e| {
+            watch(s, e);
+            true
+        },
+    );
     (
-        game.outcome(&state).unwrap_or(Outcome {
-            winner: None,
-            reason: String::new(),
-        }),
+        outcome.expect("a match played to its end has an outcome"),
         steps,
     )
+}
+
+/// The canonical state of the built-in players' match of `seed` after `steps` steps, or where it
+/// ended if that comes first: reachable states for differential fuzzing, on any game.
+pub fn random_prefix(
+    game: &dyn DynGame,
+    seed: u64,
+    options: &MatchOptions,
+    steps: usize,
+) -> Result<Value, PlayError> {
+    let mut play = game.start(seed, options)?;
+    let mut rngs: Vec<_> = (0..game.info().players)
+        .map(|p| seeded(seed, player_stream(p)))
+        .collect();
+    for turn in 0..steps {
+        if play.outcome().is_some() {
+            break;
+        }
+        let replies: Vec<Reply> = play
+            .awaiting()
+            .into_iter()
+            .map(|p| Reply::text(play.random_reply(p, &mut rngs[p])))
+            .collect();
+        play.step(&replies).map_err(|error| PlayError::Step {
+            turn: turn + 1,
+            error,
+        })?;
+    }
+    Ok(play.state()?)
+}
+
+/// The number of steps of the match of `seed` with default options: what benchmarks time.
+pub fn match_steps<G: Game>(game: &G, seed: u64, prompts: Prompts) -> usize {
+    play_random_match(game, seed, &G::Options::default(), prompts, |_, _| true).1
 }

@@ -231,6 +231,26 @@ impl<'a> Line<'a> {
         token.number(what, range)
     }
 
+    /// A token that is a signed decimal integer within `range`; see [`Token::integer`].
+    pub fn integer(
+        &mut self,
+        what: &str,
+        range: std::ops::RangeInclusive<i64>,
+    ) -> Result<i64, ParseError> {
+        let token = self.token(what)?;
+        token.integer(what, range)
+    }
+
+    /// A token that is a decimal number within `range`; see [`Token::decimal`].
+    pub fn decimal(
+        &mut self,
+        what: &str,
+        range: std::ops::RangeInclusive<f64>,
+    ) -> Result<f64, ParseError> {
+        let token = self.token(what)?;
+        token.decimal(what, range)
+    }
+
     /// Nothing may follow on this line.
     pub fn end(&self) -> Result<(), ParseError> {
         let rest = &self.text[self.pos..];
@@ -265,6 +285,57 @@ impl Token<'_> {
             _ => Err(self.error(what)),
         }
     }
+
+    /// The token as a strict signed decimal integer within `range`: digits with an optional
+    /// leading `-`, in the one form a printer writes (no `+`, no leading zero, no `-0`).
+    pub fn integer(
+        &self,
+        what: &str,
+        range: std::ops::RangeInclusive<i64>,
+    ) -> Result<i64, ParseError> {
+        let magnitude = self.text.strip_prefix('-').unwrap_or(self.text);
+        if !is_canonical_digits(magnitude) || magnitude.len() > 19 || self.text == "-0" {
+            return Err(self.error(what));
+        }
+        match self.text.parse::<i64>() {
+            Ok(n) if range.contains(&n) => Ok(n),
+            _ => Err(self.error(what)),
+        }
+    }
+
+    /// The token as a strict decimal number within `range`: an optional `-`, an integer part
+    /// without a leading zero, and an optional fraction `.digits`. No exponent, no `+`, no
+    /// `-0`, nothing non-finite: what a printer of plain decimals writes.
+    pub fn decimal(
+        &self,
+        what: &str,
+        range: std::ops::RangeInclusive<f64>,
+    ) -> Result<f64, ParseError> {
+        let unsigned = self.text.strip_prefix('-').unwrap_or(self.text);
+        let (int, fraction) = match unsigned.split_once('.') {
+            Some((int, fraction)) => (int, Some(fraction)),
+            None => (unsigned, None),
+        };
+        let well_formed = is_canonical_digits(int)
+            && fraction.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+            && self.text.len() <= 64
+            && self.text != "-0";
+        if !well_formed {
+            return Err(self.error(what));
+        }
+        match self.text.parse::<f64>() {
+            Ok(x) if x.is_finite() && range.contains(&x) => Ok(x),
+            _ => Err(self.error(what)),
+        }
+    }
+}
+
+/// Digits only, at least one, and no leading zero unless the number is 0.
+fn is_canonical_digits(digits: &str) -> bool {
+    let bytes = digits.as_bytes();
+    !bytes.is_empty()
+        && bytes.iter().all(u8::is_ascii_digit)
+        && (bytes == b"0" || bytes.first() != Some(&b'0'))
 }
 
 #[cfg(test)]
@@ -298,6 +369,36 @@ mod tests {
             );
         }
         assert_eq!(Line::whole("0").number("n", 0..=0), Ok(0));
+    }
+
+    #[test]
+    fn signed_integers_in_their_one_printed_form() {
+        let read = |t: &str| Line::whole(t).integer("n", -100..=100);
+        assert_eq!(read("-1"), Ok(-1));
+        assert_eq!(read("0"), Ok(0));
+        assert_eq!(read("100"), Ok(100));
+        for text in [
+            "-0", "+1", "01", "-01", "101", "-101", "1.0", "-", "", "--1",
+        ] {
+            assert!(read(text).is_err(), "{text}");
+        }
+        let wide = |t: &str| Line::whole(t).integer("n", i64::MIN..=i64::MAX);
+        assert_eq!(wide("-9223372036854775808"), Ok(i64::MIN));
+        assert!(wide("9223372036854775808").is_err());
+        assert!(wide("-99999999999999999999").is_err());
+    }
+
+    #[test]
+    fn decimals_without_exponents() {
+        let read = |t: &str| Line::whole(t).decimal("x", -1e9..=1e9);
+        assert_eq!(read("-0.5"), Ok(-0.5));
+        assert_eq!(read("17630"), Ok(17630.0));
+        assert_eq!(read("0.25"), Ok(0.25));
+        for text in [
+            "1e3", "NaN", "inf", ".5", "5.", "-0", "+1.5", "00.5", "1.2.3", "2e400",
+        ] {
+            assert!(read(text).is_err(), "{text}");
+        }
     }
 
     #[test]

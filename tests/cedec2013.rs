@@ -14,7 +14,7 @@ use shinpan::games::cedec2013::protocol::{Command, Request};
 use shinpan::games::cedec2013::rules::{Base, Direction};
 use shinpan::games::cedec2013::state::State;
 use shinpan::games::cedec2013::Cedec2013;
-use shinpan::selfplay::play_random_match;
+use shinpan::selfplay::golden_match;
 
 fn command() -> impl Strategy<Value = Command> {
     let coord = -6i32..=6;
@@ -40,7 +40,7 @@ fn command() -> impl Strategy<Value = Command> {
 /// A request from a state reached by playing `turns` random turns of a seeded match.
 fn played_state(seed: u64, turns: usize) -> State {
     let game = Cedec2013;
-    let mut state = Game::new_match(&game, seed);
+    let mut state = Game::new_match(&game, seed, &Default::default());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..turns {
         let Some(&p) = game.awaiting(&state).first() else {
@@ -76,7 +76,7 @@ proptest! {
     #[test]
     fn engine_invariants_hold_over_random_matches(seed in any::<u64>(), wild in 0u32..4) {
         let game = Cedec2013;
-        let mut state = Game::new_match(&game, seed);
+        let mut state = Game::new_match(&game, seed, &Default::default());
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         while let Some(&p) = game.awaiting(&state).first() {
             let reply = if wild == 0 && rand::Rng::random_ratio(&mut rng, 1, 30) {
@@ -93,7 +93,7 @@ proptest! {
     #[test]
     fn random_players_only_make_accepted_commands(seed in any::<u64>()) {
         let game = Cedec2013;
-        let mut state = Game::new_match(&game, seed);
+        let mut state = Game::new_match(&game, seed, &Default::default());
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for _ in 0..90 {
             let p = game.awaiting(&state)[0];
@@ -190,7 +190,7 @@ fn golden_playthrough_seed_1() {
     let game = Cedec2013;
     let mut out = String::new();
     let mut replies = Vec::new();
-    let (outcome, steps) = play_random_match(&game, 1, |state, exchange| {
+    let (outcome, steps) = golden_match(&game, 1, |state, exchange| {
         out.push_str(&format!(
             "=== round {} player {} ===\n",
             state.round, state.player
@@ -202,7 +202,7 @@ fn golden_playthrough_seed_1() {
         replies.push(exchange.replies[0].clone());
     });
     // Replays the match to show where it ended.
-    let mut state = Game::new_match(&game, 1);
+    let mut state = Game::new_match(&game, 1, &Default::default());
     for reply in replies {
         game.step(&mut state, &[Reply::text(reply)]).unwrap();
     }

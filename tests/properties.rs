@@ -74,7 +74,7 @@ proptest! {
     #[test]
     fn engine_invariants_hold_over_random_matches(seed in any::<u64>(), wild in 0u32..4) {
         let game = CodevsReborn;
-        let mut state = game.new_match(seed);
+        let mut state = game.new_match(seed, &Default::default());
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         while state.outcome.is_none() {
             // Now and then an arbitrary line instead of a legal reply.

@@ -10,7 +10,7 @@ use shinpan::game::{DynGame, Game};
 use shinpan::games::codevs_reborn::state::State;
 use shinpan::games::codevs_reborn::CodevsReborn;
 use shinpan::report::Report;
-use shinpan::selfplay::play_random_match;
+use shinpan::selfplay::golden_match;
 
 fn state(yaml: &str) -> State {
     serde_yaml::from_str(yaml).unwrap()
@@ -67,7 +67,7 @@ fn check_report_of_a_small_library() {
 fn golden_playthrough_seed_1() {
     let game = CodevsReborn;
     let mut out = String::new();
-    let (outcome, steps) = play_random_match(&game, 1, |state, exchange| {
+    let (outcome, steps) = golden_match(&game, 1, |state, exchange| {
         out.push_str(&format!("=== turn {} ===\n", state.turn));
         for (p, (prompt, reply)) in exchange.prompts.iter().zip(&exchange.replies).enumerate() {
             out.push_str(&format!(

@@ -16,9 +16,11 @@ pub fn run(args: PlayArgs) -> Result<Outcome, Usage> {
         log,
         format,
         limits,
+        options: option_args,
         commands,
     } = args;
     let game = game_by_id(&game)?;
+    let match_options = option_args.for_game(game)?;
     let players = game.info().players;
     let contenders: Vec<Contender> = commands
         .split(|arg| arg == "--")
@@ -44,6 +46,7 @@ pub fn run(args: PlayArgs) -> Result<Outcome, Usage> {
     let plan = rounds(seed, count, players);
     let options = PlayOptions {
         limits: limits.overrides(),
+        match_options,
         process: Default::default(),
     };
     let show_progress = std::io::stderr().is_terminal();

@@ -15,7 +15,8 @@ use crate::game::{DynGame, Reply};
 
 pub(super) fn random_input(game: &dyn DynGame, rng: &mut ChaCha8Rng) -> Option<Input> {
     let steps = rng.random_range(0..150);
-    let mut state = game.selfplay_state(rng.random(), steps);
+    let mut state =
+        crate::selfplay::random_prefix(game, rng.random(), &Default::default(), steps).ok()?;
     if rng.random_bool(0.5) {
         for _ in 0..rng.random_range(1..=3) {
             let mut candidate = state.clone();
@@ -33,7 +34,12 @@ pub(super) fn random_input(game: &dyn DynGame, rng: &mut ChaCha8Rng) -> Option<I
     let mut now = state.clone();
     let mut replies_of_turns = Vec::new();
     for _ in 0..turns {
-        let legal = game.random_replies(&now, rng).ok()?;
+        let play = game.resume(&now).ok()?;
+        let legal: Vec<String> = play
+            .awaiting()
+            .into_iter()
+            .map(|p| play.random_reply(p, rng))
+            .collect();
         if legal.is_empty() {
             break;
         }

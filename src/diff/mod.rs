@@ -28,8 +28,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Map, Value};
 
 use crate::case::expect::{to_yaml, unified_diff};
-use crate::check::verdict_name;
-use crate::game::{DynGame, Played, Reply};
+use crate::game::{DynGame, Played, Reply, ReplyVerdict};
 use crate::harness::adapter::Adapter;
 use crate::harness::engine::{step, Stepped};
 
@@ -151,7 +150,7 @@ fn actual(played: &Played) -> Value {
         let last: Vec<&str> = played
             .reports
             .last()
-            .map(|r| r.replies.iter().map(verdict_name).collect())
+            .map(|r| r.replies.iter().map(ReplyVerdict::name).collect())
             .unwrap_or_default();
         map.insert("last_replies".into(), last.into());
         map.insert("unplayed_turns".into(), played.unplayed_turns.into());

@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use serde_json::json;
 
-use crate::game::{DynGame, Outcome, Reply, ReplyVerdict};
+use crate::game::{DynGame, MatchOptions, Outcome, Reply, ReplyVerdict};
 use crate::harness::process::Limits;
 use crate::harness::session::{describe_end, Clock, Failure, LimitOverrides, Session};
 
@@ -65,6 +65,8 @@ pub fn rounds(seed: u64, count: usize, players: usize) -> Vec<Round> {
 #[derive(Debug, Clone)]
 pub struct PlayOptions {
     pub limits: LimitOverrides,
+    /// The match options of every match.
+    pub match_options: MatchOptions,
     pub process: Limits,
 }
 
@@ -193,7 +195,9 @@ fn play_one(
     progress: &mut impl FnMut(usize, usize),
 ) -> std::io::Result<MatchResult> {
     let players = plan.seats.len();
-    let mut state = game.start(plan.seed);
+    let mut state = game
+        .start(plan.seed, &options.match_options)
+        .map_err(std::io::Error::other)?;
     let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
     let mut faults: Vec<Option<String>> = vec![None; players];
     let mut rngs: Vec<ChaCha8Rng> = (0..players)
@@ -249,9 +253,7 @@ fn play_one(
                         }
                         Err(failure) => {
                             let reply = match failure {
-                                Failure::Read(crate::harness::process::ReadFailure::Deadline(
-                                    _,
-                                )) => Reply::TimedOut,
+                                Failure::TimedOut { .. } => Reply::TimedOut,
                                 _ => Reply::Crashed,
                             };
                             faults[seat] = Some(format!("step {steps}: {failure}"));

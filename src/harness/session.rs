@@ -83,7 +83,9 @@ impl Clock {
 /// Why a bot gave no usable answer.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Failure {
-    #[error("{}", describe_read(.0))]
+    #[error("no complete reply within the {} ms allowed (waited {} ms)", .allowed.as_millis(), .waited.as_millis())]
+    TimedOut { allowed: Duration, waited: Duration },
+    #[error("{0}")]
     Read(#[from] ReadFailure),
     #[error("{0}")]
     Send(#[from] SendFailure),
@@ -94,15 +96,6 @@ pub enum Failure {
     /// The run's own budget ran out first: not the bot's fault.
     #[error("the run's time budget ran out")]
     OverBudget,
-}
-
-fn describe_read(failure: &ReadFailure) -> String {
-    match failure {
-        ReadFailure::Deadline(waited) => {
-            format!("no complete reply within {} ms", waited.as_millis())
-        }
-        other => other.to_string(),
-    }
 }
 
 /// A complete reply: its lines joined by `\n`, and its thinking time.
@@ -204,6 +197,10 @@ impl Session {
                 elapsed: reply.elapsed,
             }),
             Err(ReadFailure::Deadline(_)) if deadline < own => Err(Failure::OverBudget),
+            Err(ReadFailure::Deadline(waited)) => Err(Failure::TimedOut {
+                allowed: allowance,
+                waited,
+            }),
             Err(e) => Err(e.into()),
         }
     }

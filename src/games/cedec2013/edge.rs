@@ -17,7 +17,7 @@ use super::rules::{
 };
 use super::state::{Field, State, Tile};
 use super::Cedec2013;
-use crate::game::{EdgeCase, Game};
+use crate::game::{EdgeCase, Game, NoOptions};
 
 /// The seed of the generated map of the name request and the last-round cases: any fixed value.
 const SEED: u64 = 0;
@@ -66,7 +66,7 @@ pub fn edge_cases() -> Vec<EdgeCase<State>> {
 
 /// Round 0 with `seat` to give its name, the players before it named: reachable.
 fn name_request(seat: usize) -> State {
-    let mut state = Cedec2013.new_match(SEED);
+    let mut state = Cedec2013.new_match(SEED, &NoOptions {});
     state.player = seat;
     for (p, player) in state.players.iter_mut().enumerate().take(seat) {
         player.name = Some(format!("player{p}"));
@@ -93,7 +93,7 @@ fn in_round(round: u32, player: usize, tiles: Field) -> State {
 /// factories hold 5 robots for each turn start so far (200 for the players up to `seat`, 199
 /// after it); `seat` 2 is the last turn of the match.
 fn last_round(seat: usize) -> State {
-    let mut tiles = Cedec2013.new_match(SEED).tiles;
+    let mut tiles = Cedec2013.new_match(SEED, &NoOptions {}).tiles;
     for tile in &mut tiles.0 {
         if let (Some(owner), Some(Base::Initial)) = (tile.owner, tile.base) {
             let turn_starts = if usize::from(owner) <= seat {

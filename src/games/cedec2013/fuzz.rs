@@ -51,7 +51,7 @@ pub fn step(data: &[u8]) {
 
 /// What must hold after any step from `before` to `after`.
 pub fn check_invariants(before: &State, after: &State) -> Result<(), String> {
-    after.validate()?;
+    after.validate().map_err(|e| e.to_string())?;
     if after.scores != scores(&after.tiles) {
         return Err("scores do not match the tiles".into());
     }

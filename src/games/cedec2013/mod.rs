@@ -25,7 +25,8 @@ use rand::{Rng, RngCore};
 
 use crate::game::Reply;
 use crate::game::{
-    EdgeCase, Frame, Game, GameInfo, Outcome, ParseVerdict, StepError, StepReport, TimeLimits,
+    EdgeCase, Frame, FuzzHints, Game, GameInfo, NoOptions, Outcome, ParseVerdict, StateError,
+    StepError, StepReport, TimeLimits,
 };
 use engine::{apply, resources_around, Turn};
 use protocol::{is_finish, parse_name, Command, Request};
@@ -40,16 +41,30 @@ static INFO: GameInfo = GameInfo {
     document: "002_e4c86a1aa6028ee8.txt",
     players: 3,
     parse_kinds: &["request", "command", "name"],
+    fuzz: FuzzHints {
+        // Base costs in robots and resources (4, 5, 9, 10, 15, 25, 50), the 5 robots a turn,
+        // the 100-point end, the 200 rounds, the field's radius 6.
+        numbers: &[
+            0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 14, 15, 24, 25, 49, 50, 99, 100, 199, 200,
+        ],
+        replies: &[
+            "finish",
+            "reset\nfinish",
+            "move 0 0 r 1\nfinish",
+            "build 0 0 town\nfinish",
+        ],
+    },
 };
 
 impl Game for Cedec2013 {
     type State = State;
+    type Options = NoOptions;
 
     fn info(&self) -> &'static GameInfo {
         &INFO
     }
 
-    fn new_match(&self, seed: u64) -> State {
+    fn new_match(&self, seed: u64, _: &NoOptions) -> State {
         State {
             round: 0,
             tiles: mapgen::generate(seed),
@@ -57,7 +72,7 @@ impl Game for Cedec2013 {
         }
     }
 
-    fn validate(&self, state: &State) -> Result<(), String> {
+    fn validate(&self, state: &State) -> Result<(), StateError> {
         state.validate()
     }
 
@@ -220,7 +235,7 @@ mod tests {
 
     #[test]
     fn a_new_match_waits_for_player_0s_name() {
-        let state = Cedec2013.new_match(3);
+        let state = Cedec2013.new_match(3, &NoOptions {});
         assert_eq!((state.round, state.player), (0, 0));
         assert_eq!(Cedec2013.awaiting(&state), vec![0]);
         assert!(Cedec2013

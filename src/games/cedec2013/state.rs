@@ -13,7 +13,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::rules::{on_field, Base, COORDS, PLAYERS, ROUNDS, TILES};
-use crate::game::Outcome;
+use crate::game::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
@@ -215,41 +215,50 @@ fn up_to_three_players<'de, D: Deserializer<'de>>(
 
 impl State {
     /// What serde cannot check: ranges, and that each tile is in a shape the game can reach.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), StateError> {
         if self.round > ROUNDS {
-            return Err(format!("round is {}, at most {ROUNDS}", self.round));
+            return Err(StateError::at(
+                "round",
+                format!("{}, at most {ROUNDS}", self.round),
+            ));
         }
         if self.player >= PLAYERS {
-            return Err(format!("player is {}, at most 2", self.player));
+            return Err(StateError::at(
+                "player",
+                format!("{}, at most 2", self.player),
+            ));
         }
         for (i, tile) in self.tiles.0.iter().enumerate() {
-            let at = key(i);
+            let at = format!("tiles.{}", key(i));
             if tile.owner.is_some_and(|o| usize::from(o) >= PLAYERS) {
-                return Err(format!("tile {at}: owner must be 0, 1, 2 or null"));
+                return Err(StateError::at(at, "owner must be 0, 1, 2 or null"));
             }
             if tile.owner.is_none() && tile.robots > 0 {
-                return Err(format!("tile {at}: robots on a tile nobody owns"));
+                return Err(StateError::at(at, "robots on a tile nobody owns"));
             }
             if tile.base.is_some() && tile.owner.is_none() {
-                return Err(format!("tile {at}: a base nobody owns"));
+                return Err(StateError::at(at, "a base nobody owns"));
             }
             if tile.base.is_some() && tile.hole {
-                return Err(format!("tile {at}: a base on a hole (a bridge fills it)"));
+                return Err(StateError::at(at, "a base on a hole (a bridge fills it)"));
             }
             if tile.bonus > 0 && tile.base != Some(Base::Town) {
-                return Err(format!("tile {at}: a bonus on a tile that is not a town"));
+                return Err(StateError::at(at, "a bonus on a tile that is not a town"));
             }
         }
         let scores = super::engine::scores(&self.tiles);
         if self.scores != [0; PLAYERS] && self.scores != scores {
-            return Err(format!(
-                "scores are {:?} but the tiles give {scores:?} (leave scores out to derive them)",
-                self.scores
+            return Err(StateError::at(
+                "scores",
+                format!(
+                    "{:?} but the tiles give {scores:?} (leave scores out to derive them)",
+                    self.scores
+                ),
             ));
         }
         if let Some(outcome) = &self.outcome {
             if outcome.winner.is_some_and(|w| w >= PLAYERS) {
-                return Err("outcome.winner must be 0, 1, 2 or null".into());
+                return Err(StateError::at("outcome.winner", "must be 0, 1, 2 or null"));
             }
         }
         Ok(())

@@ -12,13 +12,13 @@ use super::field::Field;
 use super::rules::{GAUGE_MAX, HEIGHT, OJAMA, PACKS, SKILL_THRESHOLD, TURNS, WIDTH};
 use super::state::{Pack, Player, State};
 use super::CodevsReborn;
-use crate::game::{EdgeCase, Game};
+use crate::game::{EdgeCase, Game, NoOptions};
 
 /// The seed of the packs of every edge case: any fixed value does.
 const SEED: u64 = 0;
 
 pub fn edge_cases() -> Vec<EdgeCase<State>> {
-    let fresh = || CodevsReborn.new_match(SEED);
+    let fresh = || CodevsReborn.new_match(SEED, &NoOptions {});
     let with_players = |edit: &dyn Fn(&mut Player)| {
         let mut state = fresh();
         state.players.iter_mut().for_each(edit);

@@ -20,8 +20,8 @@ use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::{
-    EdgeCase, Frame, Game, GameInfo, Handshake, Outcome, ParseVerdict, Reply, StepError,
-    StepReport, TimeLimits,
+    EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, NoOptions, Outcome, ParseVerdict, Reply,
+    StateError, StepError, StepReport, TimeLimits,
 };
 use protocol::{parse_ai_name, Command, GameStart, Prompt, TurnInput};
 use rules::{
@@ -38,23 +38,32 @@ static INFO: GameInfo = GameInfo {
     document: "004_c34fd72b99ec3724.txt",
     players: 2,
     parse_kinds: &["reply", "name", "turn", "packs", "prompt"],
+    fuzz: FuzzHints {
+        // Both sides of the document's ranges and thresholds: positions 0..=8, rotations 0..=3,
+        // sum 10, ojama 11 and a row of 10, the gauge's 80 and 100, the 500 turns.
+        numbers: &[
+            0, 1, 2, 3, 4, 8, 9, 10, 11, 12, 19, 20, 79, 80, 99, 100, 101, 499, 500,
+        ],
+        replies: &["S", "S 0", "9 0", "0 4", "-1 0"],
+    },
 };
 
 impl Game for CodevsReborn {
     type State = State;
+    type Options = NoOptions;
 
     fn info(&self) -> &'static GameInfo {
         &INFO
     }
 
-    fn new_match(&self, seed: u64) -> State {
+    fn new_match(&self, seed: u64, _: &NoOptions) -> State {
         State {
             packs: generate_packs(seed),
             ..State::default()
         }
     }
 
-    fn validate(&self, state: &State) -> Result<(), String> {
+    fn validate(&self, state: &State) -> Result<(), StateError> {
         state.validate()
     }
 

@@ -6,7 +6,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use super::field::Field;
 use super::rules::{DANGER_HEIGHT, GAUGE_MAX, THINKING_TIME_MS, TURNS};
-use crate::game::Outcome;
+use crate::game::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
@@ -98,39 +98,47 @@ fn up_to_two_players<'de, D: Deserializer<'de>>(deserializer: D) -> Result<[Play
 
 impl State {
     /// What serde cannot check: ranges, and that a match in progress is in a reachable shape.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), StateError> {
         if self.turn > TURNS {
-            return Err(format!("turn is {}, at most {TURNS}", self.turn));
+            return Err(StateError::at(
+                "turn",
+                format!("{}, at most {TURNS}", self.turn),
+            ));
         }
         for (t, pack) in self.packs.iter().enumerate() {
             if pack.0.iter().flatten().any(|&v| v > 9) {
-                return Err(format!("packs[{t}] holds a value above 9"));
+                return Err(StateError::at(
+                    format!("packs[{t}]"),
+                    "holds a value above 9",
+                ));
             }
         }
         for (p, player) in self.players.iter().enumerate() {
             if player.skill_gauge > GAUGE_MAX {
-                return Err(format!(
-                    "players[{p}].skill_gauge is {}, at most {GAUGE_MAX}",
-                    player.skill_gauge
+                return Err(StateError::at(
+                    format!("players[{p}].skill_gauge"),
+                    format!("{}, at most {GAUGE_MAX}", player.skill_gauge),
                 ));
             }
         }
         match &self.outcome {
             Some(outcome) => {
                 if outcome.winner.is_some_and(|w| w > 1) {
-                    return Err("outcome.winner must be 0, 1 or null".into());
+                    return Err(StateError::at("outcome.winner", "must be 0, 1 or null"));
                 }
             }
             None => {
                 if self.turn == TURNS {
-                    return Err(format!(
-                        "turn {TURNS} is past the last turn but outcome is null"
+                    return Err(StateError::at(
+                        "outcome",
+                        format!("null, but turn {TURNS} is past the last turn"),
                     ));
                 }
                 for (p, player) in self.players.iter().enumerate() {
                     if player.field.max_height() >= DANGER_HEIGHT {
-                        return Err(format!(
-                            "players[{p}].field reaches the danger line but outcome is null"
+                        return Err(StateError::at(
+                            format!("players[{p}].field"),
+                            "reaches the danger line but outcome is null",
                         ));
                     }
                 }

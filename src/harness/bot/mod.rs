@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::game::{DynGame, ParseVerdict};
+use crate::game::{DynGame, MatchOptions, ParseVerdict};
 use crate::harness::process::Limits;
 use crate::harness::session::{Clock, LimitOverrides, Session};
 
@@ -45,6 +45,8 @@ pub struct BotOptions {
     /// The whole run ends within this.
     pub budget: Duration,
     pub limits: LimitOverrides,
+    /// The match options of every match and prompt the checker makes.
+    pub match_options: MatchOptions,
     pub process: Limits,
     /// Where inputs that made the bot fail are saved (created on the first save).
     pub save_dir: PathBuf,
@@ -57,6 +59,7 @@ impl Default for BotOptions {
             matches: 1,
             budget: Duration::from_secs(120),
             limits: LimitOverrides::default(),
+            match_options: MatchOptions::default(),
             process: Limits::default(),
             save_dir: std::env::temp_dir().join(format!("shinpan-bot-{}", std::process::id())),
         }

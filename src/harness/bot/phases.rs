@@ -92,7 +92,10 @@ impl Checker<'_> {
             Ok(s) => s,
             Err(found) => return found,
         };
-        let mut game = self.game.start(seed);
+        let mut game = match self.game.start(seed, &self.options.match_options) {
+            Ok(game) => game,
+            Err(e) => return Found::new(Verdict::Info, format!("the engine: {e}")),
+        };
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_0000 ^ seat as u64);
         let mut steps = 0;
         let mut slowest = Duration::ZERO;
@@ -241,7 +244,12 @@ impl Checker<'_> {
     }
 
     pub(super) fn malformed_phase(&mut self) {
-        let base = self.game.start(self.options.seed);
+        let Ok(base) = self
+            .game
+            .start(self.options.seed, &self.options.match_options)
+        else {
+            return;
+        };
         let Some(&seat) = base.awaiting().first() else {
             return;
         };
@@ -259,7 +267,10 @@ impl Checker<'_> {
     }
 
     fn one_mutant(&self, seed: u64, seat: usize, mutant: mutate::Mutant) -> Found {
-        let state = self.game.start(seed);
+        let state = match self.game.start(seed, &self.options.match_options) {
+            Ok(state) => state,
+            Err(e) => return Found::new(Verdict::Info, format!("the engine: {e}")),
+        };
         let mut session = match self.fresh_bot() {
             Ok(s) => s,
             Err(found) => return found,

@@ -1,0 +1,327 @@
+//! A [`Game`] seen through JSON values ([`DynGame`]), and a match in progress seen the same way
+//! ([`DynMatch`]): the form the case runner, the adapters, the harness and the CLI work with, so
+//! that none of them names a game or its state type.
+
+use rand::RngCore;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::{
+    EdgeCase, Frame, Game, GameInfo, Handshake, Outcome, ParseVerdict, Reply, StateError,
+    StepError, StepReport, TimeLimits,
+};
+
+/// Match options as given (`--option stage=30`, a generator case's `options:`), not yet read by a
+/// game: a JSON object. [`DynGame::check_options`] reads them as the game's own options type.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(transparent)]
+pub struct MatchOptions(pub Map<String, Value>);
+
+impl MatchOptions {
+    /// Reads `key=value` pairs. A value that reads as JSON (a number, `true`, `false`) is taken
+    /// as such, anything else as a string: `stage=30`, `league=wood1`.
+    pub fn from_pairs(pairs: &[String]) -> Result<MatchOptions, String> {
+        let mut map = Map::new();
+        for pair in pairs {
+            let Some((key, value)) = pair.split_once('=').filter(|(k, _)| !k.is_empty()) else {
+                return Err(format!("`{pair}` is not an option: write key=value"));
+            };
+            let value = match serde_json::from_str::<Value>(value) {
+                Ok(v @ (Value::Number(_) | Value::Bool(_))) => v,
+                _ => Value::String(value.to_string()),
+            };
+            if map.insert(key.to_string(), value).is_some() {
+                return Err(format!("the option `{key}` is given twice"));
+            }
+        }
+        Ok(MatchOptions(map))
+    }
+
+    /// These options with `over`'s keys taking precedence.
+    pub fn merged(&self, over: &MatchOptions) -> MatchOptions {
+        let mut map = self.0.clone();
+        map.extend(over.0.iter().map(|(k, v)| (k.clone(), v.clone())));
+        MatchOptions(map)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// Match options the game does not take: an unknown key, a value of the wrong type.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{game} does not take these match options: {message}")]
+pub struct OptionsError {
+    pub game: &'static str,
+    pub message: String,
+}
+
+/// Why the reference engine could not set up or play what it was asked to.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    #[error(transparent)]
+    Options(#[from] OptionsError),
+    #[error("not a valid state: {0}")]
+    State(#[from] StateError),
+    #[error("turn {turn}: {error}")]
+    Step { turn: usize, error: StepError },
+}
+
+/// The result of playing some turns from a canonical state.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Played {
+    /// The canonical state after the last turn played, `outcome` included.
+    pub state: Value,
+    /// The prompt each player would receive next.
+    pub prompts: Vec<String>,
+    /// How each step took its replies.
+    pub reports: Vec<StepReport>,
+    /// Turns that were not played because the match ended first.
+    pub unplayed_turns: usize,
+}
+
+/// A match in progress seen through the type-erased seam: what the bot checker and `play` drive.
+pub trait DynMatch {
+    fn awaiting(&self) -> Vec<usize>;
+    fn prompt(&self, player: usize) -> String;
+    fn frame(&self, player: usize, lines: &[&str]) -> Frame;
+    fn step(&mut self, replies: &[Reply]) -> Result<StepReport, StepError>;
+    fn outcome(&self) -> Option<Outcome>;
+    /// The built-in player's reply for `player` now.
+    fn random_reply(&self, player: usize, rng: &mut dyn RngCore) -> String;
+    /// The canonical state.
+    fn state(&self) -> Result<Value, StateError>;
+    /// A copy, to try a reply without playing it.
+    fn fork(&self) -> Box<dyn DynMatch + '_>;
+}
+
+/// A [`Game`] seen through JSON values: the form the harness works with.
+pub trait DynGame: Send + Sync {
+    fn info(&self) -> &'static GameInfo;
+    /// See [`Game::replies_per_step`].
+    fn replies_per_step(&self) -> usize;
+    /// Reads `options` as the game's options type; the result has every default filled in.
+    fn check_options(&self, options: &MatchOptions) -> Result<Value, OptionsError>;
+    /// The JSON Schema of the game's match options (each property documented).
+    fn options_schema(&self) -> Value;
+    /// The canonical state of a new match.
+    fn new_match(&self, seed: u64, options: &MatchOptions) -> Result<Value, PlayError>;
+    /// Reads a canonical state (omitted fields take their defaults) and validates it.
+    fn load_state(&self, state: &Value) -> Result<Value, StateError>;
+    /// Plays `turns` from `state`; see [`Played`].
+    fn play(&self, state: &Value, turns: &[Vec<Reply>]) -> Result<Played, PlayError>;
+    fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict>;
+    /// [`Game::facts`] of a canonical state (loaded and validated first).
+    fn facts_of(&self, state: &Value) -> Result<Value, StateError>;
+    /// The JSON Schema of the canonical state.
+    fn schema(&self) -> Value;
+    /// A new match to drive turn by turn.
+    fn start(&self, seed: u64, options: &MatchOptions)
+        -> Result<Box<dyn DynMatch + '_>, PlayError>;
+    /// A match to drive on from a canonical state.
+    fn resume(&self, state: &Value) -> Result<Box<dyn DynMatch + '_>, StateError>;
+    fn limits(&self) -> TimeLimits;
+    fn handshake(&self) -> Option<Handshake>;
+    /// [`Game::edge_cases`], each state ready to drive.
+    fn edge_cases(&self) -> Vec<EdgeCase<Box<dyn DynMatch + '_>>>;
+}
+
+impl<G: Game> DynGame for G {
+    fn info(&self) -> &'static GameInfo {
+        Game::info(self)
+    }
+
+    fn replies_per_step(&self) -> usize {
+        Game::replies_per_step(self)
+    }
+
+    fn check_options(&self, options: &MatchOptions) -> Result<Value, OptionsError> {
+        let typed = typed_options(self, options)?;
+        serde_json::to_value(typed).map_err(|e| OptionsError {
+            game: self.info().id,
+            message: e.to_string(),
+        })
+    }
+
+    fn options_schema(&self) -> Value {
+        serde_json::to_value(schemars::schema_for!(G::Options)).unwrap_or(Value::Null)
+    }
+
+    fn new_match(&self, seed: u64, options: &MatchOptions) -> Result<Value, PlayError> {
+        let options = typed_options(self, options)?;
+        Ok(canonical(&Game::new_match(self, seed, &options))?)
+    }
+
+    fn load_state(&self, state: &Value) -> Result<Value, StateError> {
+        canonical(&typed_state(self, state)?)
+    }
+
+    fn play(&self, state: &Value, turns: &[Vec<Reply>]) -> Result<Played, PlayError> {
+        let mut state = typed_state(self, state)?;
+        let mut reports = Vec::new();
+        for (turn, replies) in turns.iter().enumerate() {
+            if self.outcome(&state).is_some() {
+                break;
+            }
+            let report = self
+                .step(&mut state, replies)
+                .map_err(|error| PlayError::Step {
+                    turn: turn + 1,
+                    error,
+                })?;
+            reports.push(report);
+        }
+        let prompts = (0..self.info().players)
+            .map(|p| self.prompt(&state, p))
+            .collect();
+        Ok(Played {
+            state: canonical(&state)?,
+            prompts,
+            unplayed_turns: turns.len() - reports.len(),
+            reports,
+        })
+    }
+
+    fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {
+        Game::parse(self, kind, input)
+    }
+
+    fn facts_of(&self, state: &Value) -> Result<Value, StateError> {
+        Ok(self.facts(&typed_state(self, state)?))
+    }
+
+    fn schema(&self) -> Value {
+        serde_json::to_value(schemars::schema_for!(G::State)).unwrap_or(Value::Null)
+    }
+
+    fn start(
+        &self,
+        seed: u64,
+        options: &MatchOptions,
+    ) -> Result<Box<dyn DynMatch + '_>, PlayError> {
+        let options = typed_options(self, options)?;
+        Ok(Box::new(Match {
+            game: self,
+            state: Game::new_match(self, seed, &options),
+        }))
+    }
+
+    fn resume(&self, state: &Value) -> Result<Box<dyn DynMatch + '_>, StateError> {
+        Ok(Box::new(Match {
+            game: self,
+            state: typed_state(self, state)?,
+        }))
+    }
+
+    fn limits(&self) -> TimeLimits {
+        Game::limits(self)
+    }
+
+    fn handshake(&self) -> Option<Handshake> {
+        Game::handshake(self)
+    }
+
+    fn edge_cases(&self) -> Vec<EdgeCase<Box<dyn DynMatch + '_>>> {
+        Game::edge_cases(self)
+            .into_iter()
+            .map(|edge| EdgeCase {
+                name: edge.name,
+                seat: edge.seat,
+                states: edge
+                    .states
+                    .into_iter()
+                    .map(|state| Box::new(Match { game: self, state }) as Box<dyn DynMatch + '_>)
+                    .collect(),
+            })
+            .collect()
+    }
+}
+
+/// A typed match behind [`DynMatch`].
+struct Match<'g, G: Game> {
+    game: &'g G,
+    state: G::State,
+}
+
+impl<G: Game> DynMatch for Match<'_, G> {
+    fn awaiting(&self) -> Vec<usize> {
+        self.game.awaiting(&self.state)
+    }
+
+    fn prompt(&self, player: usize) -> String {
+        self.game.prompt(&self.state, player)
+    }
+
+    fn frame(&self, player: usize, lines: &[&str]) -> Frame {
+        self.game.frame(&self.state, player, lines)
+    }
+
+    fn step(&mut self, replies: &[Reply]) -> Result<StepReport, StepError> {
+        self.game.step(&mut self.state, replies)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome(&self.state)
+    }
+
+    fn random_reply(&self, player: usize, rng: &mut dyn RngCore) -> String {
+        self.game.random_reply(&self.state, player, rng)
+    }
+
+    fn state(&self) -> Result<Value, StateError> {
+        canonical(&self.state)
+    }
+
+    fn fork(&self) -> Box<dyn DynMatch + '_> {
+        Box::new(Match {
+            game: self.game,
+            state: self.state.clone(),
+        })
+    }
+}
+
+/// Reads a canonical state as the game's type, naming the field of a shape error, then
+/// validates it.
+fn typed_state<G: Game>(game: &G, state: &Value) -> Result<G::State, StateError> {
+    let typed: G::State = serde_path_to_error::deserialize(state).map_err(|e| {
+        let path = e.path().to_string();
+        StateError {
+            path: (path != ".").then_some(path),
+            message: e.into_inner().to_string(),
+        }
+    })?;
+    game.validate(&typed)?;
+    Ok(typed)
+}
+
+fn typed_options<G: Game>(game: &G, options: &MatchOptions) -> Result<G::Options, OptionsError> {
+    serde_json::from_value(Value::Object(options.0.clone())).map_err(|e| OptionsError {
+        game: game.info().id,
+        message: e.to_string(),
+    })
+}
+
+/// The canonical form of a state; an error only for a state that has none (a non-finite number,
+/// see [`super::finite`]).
+fn canonical<T: Serialize>(state: &T) -> Result<Value, StateError> {
+    serde_json::to_value(state).map_err(|e| StateError::new(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_from_pairs() {
+        let options =
+            MatchOptions::from_pairs(&["stage=30".into(), "league=wood1".into()]).unwrap();
+        assert_eq!(options.0["stage"], Value::from(30));
+        assert_eq!(options.0["league"], Value::from("wood1"));
+        assert!(MatchOptions::from_pairs(&["stage".into()]).is_err());
+        assert!(MatchOptions::from_pairs(&["=3".into()]).is_err());
+        assert!(MatchOptions::from_pairs(&["a=1".into(), "a=2".into()]).is_err());
+        let over = MatchOptions::from_pairs(&["stage=2".into()]).unwrap();
+        assert_eq!(options.merged(&over).0["stage"], Value::from(2));
+    }
+}

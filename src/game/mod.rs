@@ -1,0 +1,405 @@
+//! The one seam every game implements, and its type-erased form for the harness.
+//!
+//! Everything outside `games/` works on text, as a contest engine does: it sends a *prompt* and
+//! receives a *reply*. [`Game`] is typed (each game has its own `State` and match `Options`);
+//! [`DynGame`] is the same game seen through JSON values, which is what the case runner, the
+//! adapters and the CLI use so that none of them ever names a game.
+//!
+//! This module knows nothing above it: not the case format, not self-play, not the harness. It
+//! uses only [`crate::text`] (positioned parse errors).
+
+mod dynamic;
+pub mod finite;
+
+use std::fmt::Debug;
+
+use rand::RngCore;
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::text::ParseError;
+
+pub use dynamic::{DynGame, DynMatch, MatchOptions, OptionsError, PlayError, Played};
+
+/// What the harness needs to know about a game without knowing its rules.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameInfo {
+    /// Stable id used in case files, test names and on the command line.
+    pub id: &'static str,
+    pub title: &'static str,
+    /// The rule document in `shared/seeds/`.
+    pub document: &'static str,
+    pub players: usize,
+    /// The protocol texts [`Game::parse`] knows, for parse cases. The registry's tests check that
+    /// every kind the game names elsewhere ([`Handshake::parse_kind`]) is one of these.
+    pub parse_kinds: &'static [&'static str],
+    /// What differential fuzzing should try on this game.
+    pub fuzz: FuzzHints,
+}
+
+/// Game-specific values that generic fuzzing (`shinpan diff`) tries, so that no table of one
+/// game's thresholds lives in generic code.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct FuzzHints {
+    /// Numbers worth setting a state's fields to: the ends of the document's ranges and its
+    /// thresholds (both sides of each).
+    pub numbers: &'static [i64],
+    /// Replies worth trying besides the built-in player's legal ones: the game's short commands
+    /// and near misses of its grammar.
+    pub replies: &'static [&'static str],
+}
+
+/// One player's answer to a prompt, as the harness saw it.
+///
+/// Its serde form is the one of case files and of the adapter protocol: `{"text": "2 0",
+/// "elapsed_ms": 150}`, `{"timed_out": true}` or `{"crashed": true}`; a bare string reads as a
+/// text answered in no time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reply {
+    /// The reply's lines joined by `\n` (without the last line break), and the thinking time used.
+    Text { text: String, elapsed_ms: u64 },
+    /// No complete reply within the time limit.
+    TimedOut,
+    /// The program ended or broke its pipes before replying.
+    Crashed,
+}
+
+impl Reply {
+    pub fn text(text: impl Into<String>) -> Self {
+        Reply::Text {
+            text: text.into(),
+            elapsed_ms: 0,
+        }
+    }
+}
+
+impl Serialize for Reply {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(None)?;
+        match self {
+            Reply::Text { text, elapsed_ms } => {
+                map.serialize_entry("text", text)?;
+                map.serialize_entry("elapsed_ms", elapsed_ms)?;
+            }
+            Reply::TimedOut => map.serialize_entry("timed_out", &true)?,
+            Reply::Crashed => map.serialize_entry("crashed", &true)?,
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Reply {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged, deny_unknown_fields)]
+        enum Form {
+            Bare(String),
+            Text {
+                text: String,
+                #[serde(default)]
+                elapsed_ms: u64,
+            },
+            TimedOut {
+                timed_out: bool,
+            },
+            Crashed {
+                crashed: bool,
+            },
+        }
+        match Form::deserialize(deserializer).map_err(|_| {
+            serde::de::Error::custom(
+                "a reply is a string, {text, elapsed_ms}, {timed_out: true} or {crashed: true}",
+            )
+        })? {
+            Form::Bare(text) => Ok(Reply::text(text)),
+            Form::Text { text, elapsed_ms } => Ok(Reply::Text { text, elapsed_ms }),
+            Form::TimedOut { timed_out: true } => Ok(Reply::TimedOut),
+            Form::Crashed { crashed: true } => Ok(Reply::Crashed),
+            Form::TimedOut { .. } | Form::Crashed { .. } => Err(serde::de::Error::custom(
+                "`timed_out` and `crashed` can only be true",
+            )),
+        }
+    }
+}
+
+/// Whether the lines read so far make a whole reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Frame {
+    Complete,
+    NeedMore,
+    /// The lines can never become a valid reply (e.g. a count that is not a number).
+    Malformed(String),
+}
+
+/// How a match ended. `winner: None` is a draw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Outcome {
+    pub winner: Option<usize>,
+    /// A short kebab-case reason defined by the game (`danger-line`, `invalid-reply`, ...).
+    pub reason: String,
+}
+
+/// How the engine took one player's reply in a step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "verdict", content = "detail", rename_all = "kebab-case")]
+pub enum ReplyVerdict {
+    /// Valid and written exactly as the grammar says.
+    Accepted,
+    /// Accepted by the engine, but it breaks the strict grammar (the reason says how).
+    NonStrict(String),
+    /// Rejected by the engine under the game's rules (the reason says why).
+    Rejected(String),
+    TimedOut,
+    Crashed,
+}
+
+impl ReplyVerdict {
+    /// Every name [`ReplyVerdict::name`] gives, in declaration order.
+    pub const NAMES: [&'static str; 5] =
+        ["accepted", "non-strict", "rejected", "timed-out", "crashed"];
+
+    /// The name cases (`last_replies`) and adapters use: `accepted`, `non-strict`, ...
+    pub fn name(&self) -> &'static str {
+        match self {
+            ReplyVerdict::Accepted => "accepted",
+            ReplyVerdict::NonStrict(_) => "non-strict",
+            ReplyVerdict::Rejected(_) => "rejected",
+            ReplyVerdict::TimedOut => "timed-out",
+            ReplyVerdict::Crashed => "crashed",
+        }
+    }
+
+    /// The verdict a name stands for (details left empty), `None` for an unknown name.
+    pub fn from_name(name: &str) -> Option<ReplyVerdict> {
+        Some(match name {
+            "accepted" => ReplyVerdict::Accepted,
+            "non-strict" => ReplyVerdict::NonStrict(String::new()),
+            "rejected" => ReplyVerdict::Rejected(String::new()),
+            "timed-out" => ReplyVerdict::TimedOut,
+            "crashed" => ReplyVerdict::Crashed,
+            _ => return None,
+        })
+    }
+}
+
+/// What a step did with each reply, in the order of [`Game::awaiting`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StepReport {
+    pub replies: Vec<ReplyVerdict>,
+}
+
+/// A step that could not be played at all: the state or the call is inconsistent.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    #[error("the match is already over")]
+    MatchOver,
+    #[error("expected {expected} replies, got {got}")]
+    ReplyCount { expected: usize, got: usize },
+    #[error("inconsistent state: {0}")]
+    BadState(String),
+}
+
+/// A canonical state that is not a state of the game: its shape (serde) or the relations between
+/// its fields ([`Game::validate`]). `path` names the field (`players[1].skill_gauge`) when known,
+/// so that a case file can point at its line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}{message}", path.as_ref().map(|p| format!("{p}: ")).unwrap_or_default())]
+pub struct StateError {
+    pub path: Option<String>,
+    pub message: String,
+}
+
+impl StateError {
+    /// An error about the state as a whole.
+    pub fn new(message: impl Into<String>) -> StateError {
+        StateError {
+            path: None,
+            message: message.into(),
+        }
+    }
+
+    /// An error about one field, named by its path (`players[1].skill_gauge`).
+    pub fn at(path: impl Into<String>, message: impl Into<String>) -> StateError {
+        StateError {
+            path: Some(path.into()),
+            message: message.into(),
+        }
+    }
+}
+
+/// The result of parsing a protocol text with both the strict grammar and the engine's leniency.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseVerdict {
+    /// The strict grammar accepts it; `printed` is the printer's output for what was parsed.
+    Valid {
+        printed: String,
+    },
+    /// The strict grammar rejects it but the engine would accept it.
+    NonStrict(ParseError),
+    Invalid(ParseError),
+}
+
+impl ParseVerdict {
+    /// The verdict on a text that the strict grammar parsed (to its printed form) or refused,
+    /// and that the engine accepts when `engine_accepts` says so.
+    pub fn judge(
+        strict: Result<String, ParseError>,
+        engine_accepts: impl FnOnce() -> bool,
+    ) -> ParseVerdict {
+        match strict {
+            Ok(printed) => ParseVerdict::Valid { printed },
+            Err(e) if engine_accepts() => ParseVerdict::NonStrict(e),
+            Err(e) => ParseVerdict::Invalid(e),
+        }
+    }
+}
+
+/// The match options of a game that has none: `{}` is the only value.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NoOptions {}
+
+/// A game: its reference engine and its protocol.
+pub trait Game: Send + Sync + 'static {
+    /// The whole engine state; its serde form is the canonical state of cases and adapters.
+    /// Floating-point fields use [`finite`], so that a non-finite number is an error, never a
+    /// silent `null`.
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema;
+
+    /// What a match can be set up with besides its seed (CODE VS 4.0's stage, Spring Challenge's
+    /// league): `--option key=value` on the command line, `options:` in a generator case. Each
+    /// field is documented (the doc comment is what `shinpan games` shows) and has a default.
+    /// Whatever the rules need of them later lives in the `State`, so that a state alone is
+    /// enough to play the next step. [`NoOptions`] for a game without any.
+    type Options: Clone + Debug + Default + Serialize + DeserializeOwned + JsonSchema;
+
+    fn info(&self) -> &'static GameInfo;
+
+    /// A new match, every random choice derived from `seed`.
+    fn new_match(&self, seed: u64, options: &Self::Options) -> Self::State;
+
+    /// Checks what serde cannot: relations between fields. Cases and adapters call it on every
+    /// state they are given.
+    fn validate(&self, state: &Self::State) -> Result<(), StateError>;
+
+    /// The players whose replies the next step needs (empty once the match is over).
+    fn awaiting(&self, state: &Self::State) -> Vec<usize>;
+
+    /// How many replies every step takes: all players by default; 1 in a game where players
+    /// move in turn. Case files are checked against it before any state exists.
+    fn replies_per_step(&self) -> usize {
+        self.info().players
+    }
+
+    /// The exact bytes sent to `player` before its next reply.
+    fn prompt(&self, state: &Self::State, player: usize) -> String;
+
+    /// Whether `lines` (without line breaks) make a whole reply of `player`.
+    fn frame(&self, state: &Self::State, player: usize, lines: &[&str]) -> Frame;
+
+    /// Plays one step with one reply per awaited player, in the order of [`Game::awaiting`].
+    fn step(&self, state: &mut Self::State, replies: &[Reply]) -> Result<StepReport, StepError>;
+
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+
+    /// Parses `input` as the protocol text `kind` (one of [`GameInfo::parse_kinds`]).
+    /// `None` when the game has no such text.
+    fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict>;
+
+    /// A legal reply chosen at random: the built-in player.
+    fn random_reply(&self, state: &Self::State, player: usize, rng: &mut dyn RngCore) -> String;
+
+    /// Facts about a state that its canonical form shows only indirectly (counts, totals), for
+    /// generator cases that check what every new match must satisfy.
+    fn facts(&self, state: &Self::State) -> Value;
+
+    /// The thinking-time limits of the rule document, which the bot checker and `play` apply.
+    /// No default: every game says what its document says (see [`TimeLimits`]).
+    fn limits(&self) -> TimeLimits;
+
+    /// What a bot must print before it reads its first prompt; `None` when nothing.
+    fn handshake(&self) -> Option<Handshake> {
+        None
+    }
+
+    /// Valid prompts at the extremes of what the document allows, for the bot checker. The
+    /// default offers none (the checker reports that as `INFO`).
+    fn edge_cases(&self) -> Vec<EdgeCase<Self::State>> {
+        Vec::new()
+    }
+}
+
+/// Thinking-time limits from a rule document. `None` is "the document sets no such limit".
+/// Each game's `limits()` says which of these its document sets, and where.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct TimeLimits {
+    /// For the handshake line(s); `None`: the per-turn limit applies.
+    pub handshake_ms: Option<u64>,
+    /// For the first reply, when it differs from the others.
+    pub first_turn_ms: Option<u64>,
+    /// For each reply.
+    pub turn_ms: Option<u64>,
+    /// For all replies of a match together.
+    pub total_ms: Option<u64>,
+    /// A reserve shared by the turns that go over `turn_ms`.
+    pub pool_ms: Option<u64>,
+}
+
+/// The line a bot prints before any prompt (its name, in most games).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Handshake {
+    /// Sent to the bot before it answers; empty when the bot speaks first.
+    pub prompt: String,
+    /// The protocol text ([`GameInfo::parse_kinds`]) its one-line answer must parse as.
+    pub parse_kind: &'static str,
+}
+
+/// A valid prompt at an extreme of the document, for the bot checker. A freshly started bot
+/// (past the handshake) is sent `prompt(states[i], seat)` for each state in turn and answers
+/// each, so `states[0]` must be a state whose prompt a bot can read first (in most games the
+/// first turn, with its game-start block).
+#[derive(Debug, Clone)]
+pub struct EdgeCase<S> {
+    /// A short kebab-case name: `field-full-to-the-top`.
+    pub name: String,
+    pub seat: usize,
+    pub states: Vec<S>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replies_read_in_every_form_and_write_in_one() {
+        let read = |s: &str| serde_json::from_str::<Reply>(s);
+        assert_eq!(read(r#""2 0""#).unwrap(), Reply::text("2 0"));
+        assert_eq!(
+            read(r#"{"text": "2 0", "elapsed_ms": 7}"#).unwrap(),
+            Reply::Text {
+                text: "2 0".into(),
+                elapsed_ms: 7
+            }
+        );
+        assert_eq!(read(r#"{"timed_out": true}"#).unwrap(), Reply::TimedOut);
+        assert_eq!(read(r#"{"crashed": true}"#).unwrap(), Reply::Crashed);
+        assert!(read(r#"{"crashed": false}"#).is_err());
+        assert!(read(r#"{"txt": "2 0"}"#).is_err());
+        for reply in [Reply::text("S"), Reply::TimedOut, Reply::Crashed] {
+            let text = serde_json::to_string(&reply).unwrap();
+            assert_eq!(read(&text).unwrap(), reply, "{text}");
+        }
+    }
+
+    #[test]
+    fn verdict_names_round_trip() {
+        for name in ReplyVerdict::NAMES {
+            assert_eq!(ReplyVerdict::from_name(name).map(|v| v.name()), Some(name));
+        }
+        assert_eq!(ReplyVerdict::from_name("ok"), None);
+    }
+}
