@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use crate::game::{DynGame, Reply};
+use crate::game::{DynGame, MatchOptions, Reply};
 use crate::games;
 
 pub mod expect;
@@ -51,6 +51,10 @@ pub struct Clause {
     pub settled_by: Option<String>,
     #[serde(default)]
     pub reason: Option<String>,
+    /// Known departures of named engines from this clause: the engine (`main.rb`) and what it
+    /// does instead, citing the spec-notes item. `shinpan trace` names them when it sees them.
+    #[serde(default)]
+    pub departures: std::collections::BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -83,8 +87,13 @@ pub enum CaseBody {
         when: Vec<Vec<Reply>>,
         then: Value,
     },
-    /// Generate `seeds` new matches (seeds 0, 1, ...) and match `then` against each.
-    Generate { seeds: u64, then: Value },
+    /// Generate `seeds` new matches (seeds 0, 1, ...) with `options` and match `then` against
+    /// each.
+    Generate {
+        seeds: u64,
+        options: MatchOptions,
+        then: Value,
+    },
     /// Parse `input` as the protocol text `kind`.
     Parse {
         kind: String,
@@ -157,6 +166,9 @@ struct RawCase {
 #[serde(deny_unknown_fields)]
 struct Generate {
     seeds: u64,
+    /// Match options, as `--option` gives them.
+    #[serde(default)]
+    options: serde_json::Map<String, Value>,
 }
 
 /// A reply as written in a case: a string, or a mapping for timing and failures.
@@ -483,6 +495,7 @@ fn generate_body(
     let then = serde_json::to_value(then).map_err(|e| e.to_string())?;
     Ok(CaseBody::Generate {
         seeds: generate.seeds,
+        options: MatchOptions(generate.options),
         then,
     })
 }

@@ -63,10 +63,14 @@ pub fn run_case(game: &dyn DynGame, case: &Case) -> Verdict {
             Ok(played) => judge_played(then, when.len(), played),
             Err(e) => Verdict::Error(format!("the engine refused the case: {e}")),
         },
-        CaseBody::Generate { seeds, then } => {
+        CaseBody::Generate {
+            seeds,
+            options,
+            then,
+        } => {
             for seed in 0..*seeds {
                 let generated = game
-                    .new_match(seed, &Default::default())
+                    .new_match(seed, options)
                     .map_err(|e| e.to_string())
                     .and_then(|state| with_facts(game, state));
                 match generated {

@@ -7,8 +7,8 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::{
-    EdgeCase, Frame, Game, GameInfo, Handshake, Outcome, ParseVerdict, Reply, StateError,
-    StepError, StepReport, TimeLimits,
+    EdgeCase, Frame, Game, GameInfo, Handshake, Outcome, ParseVerdict, Reply, Series, SeriesScore,
+    StateError, StepError, StepReport, TimeLimits,
 };
 
 /// Match options as given (`--option stage=30`, a generator case's `options:`), not yet read by a
@@ -94,6 +94,8 @@ pub trait DynMatch {
     fn state(&self) -> Result<Value, StateError>;
     /// A copy, to try a reply without playing it.
     fn fork(&self) -> Box<dyn DynMatch + '_>;
+    /// [`Game::series_score`] of this (finished) match for `player`.
+    fn series_score(&self, player: usize) -> SeriesScore;
 }
 
 /// A [`Game`] seen through JSON values: the form the harness works with.
@@ -125,6 +127,8 @@ pub trait DynGame: Send + Sync {
     fn handshake(&self) -> Option<Handshake>;
     /// [`Game::edge_cases`], each state ready to drive.
     fn edge_cases(&self) -> Vec<EdgeCase<Box<dyn DynMatch + '_>>>;
+    /// [`Game::series`].
+    fn series(&self) -> Option<Series>;
 }
 
 impl<G: Game> DynGame for G {
@@ -236,6 +240,10 @@ impl<G: Game> DynGame for G {
             })
             .collect()
     }
+
+    fn series(&self) -> Option<Series> {
+        Game::series(self)
+    }
 }
 
 /// A typed match behind [`DynMatch`].
@@ -278,6 +286,10 @@ impl<G: Game> DynMatch for Match<'_, G> {
             game: self.game,
             state: self.state.clone(),
         })
+    }
+
+    fn series_score(&self, player: usize) -> SeriesScore {
+        self.game.series_score(&self.state, player)
     }
 }
 

@@ -331,6 +331,48 @@ pub trait Game: Send + Sync + 'static {
     fn edge_cases(&self) -> Vec<EdgeCase<Self::State>> {
         Vec::new()
     }
+
+    /// The fixed series of matches the document ranks players over (CODE VS 4.0's 41 stages),
+    /// for `shinpan play --series`; `None` when the document has none.
+    fn series(&self) -> Option<Series> {
+        None
+    }
+
+    /// What a finished match of the series is worth to `player`, by the document's ranking.
+    /// The default: one point for a win, nothing else.
+    fn series_score(&self, state: &Self::State, player: usize) -> SeriesScore {
+        let won = self.outcome(state).and_then(|o| o.winner) == Some(player);
+        SeriesScore {
+            points: i64::from(won),
+            tiebreak: 0,
+        }
+    }
+}
+
+/// A contest's series of matches: every match is played in the same seats, with its own options.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Series {
+    /// How the document ranks a series, in a sentence for the report.
+    pub ranking: &'static str,
+    pub matches: Vec<SeriesMatch>,
+}
+
+/// One match of a series.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeriesMatch {
+    /// `stage 30`.
+    pub label: String,
+    /// The match options, as `--option` would give them.
+    pub options: serde_json::Map<String, Value>,
+}
+
+/// A contender's score from one match of a series: summed over the series, contenders rank by
+/// `points`, then by `tiebreak`, higher first on both (a game whose document ranks fewer turns
+/// first gives the turns negated).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct SeriesScore {
+    pub points: i64,
+    pub tiebreak: i64,
 }
 
 /// Thinking-time limits from a rule document. `None` is "the document sets no such limit".

@@ -61,7 +61,11 @@ impl Engine {
                 expect,
                 at,
             } => parse(adapter, game, &case.name, kind, input, *expect, *at),
-            CaseBody::Generate { seeds, then } => generate(adapter, game, &case.name, *seeds, then),
+            CaseBody::Generate {
+                seeds,
+                options,
+                then,
+            } => generate(adapter, game, &case.name, *seeds, options, then),
         }
     }
 }
@@ -240,10 +244,13 @@ fn generate(
     game: &dyn DynGame,
     name: &str,
     seeds: u64,
+    options: &crate::game::MatchOptions,
     then: &Value,
 ) -> Verdict {
     for seed in 0..seeds {
-        let request = fields(json!({"kind": "new_match", "game": game.info().id, "seed": seed}));
+        let request = fields(json!({
+            "kind": "new_match", "game": game.info().id, "seed": seed, "options": options,
+        }));
         let map = match adapter.request(&format!("{name}#{seed}"), request) {
             Ok(Answer::Done(map)) => map,
             Ok(Answer::Unsupported(why)) => return Verdict::Unsupported(why),
