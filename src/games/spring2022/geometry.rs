@@ -1,10 +1,13 @@
 //! The referee's 2-D vector arithmetic in `f64`, operation for operation (D-spring-3): every
 //! method does exactly the floating-point operations, in exactly the order, that the official
 //! referee's vector class does, so that results agree to the last bit. Integer truncation is
-//! Java's `(int)` cast, which Rust's `as i32` matches (toward zero, saturating, NaN to 0).
+//! Java's `(int)` cast, which Rust's `as i32` matches (toward zero, saturating, NaN to 0);
+//! sine and cosine are fdlibm's ([`super::trig`]).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+
+use super::trig::{cos, sin};
 
 /// A point or a displacement.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -35,7 +38,7 @@ impl Vector {
 
     /// The unit vector at `angle` radians: `(cos, sin)`.
     pub fn from_angle(angle: f64) -> Vector {
-        Vector::new(angle.cos(), angle.sin())
+        Vector::new(cos(angle), sin(angle))
     }
 
     pub fn add(self, v: Vector) -> Vector {
@@ -69,8 +72,8 @@ impl Vector {
 
     /// Turned by `angle` radians.
     pub fn rotate(self, angle: f64) -> Vector {
-        let nx = (self.x * angle.cos()) - (self.y * angle.sin());
-        let ny = (self.x * angle.sin()) + (self.y * angle.cos());
+        let nx = (self.x * cos(angle)) - (self.y * sin(angle));
+        let ny = (self.x * sin(angle)) + (self.y * cos(angle));
         Vector::new(nx, ny)
     }
 

@@ -27,6 +27,7 @@ pub mod rules;
 pub mod spawn;
 pub mod spells;
 pub mod state;
+pub mod trig;
 pub mod vision;
 
 use rand::RngCore;
