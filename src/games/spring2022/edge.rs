@@ -67,7 +67,7 @@ fn crowded() -> State {
         let y = 2_500 + (k * 37) % 4_000;
         state.mobs.push(mob(6 + k, x, y));
     }
-    state.next_id = 206;
+    state.next_id = Some(206);
     state
 }
 
@@ -100,7 +100,7 @@ fn borders() -> State {
     for (k, &(x, y)) in spots.iter().enumerate() {
         state.mobs.push(mob(6 + k as i32, x, y));
     }
-    state.next_id = 6 + spots.len() as i32;
+    state.next_id = Some(6 + spots.len() as i32);
     state
 }
 
@@ -131,7 +131,7 @@ fn limits() -> State {
         target: None,
     });
     state.mobs = vec![shielded, controlled, redirected];
-    state.next_id = 9;
+    state.next_id = Some(9);
     state
 }
 
@@ -144,7 +144,7 @@ fn last_turn() -> State {
     state.spawner.last_turn = 216;
     state.spawner.max_health = 31.5;
     state.mobs = vec![mob(300, 2_000, 2_000), mob(301, 15_630, 7_000)];
-    state.next_id = 302;
+    state.next_id = Some(302);
     state
 }
 

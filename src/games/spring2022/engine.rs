@@ -189,10 +189,12 @@ fn update(state: &mut State, intents: &[Intent; HEROES]) {
         let mut rng = state.random();
         let spawns = wave(&mut state.spawner, &mut rng, state.turn);
         state.rng = rng.seed;
+        let mut id = state.next_mob_id();
         for spawn in spawns {
-            state.mobs.push(spawn.into_mob(state.next_id));
-            state.next_id += 1;
+            state.mobs.push(spawn.into_mob(id));
+            id += 1;
         }
+        state.next_id = Some(id);
     }
     for p in 0..PLAYERS {
         state.players[p].mana += gain[p];

@@ -30,8 +30,12 @@ pub struct State {
     /// `(s ^ 0x5DEECE66D) mod 2^48`; the default is that of seed 0.
     pub rng: u64,
     pub spawner: Spawner,
-    /// The id the next mob gets (ids count up from 0 over heroes, then mobs).
-    pub next_id: i32,
+    /// The id the next mob gets (ids count up from 0 over heroes, then mobs); `null` (the
+    /// default) stands for one past the highest id in the state, at least 6.
+    pub next_id: Option<i32>,
+    /// Up to two players may be given; a missing one is a default player.
+    #[serde(deserialize_with = "up_to_two_players")]
+    #[schemars(with = "Vec<Player>", length(max = 2))]
     pub players: [Player; PLAYERS],
     /// The six heroes in id order, player 0's three first. Up to six may be given; each given
     /// field replaces that of the hero's starting state, the rest stay as at the start.
@@ -52,7 +56,7 @@ impl Default for State {
             turn: 1,
             rng: scramble(0),
             spawner: Spawner::default(),
-            next_id: HEROES as i32,
+            next_id: None,
             players: [Player::default(), Player::default()],
             heroes: starting_heroes(),
             mobs: Vec::new(),
@@ -68,7 +72,7 @@ pub struct Spawner {
     /// The turn of the last wave; a wave comes when `turn - last_turn >= 5`. Starts at -5.
     pub last_turn: i32,
     /// The next wave's health before truncation: 10, then +0.5 a wave.
-    #[serde(with = "crate::game::finite")]
+    #[serde(with = "number")]
     #[schemars(with = "f64")]
     pub max_health: f64,
 }
@@ -148,10 +152,10 @@ pub struct Mob {
     pub y: i32,
     /// The speed, kept as the referee keeps it: integers, except after a redirection by WIND
     /// (D-spring-5). The prompt prints each component truncated.
-    #[serde(with = "crate::game::finite")]
+    #[serde(with = "number")]
     #[schemars(with = "f64")]
     pub vx: f64,
-    #[serde(with = "crate::game::finite")]
+    #[serde(with = "number")]
     #[schemars(with = "f64")]
     pub vy: f64,
     pub health: i32,
@@ -284,6 +288,23 @@ fn heroes_over_the_start<'de, D: Deserializer<'de>>(
     Ok(heroes)
 }
 
+fn up_to_two_players<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<[Player; PLAYERS], D::Error> {
+    let given = Vec::<Player>::deserialize(deserializer)?;
+    if given.len() > PLAYERS {
+        return Err(serde::de::Error::invalid_length(
+            given.len(),
+            &"at most 2 players",
+        ));
+    }
+    let mut players = [Player::default(), Player::default()];
+    for (slot, player) in players.iter_mut().zip(given) {
+        *slot = player;
+    }
+    Ok(players)
+}
+
 /// Positions and speeds far beyond anything reachable are refused, so that no arithmetic of
 /// the engine can overflow on a given state.
 const FAR: i32 = 100_000;
@@ -293,6 +314,14 @@ const MANA_LIMIT: i32 = 100_000_000;
 const MAX_CONTROLS: usize = HEROES;
 
 impl State {
+    /// The id the next mob gets.
+    pub fn next_mob_id(&self) -> i32 {
+        self.next_id.unwrap_or_else(|| {
+            let highest = self.mobs.iter().map(|m| m.id + 1).max();
+            highest.unwrap_or(HEROES as i32).max(HEROES as i32)
+        })
+    }
+
     /// The generator the state holds.
     pub fn random(&self) -> JavaRandom {
         JavaRandom::from_state(self.rng)
@@ -349,7 +378,7 @@ impl State {
         let mut ids = Vec::with_capacity(self.mobs.len());
         for (i, mob) in self.mobs.iter().enumerate() {
             let at = |f: &str| format!("mobs[{i}].{f}");
-            if mob.id < HEROES as i32 || mob.id >= self.next_id {
+            if mob.id < HEROES as i32 || mob.id >= self.next_mob_id() {
                 return Err(StateError::at(
                     at("id"),
                     format!("{}: mob ids run from 6 to next_id - 1", mob.id),
@@ -380,7 +409,7 @@ impl State {
                 return Err(StateError::at(at("status.target"), "0, 1 or null"));
             }
         }
-        if !(HEROES as i32..=1_000_000).contains(&self.next_id) {
+        if !(HEROES as i32..=1_000_000).contains(&self.next_mob_id()) {
             return Err(StateError::at("next_id", "must be 6..=1000000"));
         }
         if let Some(winner) = self.outcome.as_ref().and_then(|o| o.winner) {
@@ -405,6 +434,24 @@ fn check_controls(controls: &[[i32; 2]], at: &str) -> Result<(), StateError> {
         Ok(())
     } else {
         Err(StateError::at(at, "at most 6 CONTROLs land in one turn"))
+    }
+}
+
+/// A finite `f64` in the canonical state, written as an integer when it is one (`-282`, not
+/// `-282.0`), so that cases can give either; read through [`crate::game::finite`].
+mod number {
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+        if value.fract() == 0.0 && value.abs() < 9e15 {
+            serializer.serialize_i64(*value as i64)
+        } else {
+            crate::game::finite::serialize(value, serializer)
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+        crate::game::finite::deserialize(deserializer)
     }
 }
 
