@@ -235,8 +235,8 @@ impl Game for Spring2022 {
             "visible_mobs": visible,
             "next_wave_turn": turn,
             "next_wave": wave.iter().map(|s| json!({
-                "x": s.position.x, "y": s.position.y,
-                "vx": s.speed.x, "vy": s.speed.y, "health": s.health,
+                "x": number(s.position.x), "y": number(s.position.y),
+                "vx": number(s.speed.x), "vy": number(s.speed.y), "health": s.health,
             })).collect::<Vec<_>>(),
             "next_wave_mirrored": mirrored,
             "next_wave_within_75": within,
@@ -255,6 +255,15 @@ impl Game for Spring2022 {
 
     fn edge_cases(&self) -> Vec<EdgeCase<State>> {
         edge::edge_cases()
+    }
+}
+
+/// A number for the facts: an integer when it is one, as the canonical state writes it.
+fn number(x: f64) -> serde_json::Value {
+    if x.fract() == 0.0 && x.abs() < 9e15 {
+        json!(x as i64)
+    } else {
+        json!(x)
     }
 }
 
