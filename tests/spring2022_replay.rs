@@ -66,7 +66,7 @@ fn compare_state(state: &State, dump: &Value) -> Result<(), String> {
     check("rng".into(), state.rng.to_string(), dump["rng"].to_string());
     check(
         "next_id".into(),
-        state.next_id.to_string(),
+        state.next_mob_id().to_string(),
         dump["next_id"].to_string(),
     );
     let spawn = &dump["spawn"];
@@ -186,7 +186,7 @@ fn replay(path: &Path) -> Result<usize, String> {
         league: league(game["league"].as_i64().unwrap()),
     };
     let engine = Spring2022;
-    let mut state = engine.new_match(seed as u64, &options);
+    let mut state = Game::new_match(&engine, seed as u64, &options);
     let turns = game["turns"].as_array().unwrap();
     for t in turns {
         let turn = t["turn"].as_u64().unwrap();

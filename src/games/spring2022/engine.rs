@@ -5,7 +5,7 @@
 
 use super::geometry::Vector;
 use super::message::sanitize;
-use super::protocol::{read_order, Command, Order};
+use super::protocol::{is_strict, read_order, Command, Order};
 use super::rules::{
     base_of, base_wall_intersection, control_target, controlled_speed, drift_speed, inside_map,
     inside_visible_map, owner_of_hero, snap_to_map, speed_toward_base, step_to, BASES,
@@ -86,19 +86,26 @@ fn read_reply(state: &mut State, p: usize, reply: &Reply, intents: &mut [Intent]
             return ReplyVerdict::Crashed;
         }
     };
-    let lines: Vec<&str> = text.split('\n').collect();
-    if lines.len() < HEROES_PER_PLAYER {
-        state.players[p].deactivated = Some(Deactivation::TimedOut);
-        return ReplyVerdict::TimedOut;
+    let mut split = text.split('\n');
+    let mut lines = [""; HEROES_PER_PLAYER];
+    for slot in lines.iter_mut() {
+        match split.next() {
+            Some(line) => *slot = line,
+            None => {
+                state.players[p].deactivated = Some(Deactivation::TimedOut);
+                return ReplyVerdict::TimedOut;
+            }
+        }
     }
     let mut loose = Vec::new();
-    if lines.len() > HEROES_PER_PLAYER {
+    let extra = split.count();
+    if extra > 0 {
         loose.push(format!(
             "{} lines: the referee reads 3 and leaves the rest for the next turn",
-            lines.len()
+            HEROES_PER_PLAYER + extra
         ));
     }
-    for (k, line) in lines.iter().take(HEROES_PER_PLAYER).enumerate() {
+    for (k, line) in lines.into_iter().enumerate() {
         let h = p * HEROES_PER_PLAYER + k;
         let hero_pos = state.heroes[h].pos();
         if let Some(target) = control_target(hero_pos, &state.heroes[h].controls, HERO_SPEED) {
@@ -119,8 +126,10 @@ fn read_reply(state: &mut State, p: usize, reply: &Reply, intents: &mut [Intent]
                 return ReplyVerdict::Rejected(format!("line {}: {refusal}", k + 1));
             }
         };
-        if let Err(e) = Order::parse(line) {
-            loose.push(format!("line {}: {e}", k + 1));
+        if !is_strict(line) {
+            if let Err(e) = Order::parse(line) {
+                loose.push(format!("line {}: {e}", k + 1));
+            }
         }
         intents[h] = match command {
             Command::Wait => Intent::Idle,
@@ -149,7 +158,12 @@ fn read_reply(state: &mut State, p: usize, reply: &Reply, intents: &mut [Intent]
 
 /// D-spring-2: the turn's update, in the referee's order.
 fn update(state: &mut State, intents: &[Intent; HEROES]) {
-    let mut next_controls: Vec<Vec<[i32; 2]>> = vec![Vec::new(); state.mobs.len()];
+    let controlling = intents.iter().any(|i| matches!(i, Intent::Control(..)));
+    let mut next_controls: Vec<Vec<[i32; 2]>> = if controlling {
+        vec![Vec::new(); state.mobs.len()]
+    } else {
+        Vec::new()
+    };
     for (h, intent) in intents.iter().enumerate() {
         if let Intent::Control(id, to) = *intent {
             control(state, &mut next_controls, h, id, to);
@@ -202,19 +216,20 @@ fn update(state: &mut State, intents: &[Intent; HEROES]) {
     }
     // Marked mobs go at the start of the next turn, and the CONTROLs cast on mobs this turn
     // become theirs (mobs spawned just now have neither).
-    let old = std::mem::take(&mut state.mobs);
-    state.mobs = old
-        .into_iter()
-        .enumerate()
-        .filter(|&(i, _)| !removed.get(i).copied().unwrap_or(false))
-        .map(|(i, mut mob)| {
-            mob.controls = next_controls
-                .get_mut(i)
-                .map(std::mem::take)
-                .unwrap_or_default();
-            mob
-        })
-        .collect();
+    let mut kept = 0;
+    for i in 0..state.mobs.len() {
+        if removed.get(i).copied().unwrap_or(false) {
+            continue;
+        }
+        let mob = &mut state.mobs[i];
+        match next_controls.get_mut(i) {
+            Some(controls) => mob.controls = std::mem::take(controls),
+            None => mob.controls.clear(),
+        }
+        state.mobs.swap(kept, i);
+        kept += 1;
+    }
+    state.mobs.truncate(kept);
 }
 
 /// D-spring-4: every hero hits every mob within 800 inside the map; 2 mana per hit, counted as

@@ -3,7 +3,7 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 
-use super::protocol::{read_order, Order, Prompt, Reply as ReplyText};
+use super::protocol::{is_strict, read_order, Order, Prompt, Reply as ReplyText};
 use super::rules::{League, HEROES, MAP_HEIGHT, MAP_LIMIT, MAP_WIDTH, SHIELD_DURATION, TURNS};
 use super::state::{Mob, MobStatus, State};
 use super::Spring2022;
@@ -23,6 +23,11 @@ pub fn reply(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     for line in text.split('\n') {
         let engine = read_order(line, League::Bronze);
+        assert_eq!(
+            is_strict(line),
+            Order::parse(line).is_ok(),
+            "the engine's quick strictness test agrees with the grammar"
+        );
         if let Ok(order) = Order::parse(line) {
             assert_eq!(order.print(), line, "print(parse(x)) == x for a line");
             let (command, _) = engine.expect("strict implies what the engine accepts");

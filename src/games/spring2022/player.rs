@@ -12,24 +12,26 @@ use super::rules::{
     base_of, owner_of_hero, HEROES, HEROES_PER_PLAYER, HERO_VIEW_RADIUS, MAP_HEIGHT, MAP_WIDTH,
     SPELL_COST, WIND_RADIUS,
 };
-use super::state::State;
-use super::vision::player_sees;
+use super::state::{Mob, State};
+use super::vision::{mob_status, player_sees};
 
 /// The three lines of `player`'s reply.
 pub fn reply(state: &State, player: usize, rng: &mut dyn RngCore) -> String {
     let mut mana = state.players[player].mana;
     let enemy_base = base_of(1 - player);
     let mut out = String::with_capacity(64);
+    let seen: Vec<&Mob> = state
+        .mobs
+        .iter()
+        .filter(|m| player_sees(state, player, m.pos(), None))
+        .collect();
     for k in 0..HEROES_PER_PLAYER {
         let h = player * HEROES_PER_PLAYER + k;
         let at = state.heroes[h].pos();
         if k > 0 {
             out.push('\n');
         }
-        if mana >= SPELL_COST
-            && rng.random_ratio(1, 3)
-            && spell(state, player, h, at, rng, &mut out)
-        {
+        if mana >= SPELL_COST && rng.random_ratio(1, 3) && spell(state, player, at, rng, &mut out) {
             mana -= SPELL_COST;
             continue;
         }
@@ -38,19 +40,31 @@ pub fn reply(state: &State, player: usize, rng: &mut dyn RngCore) -> String {
             out.push_str("WAIT");
             continue;
         }
-        let nearest = state
-            .mobs
+        // Mobs heading for the own base first (nearest the base), else the nearest mob.
+        let home = base_of(player);
+        let threat = seen
             .iter()
-            .filter(|m| player_sees(state, player, m.pos(), None))
-            .map(|m| (Vector::between(at, m.pos()).length_squared(), m.x, m.y))
+            .filter(|m| mob_status(m).target == Some(player))
+            .map(|m| (Vector::between(home, m.pos()).length_squared(), m.x, m.y))
             .min_by(|a, b| a.0.total_cmp(&b.0));
+        let nearest = threat.or_else(|| {
+            seen.iter()
+                .map(|m| (Vector::between(at, m.pos()).length_squared(), m.x, m.y))
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+        });
         let (x, y) = match nearest {
             Some((_, x, y)) if roll > 3 => (x, y),
             _ if roll == 1 => (enemy_base.x as i32, enemy_base.y as i32),
-            _ => (
-                rng.random_range(0..=MAP_WIDTH),
-                rng.random_range(0..=MAP_HEIGHT),
-            ),
+            _ => {
+                // A post within 6000 of the own base.
+                let dx = rng.random_range(1_000..=6_000);
+                let dy = rng.random_range(1_000..=6_000);
+                if player == 0 {
+                    (dx, dy)
+                } else {
+                    (MAP_WIDTH - dx, MAP_HEIGHT - dy)
+                }
+            }
         };
         let _ = write!(out, "MOVE {x} {y}");
         if roll == 2 {
@@ -64,7 +78,6 @@ pub fn reply(state: &State, player: usize, rng: &mut dyn RngCore) -> String {
 fn spell(
     state: &State,
     player: usize,
-    _hero: usize,
     at: Vector,
     rng: &mut dyn RngCore,
     out: &mut String,

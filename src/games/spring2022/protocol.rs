@@ -349,6 +349,54 @@ impl Order {
     }
 }
 
+/// Whether `line` is in the strict grammar: the same answer as `Order::parse(line).is_ok()`,
+/// without building anything (the engine asks it of every line it reads).
+pub fn is_strict(line: &str) -> bool {
+    let bytes = line.as_bytes();
+    let (numbers, mut at) = if let Some(rest) = bytes.strip_prefix(b"WAIT") {
+        (0, bytes.len() - rest.len())
+    } else if let Some(rest) = bytes.strip_prefix(b"MOVE") {
+        (2, bytes.len() - rest.len())
+    } else if let Some(rest) = bytes.strip_prefix(b"SPELL WIND") {
+        (2, bytes.len() - rest.len())
+    } else if let Some(rest) = bytes.strip_prefix(b"SPELL SHIELD") {
+        (1, bytes.len() - rest.len())
+    } else if let Some(rest) = bytes.strip_prefix(b"SPELL CONTROL") {
+        (3, bytes.len() - rest.len())
+    } else {
+        return false;
+    };
+    for _ in 0..numbers {
+        if bytes.get(at) != Some(&b' ') {
+            return false;
+        }
+        at += 1;
+        let start = at;
+        if bytes.get(at) == Some(&b'-') {
+            at += 1;
+        }
+        let digits = at;
+        while bytes.get(at).is_some_and(u8::is_ascii_digit) {
+            at += 1;
+        }
+        let text = &line[start..at];
+        let canonical = at > digits
+            && (at - digits == 1 || bytes[digits] != b'0')
+            && text != "-0"
+            && at - digits <= 10
+            && text.parse::<i32>().is_ok();
+        if !canonical || !matches!(bytes.get(at), None | Some(b' ')) {
+            return false;
+        }
+    }
+    let rest = &line[at..];
+    if rest.bytes().all(|b| b == b' ') {
+        return true;
+    }
+    let message = &rest[1..];
+    !message.starts_with(is_java_space) && !message.contains(not_in_message)
+}
+
 /// A whole reply: one order per hero, in hero order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reply {

@@ -47,10 +47,15 @@ pub fn mob_status(mob: &Mob) -> MobStatus {
     }
 }
 
-/// Fills in the status of every mob someone sees, as sending the prompts does.
+/// Fills in the status of every mob someone sees, as sending the prompts does. A kept status
+/// of a mob under no CONTROL would be kept again: such mobs are skipped.
 pub fn remember_statuses(state: &mut State) {
     for i in 0..state.mobs.len() {
-        if seen_by_someone(state, &state.mobs[i]) {
+        let mob = &state.mobs[i];
+        if mob.status.is_some() && mob.controls.is_empty() {
+            continue;
+        }
+        if seen_by_someone(state, mob) {
             let status = mob_status(&state.mobs[i]);
             state.mobs[i].status = Some(status);
         }
