@@ -35,10 +35,10 @@ fn command() -> impl Strategy<Value = Command> {
     let n = any::<i32>();
     prop_oneof![
         Just(Command::Wait),
-        (n.clone(), n.clone()).prop_map(|(x, y)| Command::Move { x, y }),
-        (n.clone(), n.clone()).prop_map(|(x, y)| Command::Wind { x, y }),
-        n.clone().prop_map(|id| Command::Shield { id }),
-        (n.clone(), n.clone(), n).prop_map(|(id, x, y)| Command::Control { id, x, y }),
+        (n, n).prop_map(|(x, y)| Command::Move { x, y }),
+        (n, n).prop_map(|(x, y)| Command::Wind { x, y }),
+        n.prop_map(|id| Command::Shield { id }),
+        (n, n, n).prop_map(|(id, x, y)| Command::Control { id, x, y }),
     ]
 }
 

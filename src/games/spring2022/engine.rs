@@ -281,7 +281,7 @@ fn move_mobs(state: &mut State, pushed: &[bool], removed: &mut [bool]) {
                         mob.set_speed(speed);
                     }
                 }
-                None => mob.set_pos(from.add(mob.speed()).symmetric_truncate(CENTRE)),
+                None => mob.set_pos(from.plus(mob.speed()).symmetric_truncate(CENTRE)),
             }
         }
         for (b, &base) in BASES.iter().enumerate() {

@@ -41,11 +41,11 @@ impl Vector {
         Vector::new(cos(angle), sin(angle))
     }
 
-    pub fn add(self, v: Vector) -> Vector {
+    pub fn plus(self, v: Vector) -> Vector {
         Vector::new(self.x + v.x, self.y + v.y)
     }
 
-    pub fn sub(self, v: Vector) -> Vector {
+    pub fn minus(self, v: Vector) -> Vector {
         Vector::new(self.x - v.x, self.y - v.y)
     }
 
@@ -94,7 +94,7 @@ impl Vector {
 
     /// Truncated toward `origin` rather than toward zero: D-spring-3's rounding of positions.
     pub fn symmetric_truncate(self, origin: Vector) -> Vector {
-        self.sub(origin).truncate().add(origin)
+        self.minus(origin).truncate().plus(origin)
     }
 
     /// The mirror image through `center`.

@@ -46,32 +46,6 @@ pub fn cut(s: &str) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn emoji_and_symbols_go_letters_and_punctuation_stay() {
-        assert_eq!(sanitize("emoji \u{1F600} ok"), "emoji  ok");
-        assert_eq!(sanitize("\u{20AC}$\u{A5} money"), " money");
-        assert_eq!(
-            sanitize("caf\u{E9}, \u{65E5}\u{672C}!"),
-            "caf\u{E9}, \u{65E5}\u{672C}!"
-        );
-        assert_eq!(sanitize("tab\there"), "tab\there");
-        assert_eq!(sanitize("\u{7}bell\u{1F}ctl"), "bellctl");
-    }
-
-    #[test]
-    fn long_messages_are_cut_in_utf16_units() {
-        let long = "x".repeat(49);
-        assert_eq!(cut(&long), format!("{}...", "x".repeat(46)));
-        assert_eq!(cut(&"x".repeat(48)), "x".repeat(48));
-        let astral = format!("{}\u{10400}tail-tail", "y".repeat(45));
-        assert_eq!(cut(&astral), format!("{}\u{FFFD}...", "y".repeat(45)));
-    }
-}
-
 /// Code points the referee's filter removes, as sorted inclusive ranges (Java 17, Unicode 13).
 #[rustfmt::skip]
 const REMOVED: &[(u32, u32)] = &[
@@ -236,3 +210,29 @@ const REMOVED: &[(u32, u32)] = &[
     (0x2FA1E, 0x2FFFF), (0x3134B, 0xE0000), (0xE0002, 0xE001F), (0xE0080, 0xE00FF),
     (0xE01F0, 0x10FFFF),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emoji_and_symbols_go_letters_and_punctuation_stay() {
+        assert_eq!(sanitize("emoji \u{1F600} ok"), "emoji  ok");
+        assert_eq!(sanitize("\u{20AC}$\u{A5} money"), " money");
+        assert_eq!(
+            sanitize("caf\u{E9}, \u{65E5}\u{672C}!"),
+            "caf\u{E9}, \u{65E5}\u{672C}!"
+        );
+        assert_eq!(sanitize("tab\there"), "tab\there");
+        assert_eq!(sanitize("\u{7}bell\u{1F}ctl"), "bellctl");
+    }
+
+    #[test]
+    fn long_messages_are_cut_in_utf16_units() {
+        let long = "x".repeat(49);
+        assert_eq!(cut(&long), format!("{}...", "x".repeat(46)));
+        assert_eq!(cut(&"x".repeat(48)), "x".repeat(48));
+        let astral = format!("{}\u{10400}tail-tail", "y".repeat(45));
+        assert_eq!(cut(&astral), format!("{}\u{FFFD}...", "y".repeat(45)));
+    }
+}

@@ -211,7 +211,7 @@ pub fn step_to(position: Vector, destination: Vector, speed: i32) -> Vector {
     } else {
         v.normalize().mult(f64::from(speed))
     };
-    position.add(target)
+    position.plus(target)
 }
 
 /// D-spring-6: where several CONTROLs move an entity: the average of each control's step
@@ -222,7 +222,7 @@ pub fn control_target(position: Vector, controls: &[[i32; 2]], speed: i32) -> Op
         let step = step_to(position, Vector::new(f64::from(x), f64::from(y)), speed);
         sum = Some(match sum {
             None => step,
-            Some(s) => s.add(step),
+            Some(s) => s.plus(step),
         });
     }
     sum.map(|s| s.mult(1.0 / controls.len() as f64))
@@ -277,7 +277,7 @@ pub fn segment_intersection(a1: Vector, a2: Vector, b1: Vector, b2: Vector) -> O
 pub fn speed_toward_base(position: Vector, base: Vector) -> Vector {
     let distance = Vector::between(position, base).length();
     let step = distance.min(f64::from(MOB_SPEED)) as i32;
-    base.sub(position)
+    base.minus(position)
         .normalize()
         .mult(f64::from(step))
         .truncate()

@@ -157,9 +157,9 @@ pub fn winds(state: &mut State, casts: &[Wind], pushed: &mut [bool]) {
         let from = position(state, target);
         let mut sum = list[0];
         for &p in &list[1..] {
-            sum = sum.add(p);
+            sum = sum.plus(p);
         }
-        let mut landing = from.add(sum).symmetric_truncate(CENTRE);
+        let mut landing = from.plus(sum).symmetric_truncate(CENTRE);
         let wall = base_wall_intersection(from, landing);
         match target {
             Target::Hero(i) => {

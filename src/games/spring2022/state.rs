@@ -244,8 +244,8 @@ pub fn starting_heroes() -> [Hero; HEROES] {
         let offset = [0.0, 1.0, -1.0][i % HEROES_PER_PLAYER];
         let p = across
             .mult(offset * 400.0)
-            .add(BASES[player])
-            .add(along.mult(1600.0));
+            .plus(BASES[player])
+            .plus(along.mult(1600.0));
         Hero {
             x: java_round(p.x) as i32,
             y: java_round(p.y) as i32,

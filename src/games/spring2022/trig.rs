@@ -7,29 +7,30 @@
 //! The platform's own `sin`/`cos` differ from fdlibm's in about 3% of angles.
 //!
 //! Only what the game needs is here: the argument reduction for |x| < 2^19·π/2, far beyond any
-//! angle the game makes (at most 3π); larger or non-finite arguments give NaN.
+//! angle the game makes (at most 3π); larger or non-finite arguments give NaN. The constants
+//! are fdlibm's, given by their bits (the decimal value follows each).
 
-const S1: f64 = -1.666_666_666_666_663_243_48e-1;
-const S2: f64 = 8.333_333_333_322_489_461_24e-3;
-const S3: f64 = -1.984_126_982_985_794_931_34e-4;
-const S4: f64 = 2.755_731_370_707_006_767_89e-6;
-const S5: f64 = -2.505_076_025_340_686_341_95e-8;
-const S6: f64 = 1.589_690_995_211_550_102_21e-10;
+const S1: f64 = f64::from_bits(0xBFC5555555555549); // -1.66666666666666324348e-1
+const S2: f64 = f64::from_bits(0x3F8111111110F8A6); // 8.33333333332248946124e-3
+const S3: f64 = f64::from_bits(0xBF2A01A019C161D5); // -1.98412698298579493134e-4
+const S4: f64 = f64::from_bits(0x3EC71DE357B1FE7D); // 2.75573137070700676789e-6
+const S5: f64 = f64::from_bits(0xBE5AE5E68A2B9CEB); // -2.50507602534068634195e-8
+const S6: f64 = f64::from_bits(0x3DE5D93A5ACFD57C); // 1.58969099521155010221e-10
 
-const C1: f64 = 4.166_666_666_666_660_190_37e-2;
-const C2: f64 = -1.388_888_888_887_410_957_49e-3;
-const C3: f64 = 2.480_158_728_947_672_941_78e-5;
-const C4: f64 = -2.755_731_435_139_066_330_35e-7;
-const C5: f64 = 2.087_572_321_298_174_827_90e-9;
-const C6: f64 = -1.135_964_755_778_819_482_65e-11;
+const C1: f64 = f64::from_bits(0x3FA555555555554C); // 4.16666666666666019037e-2
+const C2: f64 = f64::from_bits(0xBF56C16C16C15177); // -1.38888888888741095749e-3
+const C3: f64 = f64::from_bits(0x3EFA01A019CB1590); // 2.48015872894767294178e-5
+const C4: f64 = f64::from_bits(0xBE927E4F809C52AD); // -2.75573143513906633035e-7
+const C5: f64 = f64::from_bits(0x3E21EE9EBDB4B1C4); // 2.08757232129817482790e-9
+const C6: f64 = f64::from_bits(0xBDA8FAE9BE8838D4); // -1.13596475577881948265e-11
 
-const INV_PIO2: f64 = 6.366_197_723_675_813_824_33e-1;
-const PIO2_1: f64 = 1.570_796_326_734_125_614_17;
-const PIO2_1T: f64 = 6.077_100_506_506_192_249_32e-11;
-const PIO2_2: f64 = 6.077_100_506_303_965_976_60e-11;
-const PIO2_2T: f64 = 2.022_266_248_795_950_631_54e-21;
-const PIO2_3: f64 = 2.022_266_248_711_166_455_80e-21;
-const PIO2_3T: f64 = 8.478_427_660_368_899_569_97e-32;
+const INV_PIO2: f64 = f64::from_bits(0x3FE45F306DC9C883); // 6.36619772367581382433e-1
+const PIO2_1: f64 = f64::from_bits(0x3FF921FB54400000); // 1.57079632673412561417
+const PIO2_1T: f64 = f64::from_bits(0x3DD0B4611A626331); // 6.07710050650619224932e-11
+const PIO2_2: f64 = f64::from_bits(0x3DD0B4611A600000); // 6.07710050630396597660e-11
+const PIO2_2T: f64 = f64::from_bits(0x3BA3198A2E037073); // 2.02226624879595063154e-21
+const PIO2_3: f64 = f64::from_bits(0x3BA3198A2E000000); // 2.02226624871116645580e-21
+const PIO2_3T: f64 = f64::from_bits(0x397B839A252049C1); // 8.47842766036889956997e-32
 
 /// High words of n·π/2 for n = 1..=32: where the quick reduction may cancel.
 const NPIO2_HW: [u32; 32] = [

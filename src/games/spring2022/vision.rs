@@ -96,7 +96,7 @@ fn work_out_status(mob: &Mob) -> MobStatus {
         if let Some(status) = status {
             return status;
         }
-        cur = cur.add(speed).symmetric_truncate(CENTRE);
+        cur = cur.plus(speed).symmetric_truncate(CENTRE);
     }
     wandering
 }
