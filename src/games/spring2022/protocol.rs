@@ -393,7 +393,9 @@ pub fn is_strict(line: &str) -> bool {
     if rest.bytes().all(|b| b == b' ') {
         return true;
     }
-    let message = &rest[1..];
+    let Some(message) = rest.strip_prefix(' ') else {
+        return false;
+    };
     !message.starts_with(is_java_space) && !message.contains(not_in_message)
 }
 
@@ -650,6 +652,7 @@ mod tests {
             "MOVE 1 2 3",
         ] {
             assert_eq!(Order::parse(text).map(|o| o.print()), Ok(text.to_string()));
+            assert!(is_strict(text), "{text}");
         }
         for text in [
             "MOVE 01 2",
@@ -658,8 +661,11 @@ mod tests {
             "wait",
             "MOVE -0 1",
             "MOVE 1 2\tx",
+            // Found by the reply fuzzer: the quick test took the tail "ING" for a message.
+            "WAITING",
         ] {
             assert!(Order::parse(text).is_err(), "{text}");
+            assert!(!is_strict(text), "{text}");
         }
     }
 }
