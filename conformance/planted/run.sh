@@ -25,7 +25,7 @@ for patch in "${patches[@]}"; do
   git apply "$patch" || { echo "$name: does not apply"; survived=1; continue; }
   out="$(cargo test --test conformance -- "$game/" 2>&1)"
   git apply -R "$patch"
-  failed="$(printf '%s\n' "$out" | sed -n 's/^test \(.*\) \.\.\. FAILED$/\1/p')"
+  failed="$(printf '%s\n' "$out" | sed -n 's/^test \(.*[^ ]\) *\.\.\. FAILED$/\1/p')"
   if [ -z "$failed" ]; then
     if printf '%s\n' "$out" | grep -q '^error'; then
       echo "$name: does not compile"
