@@ -2,15 +2,17 @@
 
 pub mod cedec2013;
 pub mod codevs_reborn;
+pub mod tsg_auto_chess;
 
 use crate::game::DynGame;
 
 static CODEVS_REBORN: codevs_reborn::CodevsReborn = codevs_reborn::CodevsReborn;
 static CEDEC2013: cedec2013::Cedec2013 = cedec2013::Cedec2013;
+static TSG_AUTO_CHESS: tsg_auto_chess::TsgAutoChess = tsg_auto_chess::TsgAutoChess;
 
 /// Every game shinpan knows, in a stable order.
 pub fn all() -> Vec<&'static dyn DynGame> {
-    vec![&CODEVS_REBORN, &CEDEC2013]
+    vec![&CODEVS_REBORN, &CEDEC2013, &TSG_AUTO_CHESS]
 }
 
 /// The game with this id.
