@@ -1,7 +1,7 @@
 //! One turn of TSG AUTO CHESS, in the order of 「ゲームの流れについて」 (D-tsg-8): the clocks and the
 //! replies, each player's command (player 0 first), the moves, the attacks, the removal of the
-//! dead, the result; then the next turn's start (shop refills and income), which comes before
-//! its prompts.
+//! dead, the result; then the shop refills and, when the match goes on, the next turn's income,
+//! which comes before its prompts.
 
 use super::protocol::{Command, Move, TurnReply};
 use super::rules::{
@@ -21,7 +21,7 @@ pub const TURN_LIMIT: &str = "turn-limit";
 struct Turn {
     /// Ids bought this turn: on the board, but they neither move nor attack (「buy」).
     fresh: Vec<u32>,
-    /// The shop slot each player bought from, refilled at the next turn's start.
+    /// The shop slot each player bought from, refilled as the turn ends.
     bought_slot: [Option<usize>; 2],
 }
 
@@ -65,8 +65,9 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
 
     state.turn += 1;
     state.outcome = result(state, kings_lost, out_of_time);
+    refill(state, &turn);
     if state.outcome.is_none() {
-        start_turn(state, &turn);
+        pay_income(state);
     }
     Ok(StepReport { replies: verdicts })
 }
@@ -283,10 +284,10 @@ fn result(state: &State, kings_lost: [bool; 2], out_of_time: [bool; 2]) -> Optio
     })
 }
 
-/// The start of the next turn, before its prompts: a bought slot gets a unit of the same type at
-/// its buyer's level with the next id and a new price (player 0's first, D-tsg-5); then each
-/// player's income (D-tsg-4).
-fn start_turn(state: &mut State, turn: &Turn) {
+/// A bought slot gets a unit of the same type at its buyer's level, with the next id and a new
+/// price, player 1's first (D-tsg-5). The document refills it for the next turn; it is done as
+/// this one ends, so that a finished match still shows three units for sale.
+fn refill(state: &mut State, turn: &Turn) {
     for p in 0..2 {
         if let Some(slot) = turn.bought_slot[p] {
             let price = draw_price(&mut state.price_rng);
@@ -295,6 +296,10 @@ fn start_turn(state: &mut State, turn: &Turn) {
             state.next_id = state.next_id.saturating_add(1);
         }
     }
+}
+
+/// The income at the start of the next turn, before its prompts (D-tsg-4).
+fn pay_income(state: &mut State) {
     for player in &mut state.players {
         player.gold = (player.gold + income(player.gold, player.kills)).min(MAX_NUMBER);
     }

@@ -281,7 +281,7 @@ impl Command {
         let Some(word) = first_word(text).filter(|w| KEYWORDS.contains(w)) else {
             return Ok(Command::Other(text.to_string()));
         };
-        let token = line.token(word)?;
+        let token = line.token(&format!("`{word}`"))?;
         if token.text != word {
             return Err(line.error_at(
                 1,
