@@ -5,8 +5,8 @@
 
 use super::protocol::{Command, Move, TurnReply};
 use super::rules::{
-    chebyshev, damage, draw_price, evolved, income, on_board, to_frame, unit_limit, Kind,
-    BUY_RANGE, LEVELUP_COST, MAX_NUMBER, TURNS,
+    chebyshev, damage, draw_price, evolved, income, on_board, to_frame, unit_limit, Kind, BOARD,
+    BUY_RANGE, LEVELUP_COST, MAX_NUMBER, MAX_UNITS, TURNS,
 };
 use super::state::{Player, ShopUnit, State, Unit};
 use crate::game::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
@@ -87,17 +87,20 @@ fn take_reply(player: &mut Player, reply: &Reply) -> (ReplyVerdict, Option<TurnR
         }
         Reply::Text { text, elapsed_ms } => (text, *elapsed_ms),
     };
-    let reply = TurnReply::read_lenient(text);
+    // A strict reply reads the same leniently (checked by the reply fuzz target).
+    let (verdict, reply) = match TurnReply::parse(text) {
+        Ok(reply) => (ReplyVerdict::Accepted, reply),
+        Err(strict) => (
+            ReplyVerdict::NonStrict(strict.to_string()),
+            TurnReply::read_lenient(text),
+        ),
+    };
     // D-tsg-7: 3 minutes in all; using exactly all of them is not exceeding them.
     if elapsed_ms > player.time_left_ms {
         player.time_left_ms = 0;
         return (ReplyVerdict::TimedOut, Some(reply));
     }
     player.time_left_ms -= elapsed_ms;
-    let verdict = match TurnReply::parse(text) {
-        Ok(_) => ReplyVerdict::Accepted,
-        Err(strict) => ReplyVerdict::NonStrict(strict.to_string()),
-    };
     (verdict, Some(reply))
 }
 
@@ -180,33 +183,61 @@ fn evolve(state: &mut State, p: usize, ids: [i64; 3]) {
 /// were not bought this turn, the first entry for a unit only; then all of them in ascending id,
 /// each to an empty cell on the board at Chebyshev distance 1, or not at all.
 fn move_units(state: &mut State, moves: &[Vec<Move>; 2], fresh: &[u32]) {
-    let mut entries: Vec<(u32, (i64, i64))> = Vec::new();
+    // (id, index in `units`, target); indices hold: nothing leaves the board while units move.
+    let mut entries: Vec<(u32, usize, (i64, i64))> = Vec::new();
     for (p, list) in moves.iter().enumerate() {
         for m in list {
             let Ok(id) = u32::try_from(m.id) else {
                 continue;
             };
-            let mine = state.units.iter().any(|u| u.id == id && u.owner == p);
-            let named = entries.iter().any(|&(e, _)| e == id);
-            if mine && !named && !fresh.contains(&id) {
-                entries.push((id, to_frame(p, (m.x, m.y))));
+            let Some(i) = state.units.iter().position(|u| u.id == id && u.owner == p) else {
+                continue;
+            };
+            if !entries.iter().any(|&(e, _, _)| e == id) && !fresh.contains(&id) {
+                entries.push((id, i, to_frame(p, (m.x, m.y))));
             }
         }
     }
-    entries.sort_by_key(|&(id, _)| id);
-    for (id, (x, y)) in entries {
+    entries.sort_by_key(|&(id, _, _)| id);
+    let mut occupied = Occupancy::of(&state.units);
+    for (_, i, (x, y)) in entries {
         let (Ok(x), Ok(y)) = (i32::try_from(x), i32::try_from(y)) else {
             continue;
         };
-        let Some(i) = state.units.iter().position(|u| u.id == id) else {
-            continue;
-        };
-        let free = on_board((x, y))
-            && chebyshev(state.units[i].at(), (x, y)) == 1
-            && !state.units.iter().any(|u| u.at() == (x, y));
-        if free {
+        let from = state.units[i].at();
+        if on_board((x, y)) && chebyshev(from, (x, y)) == 1 && !occupied.holds((x, y)) {
+            occupied.set(from, false);
+            occupied.set((x, y), true);
             state.units[i].x = x;
             state.units[i].y = y;
+        }
+    }
+}
+
+/// Which cells of the board hold a unit.
+pub struct Occupancy([bool; MAX_UNITS]);
+
+impl Occupancy {
+    pub fn of(units: &[Unit]) -> Occupancy {
+        let mut cells = Occupancy([false; MAX_UNITS]);
+        for unit in units {
+            cells.set(unit.at(), true);
+        }
+        cells
+    }
+
+    fn index((x, y): (i32, i32)) -> Option<usize> {
+        on_board((x, y)).then(|| (y * BOARD + x) as usize)
+    }
+
+    /// Whether the cell (on the board) holds a unit; off the board, false.
+    pub fn holds(&self, cell: (i32, i32)) -> bool {
+        Occupancy::index(cell).is_some_and(|i| self.0[i])
+    }
+
+    fn set(&mut self, cell: (i32, i32), taken: bool) {
+        if let Some(i) = Occupancy::index(cell) {
+            self.0[i] = taken;
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use rand::{Rng, RngCore};
 
+use super::engine::Occupancy;
 use super::protocol::{Command, Move, TurnReply};
 use super::rules::{
     chebyshev, on_board, to_frame, unit_limit, Kind, BOARD, BUY_RANGE, LEVELUP_COST,
@@ -49,10 +50,11 @@ fn random_command(state: &State, p: usize, rng: &mut dyn RngCore) -> Command {
     if affordable.is_empty() || state.army_size(p) >= unit_limit(player.level) {
         return Command::Nop;
     }
-    let mut cells = Vec::new();
+    let occupied = Occupancy::of(&state.units);
+    let mut cells = Vec::with_capacity(49);
     for y in king.1 - BUY_RANGE..=king.1 + BUY_RANGE {
         for x in king.0 - BUY_RANGE..=king.0 + BUY_RANGE {
-            if on_board((x, y)) && !state.units.iter().any(|u| u.at() == (x, y)) {
+            if on_board((x, y)) && !occupied.holds((x, y)) {
                 cells.push((x, y));
             }
         }
@@ -72,18 +74,21 @@ fn random_command(state: &State, p: usize, rng: &mut dyn RngCore) -> Command {
 
 /// Three own units of one type, the strongest first.
 fn evolvable(state: &State, p: usize) -> Option<[i64; 3]> {
-    Kind::SOLD.into_iter().find_map(|kind| {
-        let mut same: Vec<_> = state
+    let kind = Kind::SOLD.into_iter().find(|&kind| {
+        state
             .units
             .iter()
             .filter(|u| u.owner == p && u.kind == kind)
-            .collect();
-        if same.len() < 3 {
-            return None;
-        }
-        same.sort_by_key(|u| std::cmp::Reverse(u.hp));
-        Some([0, 1, 2].map(|i| i64::from(same[i].id)))
-    })
+            .nth(2)
+            .is_some()
+    })?;
+    let mut same: Vec<_> = state
+        .units
+        .iter()
+        .filter(|u| u.owner == p && u.kind == kind)
+        .collect();
+    same.sort_by_key(|u| std::cmp::Reverse(u.hp));
+    Some([0, 1, 2].map(|i| i64::from(same[i].id)))
 }
 
 fn random_moves(state: &State, p: usize, rng: &mut dyn RngCore) -> Vec<Move> {

@@ -8,8 +8,6 @@
 //!   engine plays.
 //! - [`parse_name`]: the name line a player prints before its first prompt.
 
-use std::fmt::Write as _;
-
 use super::rules::{
     to_frame, Kind, BOARD, MAX_NUMBER, MAX_UNITS, PRICE_MAX, PRICE_MIN, THINKING_TIME_MS, TURNS,
 };
@@ -77,40 +75,27 @@ impl Prompt {
 
     pub fn print(&self) -> String {
         let mut out = String::with_capacity(96 + 24 * (self.own.len() + self.enemy.len()));
-        let _ = write!(
-            out,
-            "{}\n{}\n{} {}\n{} {}\n",
-            self.turn,
-            self.time_left_ms,
-            self.levels[0],
-            self.levels[1],
-            self.golds[0],
-            self.golds[1]
-        );
+        push_number(&mut out, i64::from(self.turn));
+        out.push('\n');
+        push_number(&mut out, self.time_left_ms as i64);
+        out.push('\n');
+        push_numbers(&mut out, &self.levels);
+        push_numbers(&mut out, &self.golds);
         for s in &self.shop {
-            let _ = writeln!(
-                out,
-                "{} {} {} {} {}",
-                s.id,
-                s.kind.word(),
-                s.hp,
-                s.atk,
-                s.price
-            );
+            push_number(&mut out, i64::from(s.id));
+            out.push(' ');
+            out.push_str(s.kind.word());
+            out.push(' ');
+            push_numbers(&mut out, &[s.hp, s.atk, s.price]);
         }
         for units in [&self.own, &self.enemy] {
-            let _ = writeln!(out, "{}", units.len());
+            push_numbers(&mut out, &[units.len() as i64]);
             for u in units {
-                let _ = writeln!(
-                    out,
-                    "{} {} {} {} {} {}",
-                    u.id,
-                    u.kind.word(),
-                    u.hp,
-                    u.atk,
-                    u.x,
-                    u.y
-                );
+                push_number(&mut out, i64::from(u.id));
+                out.push(' ');
+                out.push_str(u.kind.word());
+                out.push(' ');
+                push_numbers(&mut out, &[u.hp, u.atk, u.x, u.y]);
             }
         }
         out
@@ -159,6 +144,36 @@ impl Prompt {
             enemy,
         })
     }
+}
+
+/// Appends `n` in decimal: the printers' hot path, cheaper than `write!`.
+fn push_number(out: &mut String, n: i64) {
+    if n < 0 {
+        out.push('-');
+    }
+    let mut digits = [0u8; 20];
+    let mut rest = n.unsigned_abs();
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.extend(digits[i..].iter().map(|&d| char::from(d)));
+}
+
+/// Appends `numbers` separated by single spaces, then a line break.
+fn push_numbers(out: &mut String, numbers: &[i64]) {
+    for (i, &n) in numbers.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        push_number(out, n);
+    }
+    out.push('\n');
 }
 
 fn single(
@@ -264,12 +279,25 @@ const COORD: &str = "a coordinate (an integer)";
 
 impl Command {
     pub fn print(&self) -> String {
+        let mut out = String::new();
+        self.print_into(&mut out);
+        out
+    }
+
+    fn print_into(&self, out: &mut String) {
+        let mut words = |word: &str, numbers: &[i64]| {
+            out.push_str(word);
+            for &n in numbers {
+                out.push(' ');
+                push_number(out, n);
+            }
+        };
         match self {
-            Command::Buy { id, x, y } => format!("{BUY} {id} {x} {y}"),
-            Command::Evolve([a, b, c]) => format!("{EVOLVE} {a} {b} {c}"),
-            Command::Levelup => LEVELUP.to_string(),
-            Command::Nop => NOP.to_string(),
-            Command::Other(text) => text.clone(),
+            Command::Buy { id, x, y } => words(BUY, &[*id, *x, *y]),
+            Command::Evolve(ids) => words(EVOLVE, ids),
+            Command::Levelup => words(LEVELUP, &[]),
+            Command::Nop => words(NOP, &[]),
+            Command::Other(text) => words(text, &[]),
         }
     }
 
@@ -281,7 +309,13 @@ impl Command {
         let Some(word) = first_word(text).filter(|w| KEYWORDS.contains(w)) else {
             return Ok(Command::Other(text.to_string()));
         };
-        let token = line.token(&format!("`{word}`"))?;
+        let quoted = match word {
+            BUY => "`buy`",
+            EVOLVE => "`evolve`",
+            LEVELUP => "`levelup`",
+            _ => "`nop`",
+        };
+        let token = line.token(quoted)?;
         if token.text != word {
             return Err(line.error_at(
                 1,
@@ -346,10 +380,17 @@ fn lenient_integer(token: &str) -> Option<i64> {
 
 impl TurnReply {
     pub fn print(&self) -> String {
-        let mut out = self.command.print();
-        let _ = write!(out, "\n{}", self.moves.len());
+        let mut out = String::with_capacity(16 + 12 * self.moves.len());
+        self.command.print_into(&mut out);
+        out.push('\n');
+        push_number(&mut out, self.moves.len() as i64);
         for m in &self.moves {
-            let _ = write!(out, "\n{} {} {}", m.id, m.x, m.y);
+            out.push('\n');
+            push_number(&mut out, m.id);
+            out.push(' ');
+            push_number(&mut out, m.x);
+            out.push(' ');
+            push_number(&mut out, m.y);
         }
         out
     }
