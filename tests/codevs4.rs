@@ -47,7 +47,10 @@ fn orders() -> impl Strategy<Value = Orders> {
 fn played_state(seed: u64, stage: u32, turns: usize) -> State {
     let game = Codevs4;
     let mut state = Game::new_match(&game, seed, &Options { stage });
-    let mut rngs = [seeded(seed, player_stream(0)), seeded(seed, player_stream(1))];
+    let mut rngs = [
+        seeded(seed, player_stream(0)),
+        seeded(seed, player_stream(1)),
+    ];
     for _ in 0..turns {
         if state.outcome.is_some() {
             break;

@@ -8,7 +8,42 @@
 //! one attacker is the same for all of them, so it is summed per (cell, kind) and each unit then
 //! takes its cell's sum for its kind. That keeps a turn with hundreds of units in contact cheap.
 
+use std::borrow::Cow;
+
 use super::rules::{counted, damage, diamond, Cell, Kind, CELLS};
+
+/// The cells within the two attack ranges of table 2 (2, and the castle's 10), as offsets,
+/// computed once: 13 and 221 cells.
+static REACH_2: [(i32, i32); 13] = offsets::<13>(2);
+static REACH_10: [(i32, i32); 221] = offsets::<221>(10);
+
+/// The offsets within Manhattan distance `radius`, row by row (as [`diamond`] gives them).
+const fn offsets<const N: usize>(radius: i32) -> [(i32, i32); N] {
+    let mut out = [(0, 0); N];
+    let mut i = 0;
+    let mut dy = -radius;
+    while dy <= radius {
+        let width = radius - dy.abs();
+        let mut dx = -width;
+        while dx <= width {
+            out[i] = (dx, dy);
+            i += 1;
+            dx += 1;
+        }
+        dy += 1;
+    }
+    out
+}
+
+/// The offsets of the cells an attacker of `kind` reaches.
+fn reach(kind: Kind) -> Cow<'static, [(i32, i32)]> {
+    match kind.attack_range() {
+        2 => Cow::Borrowed(&REACH_2),
+        10 => Cow::Borrowed(&REACH_10),
+        // Table 2 has no other range; the general case stays correct if it ever did.
+        r => Cow::Owned(diamond(r).collect()),
+    }
+}
 use super::state::Unit;
 
 /// What one player has on one occupied cell.
@@ -22,13 +57,14 @@ struct Occupied {
     damage: [i64; 7],
 }
 
-/// Per player: the occupied cells, and for each cell of the field its index among them.
+/// Per player: the occupied cells, and for each cell of the field its index among them (`u16`:
+/// 10,000 cells fit, and the table stays small enough for the cache).
 struct Occupancy {
     cells: Vec<Occupied>,
-    index: Vec<u32>,
+    index: Vec<u16>,
 }
 
-const EMPTY: u32 = u32::MAX;
+const EMPTY: u16 = u16::MAX;
 
 impl Occupancy {
     fn of(units: &[Unit], player: usize) -> Occupancy {
@@ -39,7 +75,7 @@ impl Occupancy {
         for unit in units.iter().filter(|u| u.owner == player) {
             let slot = &mut occupancy.index[unit.cell.index()];
             if *slot == EMPTY {
-                *slot = occupancy.cells.len() as u32;
+                *slot = occupancy.cells.len() as u16;
                 occupancy.cells.push(Occupied::default());
             }
             let cell = &mut occupancy.cells[*slot as usize];
@@ -69,7 +105,7 @@ pub fn fight(units: &mut Vec<Unit>) {
         // k = Σ over the cells in range of min(10, enemy units on the cell).
         in_range.clear();
         let mut k = 0;
-        for (dx, dy) in diamond(attacker.kind.attack_range()) {
+        for &(dx, dy) in reach(attacker.kind).iter() {
             let cell = Cell {
                 x: attacker.cell.x + dx,
                 y: attacker.cell.y + dy,
@@ -84,11 +120,11 @@ pub fn fight(units: &mut Vec<Unit>) {
         }
         for &i in &in_range {
             let cell = &mut enemies.cells[i];
-            for target in Kind::ALL {
-                if cell.kinds & (1 << target.code()) != 0 {
-                    cell.damage[usize::from(target.code())] +=
-                        i64::from(damage(attacker.kind, target, k));
-                }
+            let mut kinds = cell.kinds;
+            while kinds != 0 {
+                let code = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                cell.damage[code] += i64::from(damage(attacker.kind, Kind::ALL[code], k));
             }
         }
     }
@@ -123,6 +159,12 @@ mod tests {
         // 例1: the worker deals 100; 例2: the fighter deals 500.
         assert_eq!(units[0].hp, 2_000 - 500);
         assert_eq!(units[1].hp, 5_000 - 100);
+    }
+
+    #[test]
+    fn the_offset_tables_are_the_diamonds() {
+        assert!(REACH_2.iter().copied().eq(diamond(2)));
+        assert!(REACH_10.iter().copied().eq(diamond(10)));
     }
 
     #[test]

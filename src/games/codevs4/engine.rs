@@ -123,40 +123,54 @@ fn take_reply(
         }
     };
 
-    let read = Orders::read_lenient(text);
-    let Some(count) = read.count else {
-        let first = text.split('\n').next().unwrap_or("");
-        let why = format!(
-            "the first line {} is not a number of orders: nothing is done",
-            crate::text::quote(first)
-        );
-        return (ReplyVerdict::Rejected(why), Vec::new());
-    };
+    // A text in the strict grammar reads the same leniently (the fuzz target `reply` checks
+    // it), so the lenient reading is needed only when the strict one fails.
+    let strict = Orders::parse(text);
     let mut ignored = Vec::new();
     let mut orders = Vec::new();
-    for line in &read.lines {
-        match line {
-            Ok(order) => match accept(state, player, *order, taken) {
-                Ok(accepted) => orders.push(accepted),
-                Err(why) => ignored.push(why),
-            },
-            Err((number, text)) => ignored.push(format!(
-                "line {number} {} is not `id command`",
-                crate::text::quote(text)
-            )),
+    let mut take =
+        |order: Order, ignored: &mut Vec<String>| match accept(state, player, order, taken) {
+            Ok(accepted) => orders.push(accepted),
+            Err(why) => ignored.push(why),
+        };
+    match &strict {
+        Ok(parsed) => {
+            for &order in &parsed.orders {
+                take(order, &mut ignored);
+            }
         }
-    }
-    if (read.lines.len() as u64) < count {
-        ignored.push(format!(
-            "the count says {count} orders, {} follow",
-            read.lines.len()
-        ));
-    }
-    if read.extra_lines > 0 {
-        ignored.push(format!(
-            "{} line(s) after the {count} orders counted",
-            read.extra_lines
-        ));
+        Err(_) => {
+            let read = Orders::read_lenient(text);
+            let Some(count) = read.count else {
+                let first = text.split('\n').next().unwrap_or("");
+                let why = format!(
+                    "the first line {} is not a number of orders: nothing is done",
+                    crate::text::quote(first)
+                );
+                return (ReplyVerdict::Rejected(why), Vec::new());
+            };
+            for line in &read.lines {
+                match line {
+                    Ok(order) => take(*order, &mut ignored),
+                    Err((number, text)) => ignored.push(format!(
+                        "line {number} {} is not `id command`",
+                        crate::text::quote(text)
+                    )),
+                }
+            }
+            if (read.lines.len() as u64) < count {
+                ignored.push(format!(
+                    "the count says {count} orders, {} follow",
+                    read.lines.len()
+                ));
+            }
+            if read.extra_lines > 0 {
+                ignored.push(format!(
+                    "{} line(s) after the {count} orders counted",
+                    read.extra_lines
+                ));
+            }
+        }
     }
     let verdict = if let Some(first) = ignored.first() {
         let more = match ignored.len() {
@@ -165,7 +179,7 @@ fn take_reply(
         };
         ReplyVerdict::Rejected(format!("ignored: {first}{more}"))
     } else {
-        match Orders::parse(text) {
+        match strict {
             Ok(_) => ReplyVerdict::Accepted,
             Err(strict) => ReplyVerdict::NonStrict(strict.to_string()),
         }

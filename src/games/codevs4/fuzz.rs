@@ -29,7 +29,14 @@ pub fn reply(data: &[u8]) {
         assert_eq!(read, orders.orders, "both readings agree");
     }
     for line in text.split('\n') {
-        let _ = Order::read_lenient(line);
+        let lenient = Order::read_lenient(line);
+        if let Ok(strict) = Orders::parse(&format!("1\n{line}")) {
+            assert_eq!(
+                strict.orders.first().copied(),
+                lenient,
+                "strict implies lenient"
+            );
+        }
     }
     if let Ok(name) = parse_name(&text) {
         assert_eq!(name, text);

@@ -222,10 +222,20 @@ impl Game for Codevs4 {
 
 /// The built-in player: every order it gives is accepted. Workers head for a resource cell in
 /// sight and stay on it, or wander, now and then building a village or a base; castles and
-/// villages make workers; bases make fighting units; fighting units drift towards the enemy's
-/// corner. Productions are paid in order from what the player has.
+/// villages make workers (up to [`BUILT_IN_WORKERS`]); bases make fighting units (up to
+/// [`BUILT_IN_ARMY`]); fighting units drift towards the enemy's corner. Productions are paid in
+/// order from what the player has.
 pub fn random_orders(state: &State, player: usize, rng: &mut dyn RngCore) -> Orders {
     let mut budget = state.players[player].resources;
+    let own = |kinds: &[Kind]| {
+        state
+            .units
+            .iter()
+            .filter(|u| u.owner == player && kinds.contains(&u.kind))
+            .count()
+    };
+    let mut workers = own(&[Kind::Worker]);
+    let mut army = own(&[Kind::Knight, Kind::Fighter, Kind::Assassin]);
     let mut orders = Vec::new();
     let forward = if player == 0 {
         [Direction::Down, Direction::Right]
@@ -260,11 +270,19 @@ pub fn random_orders(state: &State, player: usize, rng: &mut dyn RngCore) -> Ord
             Kind::Knight | Kind::Fighter | Kind::Assassin => {
                 (roll < 80).then(|| Command::Move(wander(rng, forward)))
             }
-            Kind::Castle | Kind::Village => (roll < 30 && afford(Kind::Worker, &mut budget))
-                .then_some(Command::Produce(Kind::Worker)),
+            Kind::Castle | Kind::Village => (roll < 30
+                && workers < BUILT_IN_WORKERS
+                && afford(Kind::Worker, &mut budget))
+            .then(|| {
+                workers += 1;
+                Command::Produce(Kind::Worker)
+            }),
             Kind::Base => {
                 let product = [Kind::Knight, Kind::Fighter, Kind::Assassin][(roll % 3) as usize];
-                (roll < 60 && afford(product, &mut budget)).then_some(Command::Produce(product))
+                (roll < 60 && army < BUILT_IN_ARMY && afford(product, &mut budget)).then(|| {
+                    army += 1;
+                    Command::Produce(product)
+                })
             }
         };
         if let Some(command) = command {
@@ -276,6 +294,11 @@ pub fn random_orders(state: &State, player: usize, rng: &mut dyn RngCore) -> Ord
     }
     Orders { orders }
 }
+
+/// The built-in player makes workers while it has fewer than this many...
+pub const BUILT_IN_WORKERS: usize = 40;
+/// ... and knights, fighters and assassins while it has fewer than this many.
+pub const BUILT_IN_ARMY: usize = 80;
 
 /// A step from `from` towards `to`, `None` when already there.
 fn towards(from: Cell, to: Cell) -> Option<Direction> {

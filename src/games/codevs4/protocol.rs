@@ -271,6 +271,24 @@ impl Order {
         format!("{} {}", self.unit, self.command.letter())
     }
 
+    /// The strict grammar of one line without building a position for an error: plain digits
+    /// within 0..=20000, one space, one command letter. `None` sends the line to [`Order::read`],
+    /// which says where it goes wrong (and accepts exactly the same lines).
+    fn read_plain(text: &str) -> Option<Order> {
+        let space = text.bytes().position(|b| b == b' ')?;
+        let (id, letter) = (&text[..space], &text[space + 1..]);
+        let plain = !id.is_empty()
+            && id.len() <= 5
+            && id.bytes().all(|b| b.is_ascii_digit())
+            && (id == "0" || !id.starts_with('0'));
+        let unit: u32 = if plain { id.parse().ok()? } else { return None };
+        if unit > MAX_ID {
+            return None;
+        }
+        let command = Command::from_letter(letter)?;
+        Some(Order { unit, command })
+    }
+
     /// The strict grammar of one line, as line `number` of a reply.
     fn read(line: &mut Line) -> Result<Order, ParseError> {
         let unit = line.number("a unit id (0..20000)", 0..=u64::from(MAX_ID))? as u32;
@@ -354,8 +372,11 @@ impl Orders {
             if orders.len() as u64 == count {
                 return Err(ParseError::new(i + 1, 1, "end of the output", quote(text)));
             }
-            let mut line = Line::whole(text);
-            let order = Order::read(&mut line).map_err(|e| ParseError { line: i + 1, ..e })?;
+            let order = match Order::read_plain(text) {
+                Some(order) => order,
+                None => Order::read(&mut Line::whole(text))
+                    .map_err(|e| ParseError { line: i + 1, ..e })?,
+            };
             orders.push(order);
         }
         if (orders.len() as u64) < count {
@@ -456,6 +477,27 @@ mod tests {
         assert_eq!(Orders::parse(second).unwrap_err().line, 5);
         let lenient = Orders::read_lenient(second);
         assert_eq!((lenient.lines.len(), lenient.extra_lines), (3, 3));
+    }
+
+    #[test]
+    fn the_plain_reading_accepts_exactly_the_strict_lines() {
+        let mut lines: Vec<String> = vec![
+            "0 0", "00 0", "01 U", "20000 U", "20001 U", "99999 U", "123456 U", "12  U", " 12 U",
+            "12 U ", "12 U\r", "12\tU", "12 UU", "12 4", "12 u", "-1 U", "+1 U", "12", "12 ", " U",
+            "", "1 6", "1 7",
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect();
+        for id in [0, 1, 9, 10, 19_999, 20_000] {
+            for letter in ["U", "D", "L", "R", "0", "1", "2", "3", "5", "6"] {
+                lines.push(format!("{id} {letter}"));
+            }
+        }
+        for line in &lines {
+            let slow = Order::read(&mut Line::whole(line)).ok();
+            assert_eq!(Order::read_plain(line), slow, "{line:?}");
+        }
     }
 
     #[test]

@@ -35,7 +35,6 @@ pub struct State {
     pub outcome: Option<Outcome>,
 }
 
-
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Player {
