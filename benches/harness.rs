@@ -7,7 +7,6 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use shinpan::game::Frame;
 use shinpan::harness::process::{Child, Limits};
 
 /// One line the size of a CODE VS Reborn turn block (about 700 bytes).
@@ -20,13 +19,7 @@ fn prompt() -> Vec<u8> {
 fn harness_round_trip(c: &mut Criterion) {
     let prompt = prompt();
     let mut child = Child::spawn(&["cat".into()], Limits::default()).expect("cat starts");
-    let one_line = |lines: &[&str]| {
-        if lines.is_empty() {
-            Frame::NeedMore
-        } else {
-            Frame::Complete
-        }
-    };
+    let one_line = |lines: &[&str]| Ok(!lines.is_empty());
     c.bench_function("harness/round-trip-700-bytes", |b| {
         b.iter(|| {
             child.send(&prompt).expect("cat reads");

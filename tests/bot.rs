@@ -328,7 +328,7 @@ fn play(players: &[&[&str]], extra: &[&str]) -> (Value, Vec<Value>) {
 fn replies(log: &[Value]) -> Vec<Value> {
     log.iter()
         .filter(|e| e["event"] == "turn")
-        .map(|e| e["reply"].clone())
+        .map(|e| e["reply"]["text"].clone())
         .collect()
 }
 
@@ -349,7 +349,8 @@ fn play_a_bot_against_builtin_is_seeded_and_logged() {
         .any(|e| e["event"] == "handshake" && e["reply"] == "well behaved"));
     let turn = log.iter().find(|e| e["event"] == "turn").unwrap();
     assert!(turn["prompt"].as_str().unwrap().ends_with("END\n"));
-    assert!(turn["elapsed_ms"].is_u64());
+    assert!(turn["waited_ms"].is_u64());
+    assert!(turn["reply"]["elapsed_ms"].is_u64());
     let (again, log_again) = play(&[&good, &["builtin"]], &["--seed", "4", "--rounds", "2"]);
     assert_eq!(
         summary["matches"][0]["outcome"],

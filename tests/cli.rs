@@ -133,7 +133,7 @@ fn a_bad_field_in_given_names_its_line() {
 }
 
 #[test]
-fn an_unknown_clause_is_an_error_at_the_case() {
+fn an_unknown_clause_is_an_error_at_its_rules_line() {
     let case = GOOD_CASE.replace("[reply.format]", "[reply.fromat]");
     run_on_library(
         "check",
@@ -143,7 +143,7 @@ fn an_unknown_clause_is_an_error_at_the_case() {
         ],
     )
     .code(2)
-    .stderr(predicate::str::contains("typo.yaml:3:").and(predicate::str::contains("reply.fromat")));
+    .stderr(predicate::str::contains("typo.yaml:4:").and(predicate::str::contains("reply.fromat")));
 }
 
 #[test]

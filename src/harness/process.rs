@@ -9,7 +9,7 @@
 //!   stderr is kept only as a bounded tail;
 //! - a grandchild that keeps the output pipe open after the child exits is detected and reported.
 //!
-//! It knows nothing of games: replies are framed by a closure (the game's `Game::frame`).
+//! It knows nothing of games: a reply's end is found by a closure the caller passes in.
 
 use std::collections::VecDeque;
 use std::io::{Read, Write};
@@ -20,8 +20,6 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use process_wrap::std::{ChildWrapper, CommandWrap, ProcessGroup};
-
-use crate::game::Frame;
 
 /// POSIX signal numbers (the same on every Unix shinpan runs on).
 const SIGTERM: i32 = 15;
@@ -197,11 +195,13 @@ impl Child {
         self.stdin = None;
     }
 
-    /// Reads lines until `frame` says they make a whole reply, or `deadline` passes.
+    /// Reads lines until `complete` says they make a whole reply (`Ok(true)`), or `deadline`
+    /// passes. `Ok(false)` asks for another line; `Err(why)` says the lines can never make a
+    /// reply.
     pub fn read_reply(
         &mut self,
         deadline: Instant,
-        mut frame: impl FnMut(&[&str]) -> Frame,
+        mut complete: impl FnMut(&[&str]) -> Result<bool, String>,
     ) -> Result<ReplyRead, ReadFailure> {
         let mut lines: Vec<String> = Vec::new();
         let mut bytes = 0;
@@ -216,15 +216,15 @@ impl Child {
             }
             lines.push(line);
             let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-            match frame(&refs) {
-                Frame::Complete => {
+            match complete(&refs) {
+                Ok(true) => {
                     return Ok(ReplyRead {
                         lines,
                         elapsed: arrived.saturating_duration_since(self.sent_at),
                     })
                 }
-                Frame::NeedMore => {}
-                Frame::Malformed(why) => return Err(ReadFailure::Malformed(why)),
+                Ok(false) => {}
+                Err(why) => return Err(ReadFailure::Malformed(why)),
             }
         }
     }

@@ -100,7 +100,7 @@ pub enum Failure {
 
 /// A complete reply: its lines joined by `\n`, and its thinking time.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Answer {
+pub struct BotAnswer {
     pub text: String,
     pub elapsed: Duration,
 }
@@ -110,6 +110,8 @@ pub struct Session {
     transcript: Vec<u8>,
     clock: Clock,
     budget_end: Instant,
+    /// When the reply to the prompt last sent is due (see [`Session::send_prompt`]).
+    due: Option<Instant>,
 }
 
 impl Session {
@@ -125,11 +127,12 @@ impl Session {
             transcript: Vec::new(),
             clock,
             budget_end,
+            due: None,
         })
     }
 
     /// Sends the handshake's prompt (if any) and reads the bot's one-line answer.
-    pub fn handshake(&mut self, handshake: &Handshake) -> Result<Answer, Failure> {
+    pub fn handshake(&mut self, handshake: &Handshake) -> Result<BotAnswer, Failure> {
         if !handshake.prompt.is_empty() {
             self.send(handshake.prompt.as_bytes())?;
         } else {
@@ -151,10 +154,32 @@ impl Session {
         &mut self,
         prompt: &[u8],
         frame: impl FnMut(&[&str]) -> Frame,
-    ) -> Result<Answer, Failure> {
+    ) -> Result<BotAnswer, Failure> {
+        self.send_prompt(prompt)?;
+        self.read_answer(frame)
+    }
+
+    /// Sends `prompt`; the clock runs from now, so several bots can think at once, each read
+    /// later with [`Session::read_answer`].
+    pub fn send_prompt(&mut self, prompt: &[u8]) -> Result<(), Failure> {
         self.check_unsolicited()?;
         self.send(prompt)?;
-        let answer = self.read(self.clock.allowance(), frame)?;
+        self.due = Some(Instant::now() + self.clock.allowance());
+        Ok(())
+    }
+
+    /// Reads the reply to the prompt last sent, by the deadline that prompt set, and charges
+    /// its thinking time to the clock.
+    pub fn read_answer(
+        &mut self,
+        frame: impl FnMut(&[&str]) -> Frame,
+    ) -> Result<BotAnswer, Failure> {
+        let allowance = self.clock.allowance();
+        let due = self
+            .due
+            .take()
+            .unwrap_or_else(|| Instant::now() + allowance);
+        let answer = self.read_until(due, allowance, frame)?;
         self.clock.charge(answer.elapsed);
         Ok(answer)
     }
@@ -164,7 +189,7 @@ impl Session {
         &mut self,
         bytes: &[u8],
         frame: impl FnMut(&[&str]) -> Frame,
-    ) -> Result<Answer, Failure> {
+    ) -> Result<BotAnswer, Failure> {
         self.check_unsolicited()?;
         self.send(bytes)?;
         self.child.close_stdin();
@@ -188,11 +213,26 @@ impl Session {
         &mut self,
         allowance: Duration,
         frame: impl FnMut(&[&str]) -> Frame,
-    ) -> Result<Answer, Failure> {
-        let own = Instant::now() + allowance;
+    ) -> Result<BotAnswer, Failure> {
+        self.read_until(Instant::now() + allowance, allowance, frame)
+    }
+
+    /// Reads a reply due at `own` (`allowance` after its prompt), or by the end of the budget.
+    fn read_until(
+        &mut self,
+        own: Instant,
+        allowance: Duration,
+        frame: impl FnMut(&[&str]) -> Frame,
+    ) -> Result<BotAnswer, Failure> {
         let deadline = own.min(self.budget_end);
-        match self.child.read_reply(deadline, frame) {
-            Ok(reply) => Ok(Answer {
+        let mut frame = frame;
+        let complete = |lines: &[&str]| match frame(lines) {
+            Frame::Complete => Ok(true),
+            Frame::NeedMore => Ok(false),
+            Frame::Malformed(why) => Err(why),
+        };
+        match self.child.read_reply(deadline, complete) {
+            Ok(reply) => Ok(BotAnswer {
                 text: reply.lines.join("\n"),
                 elapsed: reply.elapsed,
             }),

@@ -88,20 +88,20 @@ impl Phase {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Verdict {
+pub enum CheckVerdict {
     Pass,
     NonStrict,
     Fail,
     Info,
 }
 
-impl Verdict {
+impl CheckVerdict {
     pub fn label(self) -> &'static str {
         match self {
-            Verdict::Pass => "PASS",
-            Verdict::NonStrict => "NON-STRICT",
-            Verdict::Fail => "FAIL",
-            Verdict::Info => "INFO",
+            CheckVerdict::Pass => "PASS",
+            CheckVerdict::NonStrict => "NON-STRICT",
+            CheckVerdict::Fail => "FAIL",
+            CheckVerdict::Info => "INFO",
         }
     }
 }
@@ -110,7 +110,7 @@ impl Verdict {
 pub struct Check {
     pub phase: Phase,
     pub name: String,
-    pub verdict: Verdict,
+    pub verdict: CheckVerdict,
     pub detail: String,
     /// The exact bytes the bot was sent, for `bot < file` (FAIL only).
     pub saved: Option<PathBuf>,
@@ -131,12 +131,12 @@ pub struct BotReport {
 }
 
 impl BotReport {
-    pub fn count(&self, verdict: Verdict) -> usize {
+    pub fn count(&self, verdict: CheckVerdict) -> usize {
         self.checks.iter().filter(|c| c.verdict == verdict).count()
     }
 
     pub fn failed(&self) -> bool {
-        self.count(Verdict::Fail) > 0
+        self.count(CheckVerdict::Fail) > 0
     }
 }
 
@@ -153,14 +153,14 @@ type Run<'a, C> = (String, Box<dyn FnOnce(&mut C) -> Found + 'a>);
 
 /// What one check found, before timing and saving.
 struct Found {
-    verdict: Verdict,
+    verdict: CheckVerdict,
     detail: String,
     /// The transcript to save on a FAIL.
     input: Option<Vec<u8>>,
 }
 
 impl Found {
-    fn new(verdict: Verdict, detail: impl Into<String>) -> Found {
+    fn new(verdict: CheckVerdict, detail: impl Into<String>) -> Found {
         Found {
             verdict,
             detail: detail.into(),
@@ -230,7 +230,7 @@ impl Checker<'_> {
                 self.record(
                     phase,
                     "budget".into(),
-                    Found::new(Verdict::Info, "the run's time budget ran out"),
+                    Found::new(CheckVerdict::Info, "the run's time budget ran out"),
                     Duration::ZERO,
                 );
                 return;
@@ -239,7 +239,7 @@ impl Checker<'_> {
             let found = run(self);
             let verdict = found.verdict;
             self.record(phase, name, found, started.elapsed());
-            if verdict == Verdict::Fail || Instant::now() >= self.budget_end {
+            if verdict == CheckVerdict::Fail || Instant::now() >= self.budget_end {
                 self.skipped += total - done - 1;
                 return;
             }
@@ -249,7 +249,7 @@ impl Checker<'_> {
     fn record(&mut self, phase: Phase, name: String, found: Found, elapsed: Duration) {
         let index = self.checks.len() + 1;
         let saved = match (&found.input, found.verdict) {
-            (Some(input), Verdict::Fail) => {
+            (Some(input), CheckVerdict::Fail) => {
                 self.save(&format!("{index:02}-{}-{name}", phase.name()), input)
             }
             _ => None,
@@ -280,7 +280,7 @@ impl Checker<'_> {
             clock(self.game, self.options),
             self.budget_end,
         )
-        .map_err(|e| Found::new(Verdict::Fail, format!("cannot start the program: {e}")))?;
+        .map_err(|e| Found::new(CheckVerdict::Fail, format!("cannot start the program: {e}")))?;
         if let Some(handshake) = self.game.handshake() {
             match session.handshake(&handshake) {
                 Ok(answer) => {

@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Map, Value};
 
+mod engine;
+
 use crate::harness::process::{Child, Ended, Limits, ReadFailure, SendFailure};
 
 /// The protocol version this shinpan speaks; every request carries it.
@@ -44,8 +46,8 @@ impl AdapterConfig {
 /// What went wrong with an adapter. The adapter has been stopped when one of these is returned.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AdapterError {
-    #[error("the adapter could not be started: {0}")]
-    Spawn(String),
+    #[error("the adapter `{command}` could not be started: {reason}")]
+    Spawn { command: String, reason: String },
     #[error("the request could not be sent: {0}")]
     Send(#[from] SendFailure),
     #[error("no response: {0}")]
@@ -60,9 +62,9 @@ pub enum AdapterError {
     Hello(String),
 }
 
-/// An adapter's answer to one request.
+/// An adapter's response to one request.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Answer {
+pub enum Response {
     /// The response object (with `id`), for the caller to read the fields of its request kind.
     Done(Map<String, Value>),
     /// `{"unsupported": reason}`: the engine does not implement what the request needs.
@@ -74,7 +76,7 @@ pub enum Answer {
 /// A failed request: what went wrong, and how the child ended.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{error}{ended}")]
-pub struct Failure {
+pub struct RequestFailure {
     pub error: AdapterError,
     /// `; it exited with status 1; stderr: ...`, or empty.
     pub ended: String,
@@ -95,7 +97,7 @@ pub struct Adapter {
 impl Adapter {
     /// Starts the adapter and makes the handshake. A failure here means the adapter cannot be
     /// used at all (the CLI exits 2).
-    pub fn start(config: AdapterConfig) -> Result<Adapter, Failure> {
+    pub fn start(config: AdapterConfig) -> Result<Adapter, RequestFailure> {
         let mut adapter = Adapter {
             config,
             child: None,
@@ -116,7 +118,11 @@ impl Adapter {
     }
 
     /// Sends `fields` (the request without `protocol` and `id`) and reads the answer.
-    pub fn request(&mut self, id: &str, mut fields: Map<String, Value>) -> Result<Answer, Failure> {
+    pub fn request(
+        &mut self,
+        id: &str,
+        mut fields: Map<String, Value>,
+    ) -> Result<Response, RequestFailure> {
         self.ensure_running()?;
         fields.insert("protocol".into(), PROTOCOL.into());
         fields.insert("id".into(), id.into());
@@ -134,7 +140,7 @@ impl Adapter {
         self.child.take().map(|mut c| c.finish())
     }
 
-    fn ensure_running(&mut self) -> Result<(), Failure> {
+    fn ensure_running(&mut self) -> Result<(), RequestFailure> {
         if let Some(child) = &mut self.child {
             // Lines nobody asked for (a second response, chatter on stdout) would be read as the
             // answer to the next request: start afresh instead.
@@ -143,10 +149,14 @@ impl Adapter {
             }
             self.shutdown();
         }
-        let child = Child::spawn(&self.config.argv, self.config.limits).map_err(|e| Failure {
-            error: AdapterError::Spawn(format!("`{}`: {e}", self.command())),
-            ended: String::new(),
-        })?;
+        let child =
+            Child::spawn(&self.config.argv, self.config.limits).map_err(|e| RequestFailure {
+                error: AdapterError::Spawn {
+                    command: self.command(),
+                    reason: e.to_string(),
+                },
+                ended: String::new(),
+            })?;
         self.child = Some(child);
         let hello = json!({"protocol": PROTOCOL, "id": "hello", "kind": "hello"});
         let answer = self
@@ -155,7 +165,7 @@ impl Adapter {
         answer.map_err(|error| self.stop(error))
     }
 
-    fn exchange(&mut self, id: &str, request: &Value) -> Result<Answer, AdapterError> {
+    fn exchange(&mut self, id: &str, request: &Value) -> Result<Response, AdapterError> {
         let child = self
             .child
             .as_mut()
@@ -183,15 +193,15 @@ impl Adapter {
             }
         }
         if let Some(reason) = map.get("unsupported") {
-            return Ok(Answer::Unsupported(text_of(reason)));
+            return Ok(Response::Unsupported(text_of(reason)));
         }
         if let Some(message) = map.get("error") {
-            return Ok(Answer::Error(text_of(message)));
+            return Ok(Response::Error(text_of(message)));
         }
-        Ok(Answer::Done(map))
+        Ok(Response::Done(map))
     }
 
-    fn stop(&mut self, error: AdapterError) -> Failure {
+    fn stop(&mut self, error: AdapterError) -> RequestFailure {
         let stderr = self
             .child
             .as_ref()
@@ -201,7 +211,7 @@ impl Adapter {
             None => String::new(),
             Some(ended) => describe_end(&ended, &stderr),
         };
-        Failure { error, ended }
+        RequestFailure { error, ended }
     }
 }
 
@@ -212,13 +222,13 @@ impl Drop for Adapter {
 }
 
 fn read_hello(
-    answer: Answer,
+    answer: Response,
     engine: &mut String,
     games: &mut Vec<String>,
 ) -> Result<(), AdapterError> {
     let map = match answer {
-        Answer::Done(map) => map,
-        Answer::Unsupported(why) | Answer::Error(why) => return Err(AdapterError::Hello(why)),
+        Response::Done(map) => map,
+        Response::Unsupported(why) | Response::Error(why) => return Err(AdapterError::Hello(why)),
     };
     match map.get("protocol") {
         Some(v) if v.as_u64() == Some(PROTOCOL) => {}

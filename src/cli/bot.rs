@@ -1,0 +1,36 @@
+//! `shinpan bot`: runs the bot checker on a program and prints its report.
+
+use shinpan::harness::bot::{check_bot, BotOptions};
+use shinpan::report::Render;
+
+use super::args::BotArgs;
+use super::{game_by_id, out, Finished, Usage};
+
+pub fn run(args: BotArgs) -> Result<Finished, Usage> {
+    let BotArgs {
+        game,
+        seed,
+        matches,
+        budget,
+        save_dir,
+        format,
+        limits,
+        options,
+        command,
+    } = args;
+    let game = game_by_id(&game)?;
+    let match_options = options.for_game(game)?;
+    let defaults = BotOptions::default();
+    let options = BotOptions {
+        seed,
+        matches,
+        budget,
+        limits: limits.overrides(),
+        match_options,
+        save_dir: save_dir.unwrap_or(defaults.save_dir),
+        ..defaults
+    };
+    let report = check_bot(game, &command, &options).map_err(|e| Usage(e.to_string()))?;
+    out(&report.render(format.format()))?;
+    Ok(Finished::passed_if(!report.failed()))
+}
