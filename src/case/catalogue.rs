@@ -49,7 +49,8 @@ pub enum ClauseStatus {
 pub fn load(path: &Path, text: &str, game: &str) -> Result<Catalogue, LoadError> {
     let is_clause = |p: &[Segment]| p.len() == 2 && p[0] == Segment::Key("clauses".into());
     let parsed = yaml::parse(text, &is_clause).map_err(|e| LoadError::at(path, e.at, e.message))?;
-    let catalogue: Catalogue = super::file::deserialize(path, text, &parsed.value, "")?;
+    let catalogue: Catalogue = yaml::deserialize(text, &parsed.value, "")
+        .map_err(|e| LoadError::at(path, e.at, e.message))?;
     let top = Position { line: 1, col: 1 };
     if catalogue.game != game {
         let at = yaml::locate(text, &[Segment::Key("game".into())]).unwrap_or(top);

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 
 use super::catalogue::is_slug;
 use super::source::SourceFile;
-use super::yaml::{self, parse_path, Position, Segment};
+use super::yaml::{self, join, parse_path, Position, Segment};
 use super::{schema, Case, CaseBody, Expected, LoadError, UNCLASSIFIED};
 use crate::game::{DynGame, MatchOptions, Reply};
 
@@ -68,20 +68,7 @@ pub(super) fn deserialize<T: DeserializeOwned>(
     value: &Value,
     prefix: &str,
 ) -> Result<T, LoadError> {
-    serde_path_to_error::deserialize(value).map_err(|e| {
-        let inner = e.path().to_string();
-        let at = locate(text, &join(prefix, &inner));
-        LoadError::at(path, at, e.into_inner().to_string())
-    })
-}
-
-fn join(prefix: &str, inner: &str) -> String {
-    match (prefix, inner) {
-        (p, "." | "") => p.to_string(),
-        ("", i) => i.to_string(),
-        (p, i) if i.starts_with('[') => format!("{p}{i}"),
-        (p, i) => format!("{p}.{i}"),
-    }
+    yaml::deserialize(text, value, prefix).map_err(|e| LoadError::at(path, e.at, e.message))
 }
 
 fn locate(text: &str, path: &str) -> Position {

@@ -83,6 +83,32 @@ pub fn parse_path(text: &str) -> Vec<Segment> {
     path
 }
 
+/// Joins a path below `prefix` (as `serde_path_to_error` writes it, `.` for the top) to it.
+pub fn join(prefix: &str, inner: &str) -> String {
+    match (prefix, inner) {
+        (p, "." | "") => p.to_string(),
+        ("", i) => i.to_string(),
+        (p, i) if i.starts_with('[') => format!("{p}{i}"),
+        (p, i) => format!("{p}.{i}"),
+    }
+}
+
+/// Reads `value`, which was read from `text` (at `prefix` within it, empty for the whole), as
+/// `T`; an error is placed at the node it names.
+pub fn deserialize<T: serde::de::DeserializeOwned>(
+    text: &str,
+    value: &Value,
+    prefix: &str,
+) -> Result<T, YamlError> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = join(prefix, &e.path().to_string());
+        YamlError {
+            at: locate(text, &parse_path(&path)).unwrap_or(Position { line: 1, col: 1 }),
+            message: e.into_inner().to_string(),
+        }
+    })
+}
+
 /// The document's value, and the positions of the nodes `mark` asked for (keyed by path).
 pub struct Parsed {
     pub value: Value,

@@ -20,6 +20,7 @@ pub mod mapgen;
 pub mod protocol;
 pub mod rules;
 pub mod state;
+pub mod tally;
 
 use rand::{Rng, RngCore};
 
@@ -28,10 +29,11 @@ use crate::game::{
     EdgeCase, Frame, FuzzHints, Game, GameInfo, NoOptions, Outcome, ParseVerdict, StateError,
     StepError, StepReport, TimeLimits,
 };
-use engine::{apply, resources_around, Turn};
+use engine::{apply, Turn};
 use protocol::{is_finish, parse_name, Command, Request};
 use rules::{Base, Direction, COORDS};
 use state::State;
+use tally::resources_around;
 
 pub struct Cedec2013;
 
@@ -73,7 +75,19 @@ impl Game for Cedec2013 {
     }
 
     fn validate(&self, state: &State) -> Result<(), StateError> {
-        state.validate()
+        state.validate()?;
+        // D-cedec-9: the scores a state gives must be the ones its tiles are worth.
+        let scores = tally::scores(&state.tiles);
+        if state.scores != [0; rules::PLAYERS] && state.scores != scores {
+            return Err(StateError::at(
+                "scores",
+                format!(
+                    "{:?} but the tiles give {scores:?} (leave scores out to derive them)",
+                    state.scores
+                ),
+            ));
+        }
+        Ok(())
     }
 
     fn awaiting(&self, state: &State) -> Vec<usize> {

@@ -8,11 +8,11 @@
 
 use std::fmt::Write as _;
 
-use super::engine::resources_of;
 use super::rules::{
     Base, Direction, COORDS, FIELD_WIDTH, MAX_NAME_CHARS, PLAYERS, RADIUS, ROUNDS, TILES,
 };
 use super::state::{Landform, State};
+use super::tally::resources_of;
 use crate::text::{quote, Line, ParseError, Reader, Token};
 
 /// One tile as a request shows it.

@@ -246,16 +246,6 @@ impl State {
                 return Err(StateError::at(at, "a bonus on a tile that is not a town"));
             }
         }
-        let scores = super::engine::scores(&self.tiles);
-        if self.scores != [0; PLAYERS] && self.scores != scores {
-            return Err(StateError::at(
-                "scores",
-                format!(
-                    "{:?} but the tiles give {scores:?} (leave scores out to derive them)",
-                    self.scores
-                ),
-            ));
-        }
         if let Some(outcome) = &self.outcome {
             if outcome.winner.is_some_and(|w| w >= PLAYERS) {
                 return Err(StateError::at("outcome.winner", "must be 0, 1, 2 or null"));
