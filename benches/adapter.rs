@@ -22,7 +22,9 @@ fn adapter(c: &mut Criterion) {
         .iter()
         .flat_map(|g| g.cases.iter().map(move |c| (g.game, c)))
         .filter_map(|(game, case)| match &case.body {
-            CaseBody::Step { given, when, .. } => Some((game, case.name.as_str(), given, when)),
+            CaseBody::Step { given, when, .. } => {
+                Some((game, case.name.as_str(), given.value(), when))
+            }
             _ => None,
         })
         .collect();

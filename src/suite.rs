@@ -92,7 +92,7 @@ impl<E: EngineUnderTest> Suite<E> {
             only: games.iter().map(|g| g.info().id.to_string()).collect(),
             ..LoadOptions::default()
         };
-        let library = load_library(&self.source, &games, &options)?;
+        let library = load_library(&self.source, &crate::games::all(), &options)?;
         let mut results: Vec<CaseResult> = select(&library, None)
             .into_iter()
             .filter(|(_, case)| wanted(&case.name))
@@ -132,7 +132,11 @@ impl<E: EngineUnderTest> Suite<E> {
             .games
             .clone()
             .map_err(|message| LoadError::whole(&PathBuf::from("shinpan::Suite"), message))?;
-        let library = load_library(&self.source, &games, &LoadOptions::default())?;
+        let options = LoadOptions {
+            only: games.iter().map(|g| g.info().id.to_string()).collect(),
+            ..LoadOptions::default()
+        };
+        let library = load_library(&self.source, &crate::games::all(), &options)?;
         Ok(select(&library, None)
             .into_iter()
             .map(|(_, c)| c.name.clone())

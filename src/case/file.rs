@@ -4,16 +4,14 @@
 //! wrong, found by path in one more pass over the text ([`yaml::locate`]).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
-use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::catalogue::is_slug;
 use super::source::SourceFile;
 use super::yaml::{self, join, parse_path, Position, Segment};
-use super::{schema, Case, CaseBody, Expected, LoadError, UNCLASSIFIED};
+use super::{schema, Case, CaseBody, Expected, LoadError, Stored, UNCLASSIFIED};
 use crate::game::{DynGame, MatchOptions, Reply};
 
 #[derive(Deserialize)]
@@ -60,17 +58,6 @@ struct Generate {
     options: Map<String, Value>,
 }
 
-/// Reads `value` (from the file at `path`) as `T`; an error is placed at the field it names.
-/// `prefix` is the path of `value` within the file (`cases[2].given`), empty for the whole.
-pub(super) fn deserialize<T: DeserializeOwned>(
-    path: &Path,
-    text: &str,
-    value: &Value,
-    prefix: &str,
-) -> Result<T, LoadError> {
-    yaml::deserialize(text, value, prefix).map_err(|e| LoadError::at(path, e.at, e.message))
-}
-
 fn locate(text: &str, path: &str) -> Position {
     yaml::locate(text, &parse_path(path)).unwrap_or(Position { line: 1, col: 1 })
 }
@@ -78,6 +65,7 @@ fn locate(text: &str, path: &str) -> Position {
 /// Loads the cases of one file.
 pub(super) fn load(
     game: &dyn DynGame,
+    schema: &Value,
     file: &SourceFile,
     clauses: &BTreeSet<&str>,
 ) -> Result<Vec<Case>, LoadError> {
@@ -101,7 +89,14 @@ pub(super) fn load(
             ));
         }
     }
-    let raw: RawFile = deserialize(path, text, &parsed.value, "")?;
+    let raw: RawFile = match serde_path_to_error::deserialize(parsed.value) {
+        Ok(raw) => raw,
+        // Read again from the text for the error's place: only on the way out.
+        Err(e) => {
+            let at = locate(text, &e.path().to_string());
+            return Err(LoadError::at(path, at, e.into_inner().to_string()));
+        }
+    };
     let info = game.info();
     if raw.game != info.id {
         return Err(LoadError::at(
@@ -115,7 +110,7 @@ pub(super) fn load(
     }
     let mut cases = Vec::with_capacity(raw.cases.len());
     let mut ids = BTreeMap::new();
-    for (i, rc) in raw.cases.into_iter().enumerate() {
+    for (i, mut rc) in raw.cases.into_iter().enumerate() {
         let at = parsed.marks.get(i).map_or(top, |(_, at)| *at);
         let here = format!("cases[{i}]");
         let err = |field: &str, message: String| {
@@ -152,7 +147,7 @@ pub(super) fn load(
                 format!("it names clause `{unknown}`, which rules.yaml does not list{hint}"),
             ));
         }
-        let body = body(game, &rc).map_err(|(field, message)| {
+        let body = body(game, schema, &mut rc).map_err(|(field, message)| {
             let at = locate(text, &join(&here, &field));
             LoadError::at(path, at, format!("case `{}`: {message}", rc.id))
         })?;
@@ -171,7 +166,11 @@ pub(super) fn load(
 }
 
 /// A case's body by its kind; an error names the field (a path below the case) and says why.
-fn body(game: &dyn DynGame, rc: &RawCase) -> Result<CaseBody, (String, String)> {
+fn body(
+    game: &dyn DynGame,
+    schema: &Value,
+    rc: &mut RawCase,
+) -> Result<CaseBody, (String, String)> {
     let field = |f: &str, m: &str| (f.to_string(), m.to_string());
     if let Some(generate) = &rc.generate {
         if rc.given.is_some() || rc.when.is_some() || rc.parse.is_some() || rc.input.is_some() {
@@ -188,14 +187,14 @@ fn body(game: &dyn DynGame, rc: &RawCase) -> Result<CaseBody, (String, String)> 
             .map_err(|e| ("generate.options".to_string(), e.to_string()))?;
         let then = rc
             .then
-            .clone()
+            .take()
             .ok_or_else(|| field("", "a `generate` case needs `then`"))?;
-        schema::check_then(game, &then, schema::Kind::Generate)
+        schema::check_then(schema, &then, schema::Kind::Generate)
             .map_err(|(p, m)| (join("then", &p), m))?;
         return Ok(CaseBody::Generate {
             seeds: generate.seeds,
             options,
-            then,
+            then: Stored::new(&then),
         });
     }
     match (&rc.parse, &rc.input, rc.expect) {
@@ -226,22 +225,19 @@ fn body(game: &dyn DynGame, rc: &RawCase) -> Result<CaseBody, (String, String)> 
             })
         }
         (None, None, None) => {
-            let then = rc.then.clone().ok_or_else(|| {
+            let then = rc.then.take().ok_or_else(|| {
                 field(
                     "",
                     "a step case needs `then` (or `parse`, `input` and `expect`)",
                 )
             })?;
-            let given = rc
-                .given
-                .clone()
-                .unwrap_or_else(|| Value::Object(Map::new()));
+            let given = rc.given.take().unwrap_or_else(|| Value::Object(Map::new()));
             let given = game.load_state(&given).map_err(|e| {
                 let path = join("given", e.path.as_deref().unwrap_or(""));
                 (path, format!("`given` is not a valid state: {}", e.message))
             })?;
             let per_step = game.replies_per_step();
-            let when = rc.when.clone().unwrap_or_default();
+            let when = rc.when.take().unwrap_or_default();
             if let Some(t) = when.iter().position(|turn| turn.len() != per_step) {
                 return Err((
                     format!("when[{t}]"),
@@ -252,9 +248,13 @@ fn body(game: &dyn DynGame, rc: &RawCase) -> Result<CaseBody, (String, String)> 
                     ),
                 ));
             }
-            schema::check_then(game, &then, schema::Kind::Step)
+            schema::check_then(schema, &then, schema::Kind::Step)
                 .map_err(|(p, m)| (join("then", &p), m))?;
-            Ok(CaseBody::Step { given, when, then })
+            Ok(CaseBody::Step {
+                given: Stored::new(&given),
+                when,
+                then: Stored::new(&then),
+            })
         }
         _ => Err(field(
             "",

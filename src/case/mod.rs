@@ -95,18 +95,18 @@ pub struct Case {
 
 #[derive(Debug, Clone)]
 pub enum CaseBody {
-    /// Play `when` from `given` and compare the result with `then`.
+    /// Play `when` from `given` (its canonical state) and compare the result with `then`.
     Step {
-        given: Value,
+        given: Stored,
         when: Vec<Vec<Reply>>,
-        then: Value,
+        then: Stored,
     },
     /// Generate `seeds` new matches (seeds 0, 1, ...) with `options` and match `then` against
     /// each.
     Generate {
         seeds: u64,
         options: MatchOptions,
-        then: Value,
+        then: Stored,
     },
     /// Parse `input` as the protocol text `kind`.
     Parse {
@@ -115,6 +115,29 @@ pub enum CaseBody {
         expect: Expected,
         at: Option<[usize; 2]>,
     },
+}
+
+/// A JSON value kept as its compact text until a case runs: a parsed `serde_json::Value` takes
+/// about ten times the room of its text, and a library of thousands of whole-field cases must
+/// stay small once loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stored(Box<str>);
+
+impl Stored {
+    pub fn new(value: &Value) -> Stored {
+        Stored(value.to_string().into_boxed_str())
+    }
+
+    /// The value again.
+    pub fn value(&self) -> Value {
+        // The text is what `Value`'s own Display wrote: it reads back.
+        serde_json::from_str(&self.0).unwrap_or(Value::Null)
+    }
+
+    /// The compact JSON text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
 }
 
 /// What a parse case expects.
@@ -225,13 +248,40 @@ fn load_game(
     };
     let catalogue = catalogue::load(&rules.path, &rules.text, id)?;
     let clause_ids: BTreeSet<&str> = catalogue.clauses.iter().map(|c| c.id.as_str()).collect();
-    let mut cases = Vec::new();
     for file in files {
         hasher.update(format!("{id}/{}.yaml\0{}\0", file.stem, file.text.len()));
         hasher.update(&file.text);
-        if file.stem != "rules" {
-            cases.extend(file::load(game, file, &clause_ids)?);
-        }
+    }
+    let schema = game.schema();
+    let case_files: Vec<&source::SourceFile> = files.iter().filter(|f| f.stem != "rules").collect();
+    // Files are independent: load them on every core, then keep file order (and report the
+    // first bad file in that order).
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let per_worker = case_files.len().div_ceil(workers).max(1);
+    let loaded: Vec<Result<Vec<Case>, LoadError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = case_files
+            .chunks(per_worker)
+            .map(|chunk| {
+                let (schema, clause_ids) = (&schema, &clause_ids);
+                scope.spawn(move || {
+                    chunk
+                        .iter()
+                        .map(|file| file::load(game, schema, file, clause_ids))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    let mut cases = Vec::new();
+    for file_cases in loaded {
+        cases.extend(file_cases?);
     }
     Ok(GameCases {
         game,

@@ -11,7 +11,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::game::{DynGame, ReplyVerdict};
+use crate::game::ReplyVerdict;
 
 /// What the `then` belongs to: what the runner puts beside the state differs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,14 +25,14 @@ pub enum Kind {
 /// The keys of a bound, which stand for a number.
 const BOUNDS: [&str; 4] = ["$lt", "$lte", "$gt", "$gte"];
 
-/// `Err((path below then, message))` for the first thing in `then` the schema does not allow.
-pub fn check_then(game: &dyn DynGame, then: &Value, kind: Kind) -> Result<(), (String, String)> {
-    let schema = game.schema();
+/// `Err((path below then, message))` for the first thing in `then` the state's `schema` (the
+/// game's, [`crate::game::DynGame::schema`]) does not allow.
+pub fn check_then(schema: &Value, then: &Value, kind: Kind) -> Result<(), (String, String)> {
     let Value::Object(expected) = then else {
         return Err((String::new(), "`then` is a mapping of what to check".into()));
     };
-    let walker = Walker { root: &schema };
-    let state = walker.resolve(&schema);
+    let walker = Walker { root: schema };
+    let state = walker.resolve(schema);
     for (key, value) in expected {
         let here = key.clone();
         match (key.as_str(), kind) {

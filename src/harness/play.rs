@@ -17,7 +17,7 @@ use serde_json::json;
 use crate::game::{DynGame, MatchOptions, Outcome, Series, SeriesScore};
 use crate::harness::process::Limits;
 use crate::harness::referee::{play_step, Seat};
-use crate::harness::session::{describe_end, Clock, LimitOverrides, Session};
+use crate::harness::session::{Clock, LimitOverrides, Session};
 use crate::rng::{player_stream, seeded};
 
 /// One side of a match.
@@ -278,7 +278,7 @@ fn play_one(
         if let Seat::Bot { session, .. } = occupant {
             let ended = session.finish();
             if ended.killed || ended.pipe_held_by_descendant || faults[seat].is_some() {
-                let how = describe_end(&ended);
+                let how = ended.describe();
                 faults[seat] = Some(match faults[seat].take() {
                     Some(f) => format!("{f}; the program {how}"),
                     None => format!("after the match the program {how}"),

@@ -13,6 +13,7 @@
 
 use std::collections::VecDeque;
 use std::io::{Read, Write};
+use std::os::unix::process::ExitStatusExt;
 use std::process::{ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError, TrySendError};
 use std::sync::{Arc, Mutex};
@@ -98,6 +99,51 @@ pub struct Ended {
     pub killed: bool,
     /// Whether something outlived the child while holding its output pipe open.
     pub pipe_held_by_descendant: bool,
+}
+
+impl Ended {
+    /// How the program ended, in words: `exited with status 3`, `died by signal 11, SIGSEGV`,
+    /// `was killed by shinpan (15, SIGTERM)`.
+    pub fn describe(&self) -> String {
+        let mut text = match self.status {
+            None => "could not be reaped".to_string(),
+            Some(status) => match (status.code(), status.signal()) {
+                (Some(code), _) => format!("exited with status {code}"),
+                (None, Some(signal)) if self.killed => {
+                    format!("was killed by shinpan ({})", signal_name(signal))
+                }
+                (None, Some(signal)) => format!("died by signal {}", signal_name(signal)),
+                (None, None) => format!("ended ({status})"),
+            },
+        };
+        if self.pipe_held_by_descendant {
+            text.push_str("; a process it started kept its stdout open and was killed");
+        }
+        text
+    }
+
+    /// Whether the program died of a signal nobody sent it (a crash: SIGSEGV, SIGABRT, ...).
+    pub fn crashed_by_signal(&self) -> bool {
+        !self.killed && self.status.and_then(|s| s.signal()).is_some()
+    }
+}
+
+fn signal_name(signal: i32) -> String {
+    let name = match signal {
+        1 => "SIGHUP",
+        2 => "SIGINT",
+        3 => "SIGQUIT",
+        4 => "SIGILL",
+        6 => "SIGABRT",
+        7 => "SIGBUS",
+        8 => "SIGFPE",
+        9 => "SIGKILL",
+        11 => "SIGSEGV",
+        13 => "SIGPIPE",
+        15 => "SIGTERM",
+        _ => return format!("{signal}"),
+    };
+    format!("{signal}, {name}")
 }
 
 enum Output {

@@ -5,7 +5,6 @@
 //! It keeps the exact bytes written to the bot (the *transcript*), so that whatever broke a bot
 //! can be replayed with `bot < transcript`.
 
-use std::os::unix::process::ExitStatusExt;
 use std::time::{Duration, Instant};
 
 use crate::game::{Frame, Handshake, TimeLimits};
@@ -262,48 +261,6 @@ impl Session {
     pub fn finish(&mut self) -> Ended {
         self.child.finish()
     }
-}
-
-/// How a program ended, in words: `exited with status 3`, `killed by signal 11 (SIGSEGV)`.
-pub fn describe_end(ended: &Ended) -> String {
-    let mut text = match ended.status {
-        None => "could not be reaped".to_string(),
-        Some(status) => match (status.code(), status.signal()) {
-            (Some(code), _) => format!("exited with status {code}"),
-            (None, Some(signal)) if ended.killed => {
-                format!("was killed by shinpan ({})", signal_name(signal))
-            }
-            (None, Some(signal)) => format!("died by signal {}", signal_name(signal)),
-            (None, None) => format!("ended ({status})"),
-        },
-    };
-    if ended.pipe_held_by_descendant {
-        text.push_str("; a process it started kept its stdout open and was killed");
-    }
-    text
-}
-
-/// Whether the program died of a signal nobody sent it (a crash: SIGSEGV, SIGABRT, ...).
-pub fn crashed_by_signal(ended: &Ended) -> bool {
-    !ended.killed && ended.status.and_then(|s| s.signal()).is_some()
-}
-
-fn signal_name(signal: i32) -> String {
-    let name = match signal {
-        1 => "SIGHUP",
-        2 => "SIGINT",
-        3 => "SIGQUIT",
-        4 => "SIGILL",
-        6 => "SIGABRT",
-        7 => "SIGBUS",
-        8 => "SIGFPE",
-        9 => "SIGKILL",
-        11 => "SIGSEGV",
-        13 => "SIGPIPE",
-        15 => "SIGTERM",
-        _ => return format!("{signal}"),
-    };
-    format!("{signal}, {name}")
 }
 
 /// The last non-empty lines of a stderr tail, on one line, for a report.

@@ -62,6 +62,9 @@ impl Render for BotReport {
             out.push_str(&format!(" · failing inputs in {}", dir.display()));
         }
         out.push('\n');
+        for warning in &self.warnings {
+            out.push_str(&format!("warning: {warning}\n"));
+        }
         out
     }
 

@@ -110,14 +110,15 @@ pub fn run_case(game: &dyn DynGame, case: &Case, engine: &mut dyn EngineUnderTes
     }
     match &case.body {
         CaseBody::Step { given, when, then } => {
+            let given = given.value();
             let request = StepRequest {
                 id: &case.name,
                 game,
-                state: given,
+                state: &given,
                 turns: when,
             };
             match engine.step(request) {
-                Answered::Done(response) => judge_step(game, then, when, response),
+                Answered::Done(response) => judge_step(game, &then.value(), when, response),
                 Answered::Unsupported(why) => CaseVerdict::Unsupported(why),
                 Answered::Error(why) => CaseVerdict::Error(why),
             }
@@ -144,7 +145,7 @@ pub fn run_case(game: &dyn DynGame, case: &Case, engine: &mut dyn EngineUnderTes
             seeds,
             options,
             then,
-        } => judge_generated(game, engine, &case.name, *seeds, options, then),
+        } => judge_generated(game, engine, &case.name, *seeds, options, &then.value()),
     }
 }
 

@@ -209,7 +209,7 @@ impl Adapter {
             .unwrap_or_default();
         let ended = match self.shutdown() {
             None => String::new(),
-            Some(ended) => describe_end(&ended, &stderr),
+            Some(ended) => how_it_ended(&ended, &stderr),
         };
         RequestFailure { error, ended }
     }
@@ -251,16 +251,9 @@ fn read_hello(
     Ok(())
 }
 
-fn describe_end(ended: &Ended, stderr: &str) -> String {
-    let mut out = String::new();
-    match (&ended.status, ended.killed) {
-        (_, true) => out.push_str("; the adapter was killed (its whole process group)"),
-        (Some(status), false) => out.push_str(&format!("; the adapter ended ({status})")),
-        (None, false) => {}
-    }
-    if ended.pipe_held_by_descendant {
-        out.push_str("; a descendant of the adapter held its output open and was killed");
-    }
+/// `; the adapter exited with status 1; stderr ends with: ...`: how it ended, for a message.
+fn how_it_ended(ended: &Ended, stderr: &str) -> String {
+    let mut out = format!("; the adapter {}", ended.describe());
     let stderr = stderr.trim_end();
     if !stderr.is_empty() {
         out.push_str("; stderr ends with:\n");

@@ -5,7 +5,7 @@
 
 use super::{CheckVerdict, Found};
 use crate::game::{DynMatch, Reply, ReplyVerdict};
-use crate::harness::session::{describe_end, stderr_summary, Failure, Session};
+use crate::harness::session::{stderr_summary, Failure, Session};
 
 /// How the engine takes `reply` from `seat` on a copy of `state` (others play the built-in).
 pub(super) fn judge(state: &dyn DynMatch, seat: usize, reply: Reply) -> ReplyVerdict {
@@ -57,7 +57,7 @@ pub(super) fn broke(session: &mut Session, when: &str, failure: Failure) -> Foun
         session,
         format!(
             "{when}: {failure}; the program {}{stderr}",
-            describe_end(&ended)
+            ended.describe()
         ),
     )
 }

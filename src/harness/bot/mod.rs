@@ -128,6 +128,8 @@ pub struct BotReport {
     pub skipped: usize,
     pub elapsed_ms: u64,
     pub save_dir: Option<PathBuf>,
+    /// Problems of the run itself (a failing input that could not be saved where asked).
+    pub warnings: Vec<String>,
 }
 
 impl BotReport {
@@ -142,10 +144,12 @@ impl BotReport {
 
 /// The program could not be started at all: the tool cannot do its job.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot start `{command}`: {source}")]
+#[error("cannot start `{command}`: {reason}")]
 pub struct StartError {
     command: String,
-    source: std::io::Error,
+    /// Shown in the message, and not also offered as the error's source, so that a printer of
+    /// error chains does not print it twice.
+    reason: std::io::Error,
 }
 
 /// A named check, run later by [`Checker::phase`].
@@ -176,7 +180,9 @@ struct Checker<'a> {
     budget_end: Instant,
     checks: Vec<Check>,
     skipped: usize,
-    saved_any: bool,
+    /// Where failing inputs went, once one was saved (the fallback when `save_dir` failed).
+    saved_in: Option<PathBuf>,
+    warnings: Vec<String>,
 }
 
 /// Runs the four phases against the program `argv`.
@@ -193,11 +199,12 @@ pub fn check_bot(
         budget_end: started + options.budget.saturating_sub(BUDGET_MARGIN),
         checks: Vec::new(),
         skipped: 0,
-        saved_any: false,
+        saved_in: None,
+        warnings: Vec::new(),
     };
-    let past_handshake = checker.handshake_phase().map_err(|source| StartError {
+    let past_handshake = checker.handshake_phase().map_err(|reason| StartError {
         command: argv.join(" "),
-        source,
+        reason,
     })?;
     if past_handshake {
         checker.matches_phase();
@@ -211,7 +218,8 @@ pub fn check_bot(
         seed: options.seed,
         skipped: checker.skipped,
         elapsed_ms: started.elapsed().as_millis() as u64,
-        save_dir: checker.saved_any.then(|| options.save_dir.clone()),
+        save_dir: checker.saved_in.clone(),
+        warnings: checker.warnings,
         checks: checker.checks,
     })
 }
@@ -264,12 +272,46 @@ impl Checker<'_> {
         });
     }
 
+    /// Saves a failing input as `<stem>.in` in the save directory; when that cannot be
+    /// written, in a fresh temporary directory, with a warning in the report either way.
     fn save(&mut self, stem: &str, input: &[u8]) -> Option<PathBuf> {
-        let dir = &self.options.save_dir;
-        let path = dir.join(format!("{stem}.in"));
-        let ok = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, input));
-        self.saved_any |= ok.is_ok();
-        ok.ok().map(|()| path)
+        let write = |dir: &std::path::Path| {
+            let path = dir.join(format!("{stem}.in"));
+            std::fs::create_dir_all(dir)
+                .and_then(|()| std::fs::write(&path, input))
+                .map(|()| path)
+        };
+        let wanted = self
+            .saved_in
+            .clone()
+            .unwrap_or(self.options.save_dir.clone());
+        match write(&wanted) {
+            Ok(path) => {
+                self.saved_in = Some(wanted);
+                return Some(path);
+            }
+            Err(e) => self.warnings.push(format!(
+                "cannot save the failing input in {}: {e}",
+                wanted.display()
+            )),
+        }
+        let fallback =
+            std::env::temp_dir().join(format!("shinpan-bot-{}-fallback", std::process::id()));
+        match write(&fallback) {
+            Ok(path) => {
+                self.warnings
+                    .push(format!("saved it in {} instead", fallback.display()));
+                self.saved_in = Some(fallback);
+                Some(path)
+            }
+            Err(e) => {
+                self.warnings.push(format!(
+                    "cannot save it in {} either: {e}",
+                    fallback.display()
+                ));
+                None
+            }
+        }
     }
 
     /// A fresh bot, past its handshake; on a failure, what to report.

@@ -10,7 +10,7 @@ use super::{clock, CheckVerdict, Checker, Found, Phase, Run};
 use crate::game::{ParseVerdict, Reply, ReplyVerdict};
 use crate::harness::mutate;
 use crate::harness::referee::{play_step, Seat};
-use crate::harness::session::{crashed_by_signal, describe_end, stderr_summary, Failure, Session};
+use crate::harness::session::{stderr_summary, Failure, Session};
 use crate::rng::{player_stream, seeded};
 
 /// Why a checked match stopped before its end.
@@ -69,7 +69,7 @@ impl Checker<'_> {
                 if ended.pipe_held_by_descendant && found.verdict != CheckVerdict::Fail {
                     failed(
                         &mut session,
-                        format!("{}; then it {}", found.detail, describe_end(&ended)),
+                        format!("{}; then it {}", found.detail, ended.describe()),
                     )
                 } else {
                     found
@@ -173,7 +173,7 @@ impl Checker<'_> {
         if ended.pipe_held_by_descendant {
             let mut found = Found::new(
                 CheckVerdict::Fail,
-                format!("{summary}; then it {}", describe_end(&ended)),
+                format!("{summary}; then it {}", ended.describe()),
             );
             found.input = Some(session.transcript().to_vec());
             return found;
@@ -308,12 +308,12 @@ impl Checker<'_> {
             }
             Err(Failure::Read(crate::harness::process::ReadFailure::Eof)) => {
                 let ended = session.finish();
-                let how = describe_end(&ended);
+                let how = ended.describe();
                 let stderr = stderr_summary(&session.stderr_tail(), 1)
                     .map(|s| format!("; stderr: {s}"))
                     .unwrap_or_default();
                 // Its input is closed: a bot that neither answers nor exits has to be killed.
-                if crashed_by_signal(&ended) || ended.pipe_held_by_descendant || ended.killed {
+                if ended.crashed_by_signal() || ended.pipe_held_by_descendant || ended.killed {
                     let mut found = Found::new(
                         CheckVerdict::Fail,
                         format!("{note}: no reply, and it {how}{stderr}"),
@@ -340,10 +340,10 @@ impl Checker<'_> {
             }
         };
         let ended = session.finish();
-        if crashed_by_signal(&ended) || ended.pipe_held_by_descendant {
+        if ended.crashed_by_signal() || ended.pipe_held_by_descendant {
             found = Found::new(
                 CheckVerdict::Fail,
-                format!("{}; then it {}", found.detail, describe_end(&ended)),
+                format!("{}; then it {}", found.detail, ended.describe()),
             );
             found.input = Some(session.transcript().to_vec());
         }
