@@ -12,6 +12,7 @@ fn small_library_report() -> Report {
     let library = load_library(&Source::Dir(root), &games::all(), &LoadOptions::default()).unwrap();
     Report::new(
         "0123456789abcdef",
+        "tests/fixtures/failing",
         "reference",
         run_library(&library, None, &mut Reference, |_, _| {}),
     )

@@ -27,7 +27,8 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
         options,
     } = args;
     let format = format.format();
-    let mut library = load(&library, &games)?;
+    let library_arg = library;
+    let mut library = load(&library_arg, &games)?;
     with_options(&mut library, &options.options)?;
     let expect_fail = expect_fail
         .map(|path| ExpectFail::load(&path))
@@ -66,7 +67,12 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
         }
     }
     let changes = baseline.map(|b| compare(&b, &results));
-    let report = Report::new(&library.digest, &engine.name(), results);
+    let report = Report::new(
+        &library.digest,
+        &library_arg.source().describe(),
+        &engine.name(),
+        results,
+    );
     if let Some(remarks) = engine.remarks().filter(|_| format == Format::Human) {
         warn(&remarks);
     }

@@ -16,6 +16,8 @@ pub struct Report {
     pub shinpan_version: String,
     /// sha256 of the case library's files.
     pub library_digest: String,
+    /// Where the library came from: `built-in` or its directory.
+    pub library: String,
     /// What ran the cases: `reference` for the built-in engines.
     pub engine: String,
     pub counts: Counts,
@@ -76,12 +78,18 @@ impl std::fmt::Display for Counts {
 }
 
 impl Report {
-    pub fn new(library_digest: &str, engine: &str, results: Vec<CaseResult>) -> Report {
+    pub fn new(
+        library_digest: &str,
+        library: &str,
+        engine: &str,
+        results: Vec<CaseResult>,
+    ) -> Report {
         let mut counts = Counts::default();
         results.iter().for_each(|r| counts.add(&r.verdict));
         Report {
             shinpan_version: crate::VERSION.to_string(),
             library_digest: library_digest.to_string(),
+            library: library.to_string(),
             engine: engine.to_string(),
             counts,
             results,
@@ -125,7 +133,12 @@ impl Render for Report {
                 out.push_str(&format!("    {line}\n"));
             }
         }
-        out.push_str(&format!("{} · engine: {}\n", self.suite(), self.engine));
+        out.push_str(&format!(
+            "{} ({}) · engine: {}\n",
+            self.suite(),
+            self.library,
+            self.engine
+        ));
         for (game, counts) in self.per_game() {
             out.push_str(&format!("{game}: {counts}\n"));
         }
@@ -188,6 +201,7 @@ mod tests {
     fn per_game_and_total_lines_use_the_same_words() {
         let report = Report::new(
             "abc",
+            "built-in",
             "reference",
             vec![
                 CaseResult::named("a", CaseVerdict::Pass),
