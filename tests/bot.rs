@@ -363,6 +363,26 @@ fn play_a_bot_against_builtin_is_seeded_and_logged() {
     );
 }
 
+/// Both bots of a simultaneous game are prompted before either reply is read, so they think at
+/// the same time: ten turns of 300 ms each take about 3 s, not 6 s.
+#[test]
+fn play_prompts_both_bots_of_a_simultaneous_turn_at_once() {
+    let slow = ["python3", "BOTS/good.py", "--think", "300", "10"];
+    let started = std::time::Instant::now();
+    let (summary, log) = play(&[&slow, &slow], &["--seed", "3"]);
+    let elapsed = started.elapsed();
+    assert!(summary["matches"][0]["outcome"].is_object(), "{summary:#}");
+    let slow_turns = log
+        .iter()
+        .filter(|e| e["event"] == "turn" && e["step"].as_u64() < Some(10))
+        .count();
+    assert_eq!(slow_turns, 20);
+    assert!(
+        elapsed < std::time::Duration::from_millis(5200),
+        "two bots thinking 300 ms for 10 turns took {elapsed:?}: they were asked one after the other"
+    );
+}
+
 #[test]
 fn play_two_programs() {
     let good = ["python3", "BOTS/good.py"];

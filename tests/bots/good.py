@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """A well-behaved CODE VS Reborn bot: prints its name, reads every prompt in full, answers a
-legal move at once, and stops cleanly at end of input or on input it cannot read."""
+legal move at once, and stops cleanly at end of input or on input it cannot read.
+
+With the argument `--think MS N` it thinks MS milliseconds before each of its first N replies
+(for tests of how a match waits for two bots)."""
 import sys
+import time
 
 WIDTH, HEIGHT, PACKS = 10, 16, 500
 
@@ -35,6 +39,9 @@ def player():
 
 
 def main():
+    think_ms, think_turns = 0, 0
+    if len(sys.argv) == 4 and sys.argv[1] == "--think":
+        think_ms, think_turns = int(sys.argv[2]), int(sys.argv[3])
     print("well behaved", flush=True)
     first = True
     while True:
@@ -54,6 +61,8 @@ def main():
             print(f"unreadable prompt: {e}", file=sys.stderr)
             return 0
         answer = "S" if gauge >= 80 else f"{turn % 9} {turn % 4}"
+        if turn < think_turns:
+            time.sleep(think_ms / 1000)
         print(answer, flush=True)
 
 
