@@ -171,21 +171,22 @@ fn a_well_behaved_bot_passes_everything() {
     assert!(run.elapsed < Duration::from_secs(20), "{:?}", run.elapsed);
 }
 
+/// Issue: a bot dying of a traceback on a non-numeric token used to be an INFO, so a CI job
+/// running `shinpan bot` stayed green on the very bot it was meant to catch.
 #[test]
-fn a_bot_that_trusts_its_input_only_gets_info_on_a_non_numeric_token() {
+fn a_bot_that_trusts_its_input_fails_on_a_non_numeric_token() {
     let run = check("trusting.py", &[]);
-    assert_eq!(run.code, Some(0), "{:#}", run.report);
-    let malformed = run.checks("malformed");
-    let non_numeric = malformed
-        .iter()
-        .find(|c| c["name"] == "non-numeric-token")
-        .unwrap();
-    assert_eq!(non_numeric["verdict"], "info");
-    let detail = non_numeric["detail"].as_str().unwrap();
+    assert_eq!(run.code, Some(1), "{:#}", run.report);
+    // Its first malformed prompt already kills it (an empty one: `int('')`), and the phase
+    // stops at that FAIL.
+    let (phase, detail) = run.first_fail();
+    assert_eq!(phase, "malformed");
     assert!(
         detail.contains("status 1") && detail.contains("ValueError"),
         "{detail}"
     );
+    let lenient = check("trusting.py", &["--malformed-crash", "info"]);
+    assert_eq!(lenient.code, Some(0), "{:#}", lenient.report);
 }
 
 #[test]

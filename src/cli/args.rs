@@ -134,6 +134,18 @@ pub struct BotArgs {
     pub save_dir: Option<PathBuf>,
     #[arg(long, value_enum, default_value_t = FormatArg::Human)]
     pub format: FormatArg,
+    /// What a bot that dies with an unhandled error (a stack trace) on a malformed prompt is:
+    /// `fail`, or `info` when only the input a real engine sends matters.
+    #[arg(long, value_enum, default_value_t = CrashArg::Fail)]
+    pub malformed_crash: CrashArg,
+    /// The phases to run after the handshake, comma-separated.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "matches,extreme,malformed"
+    )]
+    pub phases: Vec<PhaseArg>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -241,6 +253,19 @@ pub struct EngineArg {
     /// Seconds one adapter request may take.
     #[arg(long, value_name = "SECS", default_value = "5", value_parser = seconds)]
     pub timeout: Duration,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum CrashArg {
+    Fail,
+    Info,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PhaseArg {
+    Matches,
+    Extreme,
+    Malformed,
 }
 
 #[derive(Clone, Copy, ValueEnum)]

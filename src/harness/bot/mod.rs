@@ -20,6 +20,7 @@
 //! [`Game::edge_cases`]: crate::game::Game::edge_cases
 //! [`mutate`]: crate::harness::mutate
 
+mod crash;
 mod judge;
 mod phases;
 
@@ -50,6 +51,22 @@ pub struct BotOptions {
     pub process: Limits,
     /// Where inputs that made the bot fail are saved (created on the first save).
     pub save_dir: PathBuf,
+    /// What a stack trace after a malformed prompt is.
+    pub malformed_crash: MalformedCrash,
+    /// The phases to run (the handshake always runs: the others need a bot past it).
+    pub phases: Vec<Phase>,
+}
+
+/// The verdict on a bot that dies with an unhandled error (a stack trace on stderr) after a
+/// malformed prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MalformedCrash {
+    /// A FAIL: a bot must survive what a broken engine could send it.
+    #[default]
+    Fail,
+    /// An INFO, for users who care only about the input a real engine sends. Death by a
+    /// signal is still a FAIL.
+    Info,
 }
 
 impl Default for BotOptions {
@@ -62,6 +79,8 @@ impl Default for BotOptions {
             match_options: MatchOptions::default(),
             process: Limits::default(),
             save_dir: std::env::temp_dir().join(format!("shinpan-bot-{}", std::process::id())),
+            malformed_crash: MalformedCrash::Fail,
+            phases: vec![Phase::Matches, Phase::Extreme, Phase::Malformed],
         }
     }
 }
@@ -207,9 +226,16 @@ pub fn check_bot(
         reason,
     })?;
     if past_handshake {
-        checker.matches_phase();
-        checker.extreme_phase();
-        checker.malformed_phase();
+        let wanted = |phase| options.phases.contains(&phase);
+        if wanted(Phase::Matches) {
+            checker.matches_phase();
+        }
+        if wanted(Phase::Extreme) {
+            checker.extreme_phase();
+        }
+        if wanted(Phase::Malformed) {
+            checker.malformed_phase();
+        }
     }
     Ok(BotReport {
         shinpan_version: crate::VERSION.to_string(),

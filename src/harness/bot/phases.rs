@@ -5,10 +5,12 @@
 
 use std::time::{Duration, Instant};
 
+use super::crash::stack_trace;
 use super::judge::{broke, failed, judge, show};
-use super::{clock, CheckVerdict, Checker, Found, Phase, Run};
+use super::{clock, CheckVerdict, Checker, Found, MalformedCrash, Phase, Run};
 use crate::game::{ParseVerdict, Reply, ReplyVerdict};
 use crate::harness::mutate;
+use crate::harness::process::ReadFailure;
 use crate::harness::referee::{play_step, Seat};
 use crate::harness::session::{stderr_summary, Failure, Session};
 use crate::rng::{player_stream, seeded};
@@ -289,43 +291,31 @@ impl Checker<'_> {
         };
         let answer = session.ask_then_close(&mutant.bytes, |l| state.frame(seat, l));
         let note = &mutant.note;
-        let mut found = match answer {
+        let found = match answer {
             Ok(answer) => {
                 let shown = show(&answer.text);
                 match judge(state.as_ref(), seat, Reply::text(answer.text)) {
-                    ReplyVerdict::Accepted => {
-                        Found::new(CheckVerdict::Pass, format!("{note}: answered `{shown}`, a legal reply"))
-                    }
+                    ReplyVerdict::Accepted => Found::new(
+                        CheckVerdict::Pass,
+                        format!("{note}: answered `{shown}`, a legal reply"),
+                    ),
                     ReplyVerdict::NonStrict(why) => Found::new(
                         CheckVerdict::NonStrict,
                         format!("{note}: answered `{shown}`: {why}"),
                     ),
                     other => Found::new(
                         CheckVerdict::Info,
-                        format!("{note}: answered `{shown}`, which the engine would not play ({other:?}); the document leaves this open"),
+                        format!(
+                            "{note}: answered `{shown}`, which the engine would not play \
+                             ({other:?}); the document leaves this open"
+                        ),
                     ),
                 }
             }
-            Err(Failure::Read(crate::harness::process::ReadFailure::Eof)) => {
-                let ended = session.finish();
-                let how = ended.describe();
-                let stderr = stderr_summary(&session.stderr_tail(), 1)
-                    .map(|s| format!("; stderr: {s}"))
-                    .unwrap_or_default();
-                // Its input is closed: a bot that neither answers nor exits has to be killed.
-                if ended.crashed_by_signal() || ended.pipe_held_by_descendant || ended.killed {
-                    let mut found = Found::new(
-                        CheckVerdict::Fail,
-                        format!("{note}: no reply, and it {how}{stderr}"),
-                    );
-                    found.input = Some(session.transcript().to_vec());
-                    return found;
-                }
-                Found::new(
-                    CheckVerdict::Info,
-                    format!("{note}: no reply, it {how}{stderr} (acceptable: the document leaves this open)"),
-                )
-            }
+            Err(Failure::Read(ReadFailure::Eof)) => Found::new(
+                CheckVerdict::Info,
+                format!("{note}: no reply (acceptable: the document leaves this open)"),
+            ),
             Err(failure) => {
                 let found = broke(&mut session, note, failure);
                 return Found {
@@ -339,14 +329,40 @@ impl Checker<'_> {
                 };
             }
         };
+        // Its input is closed: now it must end, and end well.
         let ended = session.finish();
-        if ended.crashed_by_signal() || ended.pipe_held_by_descendant {
-            found = Found::new(
-                CheckVerdict::Fail,
-                format!("{}; then it {}", found.detail, ended.describe()),
-            );
-            found.input = Some(session.transcript().to_vec());
+        let stderr = session.stderr_tail();
+        let how = ended.describe();
+        let unhandled = if ended.killed {
+            Some(format!(
+                "it did not exit at the end of its input, and {how}"
+            ))
+        } else if ended.crashed_by_signal() || ended.pipe_held_by_descendant {
+            Some(format!("then it {how}"))
+        } else {
+            match (stack_trace(&stderr), self.options.malformed_crash) {
+                (Some(trace), MalformedCrash::Fail) => Some(format!(
+                    "then it {how} with an unhandled error (a {} stack trace: {})",
+                    trace.runtime, trace.excerpt
+                )),
+                _ => None,
+            }
+        };
+        match unhandled {
+            Some(why) => {
+                let mut found = Found::new(CheckVerdict::Fail, format!("{}; {why}", found.detail));
+                found.input = Some(session.transcript().to_vec());
+                found
+            }
+            None => {
+                let said = stderr_summary(&stderr, 1)
+                    .map(|s| format!("; stderr: {s}"))
+                    .unwrap_or_default();
+                Found {
+                    detail: format!("{}; it {how}{said}", found.detail),
+                    ..found
+                }
+            }
         }
-        found
     }
 }
