@@ -69,7 +69,9 @@ fn library(c: &mut Criterion) {
         b.iter(|| {
             let library = load_library(&Source::Embedded, &games::all(), &LoadOptions::default())
                 .expect("the case library loads");
-            run_library(&library, None, &mut Reference, |_, _| {}).len()
+            run_library(&library, None, &mut Reference, |_, _| {})
+                .results
+                .len()
         })
     });
 }

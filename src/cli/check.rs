@@ -40,7 +40,7 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
         .map_err(|e| Usage(e.to_string()))?;
     let mut engine = start(&engine)?;
     let show_progress = format == Format::Human;
-    let mut results = run_library(
+    let run = run_library(
         &library,
         filter.as_deref(),
         engine.as_mut(),
@@ -53,7 +53,8 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
             }
         },
     );
-    if results.is_empty() {
+    let mut results = run.results;
+    if run.selected == 0 {
         return Err(Usage(format!(
             "no case matches (filter: {})",
             filter.as_deref().unwrap_or("none")
@@ -67,16 +68,16 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
         }
     }
     let changes = baseline.map(|b| compare(&b, &results));
-    let report = Report::new(
+    let mut report = Report::new(
         &library.digest,
         &library_arg.source().describe(),
         &engine.name(),
         results,
     );
-    if let Some(remarks) = engine.remarks().filter(|_| format == Format::Human) {
+    report.stopped = run.stopped;
+    if let Some(remarks) = engine.finish() {
         warn(&remarks);
     }
-    drop(engine);
     out(&report.render(format))?;
     if let Some(changes) = changes {
         match format {

@@ -8,5 +8,6 @@ pub mod diff;
 pub mod mutate;
 pub mod play;
 pub mod process;
+pub mod reaper;
 pub mod referee;
 pub mod session;

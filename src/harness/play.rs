@@ -277,7 +277,7 @@ fn play_one(
     for (seat, occupant) in seats.iter_mut().enumerate() {
         if let Seat::Bot { session, .. } = occupant {
             let ended = session.finish();
-            if ended.killed || ended.pipe_held_by_descendant || faults[seat].is_some() {
+            if ended.killed || ended.left_a_mess() || faults[seat].is_some() {
                 let how = ended.describe();
                 faults[seat] = Some(match faults[seat].take() {
                     Some(f) => format!("{f}; the program {how}"),

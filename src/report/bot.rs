@@ -54,6 +54,10 @@ impl Render for BotReport {
             self.count(CheckVerdict::Fail),
             self.count(CheckVerdict::Info)
         ));
+        let incomplete = self.count(CheckVerdict::Incomplete);
+        if incomplete > 0 {
+            out.push_str(&format!(", {incomplete} INCOMPLETE"));
+        }
         if self.skipped > 0 {
             out.push_str(&format!(", {} not run", self.skipped));
         }
@@ -81,6 +85,7 @@ impl Render for BotReport {
             classname: format!("{}/{}", self.game, c.phase.name()),
             status: match c.verdict {
                 CheckVerdict::Fail => JunitStatus::Failed(&c.detail),
+                CheckVerdict::Incomplete => JunitStatus::Error(&c.detail),
                 _ => JunitStatus::Passed,
             },
             stdout: Some(format!("{}: {}", c.verdict.label(), c.detail)),

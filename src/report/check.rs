@@ -22,6 +22,8 @@ pub struct Report {
     pub engine: String,
     pub counts: Counts,
     pub results: Vec<CaseResult>,
+    /// Why the run stopped before its last case, if it did: such a run never passes.
+    pub stopped: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -93,11 +95,12 @@ impl Report {
             engine: engine.to_string(),
             counts,
             results,
+            stopped: None,
         }
     }
 
     pub fn all_passed(&self) -> bool {
-        self.counts.all_passed()
+        self.counts.all_passed() && self.stopped.is_none()
     }
 
     /// The suite version as one short string: `shinpan 0.1.0, cases 1a2b3c4d5e6f`.
@@ -143,6 +146,9 @@ impl Render for Report {
             out.push_str(&format!("{game}: {counts}\n"));
         }
         out.push_str(&format!("total: {}\n", self.counts));
+        if let Some(why) = &self.stopped {
+            out.push_str(&format!("INCOMPLETE: {why}\n"));
+        }
         out
     }
 

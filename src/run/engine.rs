@@ -83,9 +83,16 @@ pub trait EngineUnderTest {
 
     fn new_match(&mut self, request: NewMatchRequest<'_>) -> Answered<Value>;
 
-    /// Anything the run's report should mention about the engine itself (an adapter that had
-    /// to be restarted); `None` when there is nothing to say.
-    fn remarks(&self) -> Option<String> {
+    /// Why the engine is not worth asking any more, if it is not: the runner then stops and
+    /// says so instead of waiting out every remaining case.
+    fn gave_up(&self) -> Option<String> {
+        None
+    }
+
+    /// Ends the engine (an adapter stops its process) and says anything the run's report should
+    /// mention about it (an adapter that had to be restarted, processes it left running);
+    /// `None` when there is nothing to say.
+    fn finish(&mut self) -> Option<String> {
         None
     }
 }

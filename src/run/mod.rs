@@ -297,23 +297,40 @@ pub fn select<'l>(
         .collect()
 }
 
+/// The results of a run of the library.
+#[derive(Debug, Clone)]
+pub struct LibraryRun {
+    pub results: Vec<CaseResult>,
+    /// Why the run stopped before its last case (the engine gave up), if it did.
+    pub stopped: Option<String>,
+    /// How many cases were selected.
+    pub selected: usize,
+}
+
 /// Runs every case whose name contains `filter` on `engine`, calling `progress` after each
-/// with the number done and the total.
+/// with the number done and the total; stops early when the engine gives up.
 pub fn run_library(
     library: &Library,
     filter: Option<&str>,
     engine: &mut dyn EngineUnderTest,
     mut progress: impl FnMut(usize, usize),
-) -> Vec<CaseResult> {
+) -> LibraryRun {
     let selected = select(library, filter);
     let total = selected.len();
-    selected
-        .into_iter()
-        .enumerate()
-        .map(|(i, (game, case))| {
-            let verdict = run_case(game, case, engine);
-            progress(i + 1, total);
-            CaseResult::of(case, game.info().id, verdict)
-        })
-        .collect()
+    let mut results = Vec::with_capacity(total);
+    let mut stopped = None;
+    for (i, (game, case)) in selected.into_iter().enumerate() {
+        let verdict = run_case(game, case, engine);
+        results.push(CaseResult::of(case, game.info().id, verdict));
+        progress(i + 1, total);
+        if let Some(why) = engine.gave_up() {
+            stopped = Some(format!("stopped after {} of {total} cases: {why}", i + 1));
+            break;
+        }
+    }
+    LibraryRun {
+        results,
+        stopped,
+        selected: total,
+    }
 }

@@ -109,7 +109,11 @@ impl Game for CodevsReborn {
             "reply" => ParseVerdict::judge(Command::parse(input).map(|c| c.print()), || {
                 Command::parse_lenient(input).is_ok()
             }),
-            "name" => ParseVerdict::judge(parse_ai_name(input).map(str::to_string), strict_only),
+            // As with replies (D-reborn-9), the engine takes a name whose line ends in CR LF:
+            // non-strict, not invalid.
+            "name" => ParseVerdict::judge(parse_ai_name(input).map(str::to_string), || {
+                parse_ai_name(input.strip_suffix('\r').unwrap_or(input)).is_ok()
+            }),
             "turn" => {
                 ParseVerdict::judge(TurnInput::parse(input).map(|t| t.to_text()), strict_only)
             }

@@ -44,8 +44,36 @@ impl EngineUnderTest for Adapter {
             .and_then(|map| read_parse(&map))
     }
 
-    fn remarks(&self) -> Option<String> {
-        (self.restarts > 0).then(|| format!("the adapter was restarted {} times", self.restarts))
+    fn gave_up(&self) -> Option<String> {
+        Adapter::gave_up(self)
+    }
+
+    fn finish(&mut self) -> Option<String> {
+        let ended = self.shutdown();
+        let mut remarks = Vec::new();
+        if self.restarts > 0 {
+            remarks.push(format!("the adapter was restarted {} times", self.restarts));
+        }
+        if self.late_lines > 0 {
+            remarks.push(format!(
+                "the adapter printed {} line(s) after responses already judged",
+                self.late_lines
+            ));
+        }
+        if !self.left_behind.is_empty() {
+            remarks.push(format!(
+                "the adapter left {} process(es) running, killed by shinpan: {}",
+                self.left_behind.len(),
+                self.left_behind.join(", ")
+            ));
+        }
+        if let Some(ended) = ended.filter(|e| e.ignored_sigterm) {
+            remarks.push(format!(
+                "at the end of the run the adapter {}",
+                ended.describe()
+            ));
+        }
+        (!remarks.is_empty()).then(|| remarks.join("; "))
     }
 
     fn new_match(&mut self, request: NewMatchRequest<'_>) -> Answered<Value> {

@@ -54,12 +54,30 @@ pub enum AdapterError {
     Read(#[from] ReadFailure),
     #[error("the response is not a JSON object: {0}")]
     NotJson(String),
+    #[error("the response was followed by more output nobody asked for ({0} line(s) so far)")]
+    ExtraLines(usize),
     #[error("the response answers id {found}, the request was {expected}")]
     WrongId { expected: String, found: String },
     #[error("the adapter speaks protocol {theirs}; this shinpan speaks protocol {PROTOCOL}")]
     Protocol { theirs: String },
     #[error("the adapter refused the handshake: {0}")]
     Hello(String),
+}
+
+impl AdapterError {
+    /// A short name of the kind of failure, to tell a run of one kind from a mix.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            AdapterError::Spawn { .. } => "it cannot be started",
+            AdapterError::Send(_) => "it does not read its requests",
+            AdapterError::Read(ReadFailure::Deadline(_)) => "no response in time",
+            AdapterError::Read(_) => "no response",
+            AdapterError::ExtraLines(_) => "extra lines",
+            AdapterError::NotJson(_) => "not JSON",
+            AdapterError::WrongId { .. } => "a wrong id",
+            AdapterError::Protocol { .. } | AdapterError::Hello(_) => "a refused handshake",
+        }
+    }
 }
 
 /// An adapter's response to one request.
@@ -92,7 +110,16 @@ pub struct Adapter {
     pub games: Vec<String>,
     /// How many times a child was stopped because of a failed request.
     pub restarts: usize,
+    /// Lines that came after a response had been judged (too late to blame its request).
+    pub late_lines: usize,
+    /// Processes the adapter left running, found when a child was stopped.
+    pub left_behind: Vec<String>,
+    /// The kind of the last failures and how many came in a row.
+    failures_in_a_row: Option<(&'static str, usize)>,
 }
+
+/// After this many failures of one kind in a row, an adapter is given up on.
+pub const GIVE_UP_AFTER: usize = 5;
 
 impl Adapter {
     /// Starts the adapter and makes the handshake. A failure here means the adapter cannot be
@@ -104,6 +131,9 @@ impl Adapter {
             engine: String::new(),
             games: Vec::new(),
             restarts: 0,
+            late_lines: 0,
+            left_behind: Vec::new(),
+            failures_in_a_row: None,
         };
         adapter.ensure_running()?;
         Ok(adapter)
@@ -123,29 +153,68 @@ impl Adapter {
         id: &str,
         mut fields: Map<String, Value>,
     ) -> Result<Response, RequestFailure> {
-        self.ensure_running()?;
+        if let Err(failure) = self.ensure_running() {
+            self.count_failure(&failure.error);
+            return Err(failure);
+        }
         fields.insert("protocol".into(), PROTOCOL.into());
         fields.insert("id".into(), id.into());
         match self.exchange(id, &Value::Object(fields)) {
-            Ok(answer) => Ok(answer),
+            Ok(answer) => {
+                self.failures_in_a_row = None;
+                Ok(answer)
+            }
             Err(error) => {
                 self.restarts += 1;
+                self.count_failure(&error);
                 Err(self.stop(error))
             }
         }
     }
 
-    /// Stops the child, if any (its whole process group), and says how it ended.
+    /// Why the adapter is not worth asking any more: the same failure [`GIVE_UP_AFTER`] times
+    /// in a row (it hangs on every request, it cannot start).
+    pub fn gave_up(&self) -> Option<String> {
+        match &self.failures_in_a_row {
+            Some((kind, n)) if *n >= GIVE_UP_AFTER => Some(format!(
+                "the adapter failed {n} requests in a row the same way ({kind}); the remaining \
+                 cases were not run"
+            )),
+            _ => None,
+        }
+    }
+
+    fn count_failure(&mut self, error: &AdapterError) {
+        let kind = error.kind();
+        self.failures_in_a_row = match self.failures_in_a_row.take() {
+            Some((last, n)) if last == kind => Some((last, n + 1)),
+            _ => Some((kind, 1)),
+        };
+    }
+
+    /// Stops the child, if any (its whole process group and whatever else it started), and
+    /// says how it ended.
     pub fn shutdown(&mut self) -> Option<Ended> {
-        self.child.take().map(|mut c| c.finish())
+        let ended = self.child.take().map(|mut c| c.finish())?;
+        self.left_behind.extend(
+            ended
+                .left_behind
+                .iter()
+                .map(|p| format!("{} `{}`", p.pid, p.command)),
+        );
+        Some(ended)
     }
 
     fn ensure_running(&mut self) -> Result<(), RequestFailure> {
         if let Some(child) = &mut self.child {
             // Lines nobody asked for (a second response, chatter on stdout) would be read as the
             // answer to the next request: start afresh instead.
-            if child.unsolicited_lines() == 0 && !child.has_exited() {
+            let late_lines = child.unsolicited_lines();
+            if late_lines == 0 && !child.has_exited() {
                 return Ok(());
+            }
+            if late_lines > 0 {
+                self.late_lines += late_lines;
             }
             self.shutdown();
         }
@@ -191,6 +260,11 @@ impl Adapter {
                     found: other.map_or("none".into(), Value::to_string),
                 })
             }
+        }
+        // Lines printed with or after the response belong to this request, not the next.
+        let extra = child.unsolicited_lines();
+        if extra > 0 || child.printed_past_last_line() {
+            return Err(AdapterError::ExtraLines(extra.max(1)));
         }
         if let Some(reason) = map.get("unsupported") {
             return Ok(Response::Unsupported(text_of(reason)));

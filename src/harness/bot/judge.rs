@@ -48,7 +48,7 @@ pub(super) fn failed(session: &mut Session, detail: String) -> Found {
 pub(super) fn broke(session: &mut Session, when: &str, failure: Failure) -> Found {
     let ended = session.finish();
     if failure == Failure::OverBudget {
-        return Found::new(CheckVerdict::Info, format!("{when}: {failure}"));
+        return Found::new(CheckVerdict::Incomplete, format!("{when}: {failure}"));
     }
     let stderr = stderr_summary(&session.stderr_tail(), 2)
         .map(|s| format!("; stderr: {s}"))

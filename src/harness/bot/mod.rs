@@ -112,6 +112,8 @@ pub enum CheckVerdict {
     NonStrict,
     Fail,
     Info,
+    /// Not run to its end because the run's budget ran out: the run cannot pass.
+    Incomplete,
 }
 
 impl CheckVerdict {
@@ -121,6 +123,7 @@ impl CheckVerdict {
             CheckVerdict::NonStrict => "NON-STRICT",
             CheckVerdict::Fail => "FAIL",
             CheckVerdict::Info => "INFO",
+            CheckVerdict::Incomplete => "INCOMPLETE",
         }
     }
 }
@@ -143,7 +146,7 @@ pub struct BotReport {
     pub command: Vec<String>,
     pub seed: u64,
     pub checks: Vec<Check>,
-    /// Checks not run: after a FAIL in their phase, or when the budget ran out.
+    /// Checks not run after a FAIL in their phase (a phase stops at its first FAIL).
     pub skipped: usize,
     pub elapsed_ms: u64,
     pub save_dir: Option<PathBuf>,
@@ -156,8 +159,9 @@ impl BotReport {
         self.checks.iter().filter(|c| c.verdict == verdict).count()
     }
 
+    /// Whether the run fails: a check failed, or the budget left checks unrun.
     pub fn failed(&self) -> bool {
-        self.count(CheckVerdict::Fail) > 0
+        self.count(CheckVerdict::Fail) > 0 || self.count(CheckVerdict::Incomplete) > 0
     }
 }
 
@@ -258,24 +262,33 @@ impl Checker<'_> {
     /// Runs the checks of one phase in order, stopping at the first FAIL or when the budget ends.
     fn phase(&mut self, phase: Phase, runs: Vec<Run<'_, Self>>) {
         let total = runs.len();
+        let mut out_of_budget = false;
         for (done, (name, run)) in runs.into_iter().enumerate() {
-            if Instant::now() >= self.budget_end {
-                self.skipped += total - done;
+            // A check the budget leaves no time for is named as not run: the run is incomplete.
+            if out_of_budget || Instant::now() >= self.budget_end {
+                out_of_budget = true;
                 self.record(
                     phase,
-                    "budget".into(),
-                    Found::new(CheckVerdict::Info, "the run's time budget ran out"),
+                    name,
+                    Found::new(
+                        CheckVerdict::Incomplete,
+                        "not run: the run's time budget (--budget) ran out",
+                    ),
                     Duration::ZERO,
                 );
-                return;
+                continue;
             }
             let started = Instant::now();
             let found = run(self);
             let verdict = found.verdict;
             self.record(phase, name, found, started.elapsed());
-            if verdict == CheckVerdict::Fail || Instant::now() >= self.budget_end {
-                self.skipped += total - done - 1;
-                return;
+            match verdict {
+                CheckVerdict::Fail => {
+                    self.skipped += total - done - 1;
+                    return;
+                }
+                CheckVerdict::Incomplete => out_of_budget = true,
+                _ => {}
             }
         }
     }

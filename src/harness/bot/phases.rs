@@ -10,10 +10,17 @@ use super::judge::{broke, failed, judge, show};
 use super::{clock, CheckVerdict, Checker, Found, MalformedCrash, Phase, Run};
 use crate::game::{ParseVerdict, Reply, ReplyVerdict};
 use crate::harness::mutate;
-use crate::harness::process::ReadFailure;
+use crate::harness::process::{Ended, ReadFailure};
 use crate::harness::referee::{play_step, Seat};
 use crate::harness::session::{stderr_summary, Failure, Session};
 use crate::rng::{player_stream, seeded};
+
+/// What is wrong with how a bot ended once its input closed, if anything: it ignored SIGTERM,
+/// left processes running, or left something holding its output. (Needing SIGTERM is fine: a
+/// contest engine stops its bots too.)
+fn teardown_problem(ended: &Ended) -> Option<String> {
+    (ended.ignored_sigterm || ended.left_a_mess()).then(|| ended.describe())
+}
 
 /// Why a checked match stopped before its end.
 enum Stop {
@@ -67,15 +74,26 @@ impl Checker<'_> {
                         format!("{kind} `{}`: {e}", show(&answer.text)),
                     ),
                 };
+                // How it ends is judged apart: a bad ending is no reason to skip the phases
+                // its name lets run.
                 let ended = session.finish();
-                if ended.pipe_held_by_descendant && found.verdict != CheckVerdict::Fail {
-                    failed(
-                        &mut session,
-                        format!("{}; then it {}", found.detail, ended.describe()),
-                    )
-                } else {
-                    found
+                if let Some(problem) = teardown_problem(&ended) {
+                    let mut teardown = Found::new(
+                        CheckVerdict::Fail,
+                        format!("after its {kind} and the end of its input, it {problem}"),
+                    );
+                    teardown.input = Some(session.transcript().to_vec());
+                    let passed = found.verdict != CheckVerdict::Fail;
+                    self.record(Phase::Handshake, kind.into(), found, started.elapsed());
+                    self.record(
+                        Phase::Handshake,
+                        "teardown".into(),
+                        teardown,
+                        Duration::ZERO,
+                    );
+                    return Ok(passed);
                 }
+                found
             }
         };
         let passed = found.verdict != CheckVerdict::Fail;
@@ -172,11 +190,8 @@ impl Checker<'_> {
             "{steps} steps, {outcome}, slowest reply {} ms",
             slowest.as_millis()
         );
-        if ended.pipe_held_by_descendant {
-            let mut found = Found::new(
-                CheckVerdict::Fail,
-                format!("{summary}; then it {}", ended.describe()),
-            );
+        if let Some(problem) = teardown_problem(&ended) {
+            let mut found = Found::new(CheckVerdict::Fail, format!("{summary}; then it {problem}"));
             found.input = Some(session.transcript().to_vec());
             return found;
         }
@@ -250,7 +265,15 @@ impl Checker<'_> {
                 _ => {}
             }
         }
-        session.finish();
+        let ended = session.finish();
+        if let Some(problem) = teardown_problem(&ended) {
+            let mut found = Found::new(
+                CheckVerdict::Fail,
+                format!("answered {}; then it {problem}", answers.join(", ")),
+            );
+            found.input = Some(session.transcript().to_vec());
+            return found;
+        }
         if worst.verdict == CheckVerdict::Pass {
             worst.detail = format!("answered {}", answers.join(", "));
         }
@@ -337,7 +360,7 @@ impl Checker<'_> {
             Some(format!(
                 "it did not exit at the end of its input, and {how}"
             ))
-        } else if ended.crashed_by_signal() || ended.pipe_held_by_descendant {
+        } else if ended.crashed_by_signal() || ended.left_a_mess() {
             Some(format!("then it {how}"))
         } else {
             match (stack_trace(&stderr), self.options.malformed_crash) {
