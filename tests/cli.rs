@@ -354,3 +354,37 @@ fn a_mistake_in_then_is_a_bad_case_file_at_its_line() {
         .stderr(predicate::str::contains("typo.yaml:8:").and(predicate::str::contains(says)));
     }
 }
+
+/// A generator case can check a fact over all its seeds together (`across:`), which no single
+/// seed shows: here the mean number of packs, and a bound it misses on purpose.
+#[test]
+fn across_checks_a_fact_over_every_seed_together() {
+    let rules = "game: codevs-reborn\ndocument: 004_c34fd72b99ec3724.txt\nclauses:\n  \
+        - {id: pack.count, text: 500 packs., section: パック, status: explicit}\n";
+    let case = |expect: &str| {
+        format!(
+            "game: codevs-reborn\ncases:\n  - id: packs-over-seeds\n    rules: [pack.count]\n    \
+             generate: {{seeds: 20}}\n    across:\n      facts.packs: {{mean: {expect}}}\n      \
+             facts.packs_by_blocks.4: {{sum: 2400}}\n"
+        )
+    };
+    run_on_library(
+        "check",
+        &[
+            ("codevs-reborn/rules.yaml", rules),
+            ("codevs-reborn/across.yaml", &case("500")),
+        ],
+    )
+    .success();
+    run_on_library(
+        "check",
+        &[
+            ("codevs-reborn/rules.yaml", rules),
+            ("codevs-reborn/across.yaml", &case("{$lt: 500}")),
+        ],
+    )
+    .code(1)
+    .stdout(predicate::str::contains(
+        "mean of `facts.packs` over 20 seeds is 500",
+    ));
+}

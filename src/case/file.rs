@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use super::catalogue::is_slug;
 use super::source::SourceFile;
 use super::yaml::{self, join, parse_path, Position, Segment};
-use super::{schema, Case, CaseBody, Expected, LoadError, Stored, UNCLASSIFIED};
+use super::{schema, Across, Case, CaseBody, Expected, LoadError, Reduce, Stored, UNCLASSIFIED};
 use crate::game::{DynGame, MatchOptions, Reply};
 
 #[derive(Deserialize)]
@@ -46,6 +46,9 @@ struct RawCase {
     at: Option<[usize; 2]>,
     #[serde(default)]
     generate: Option<Generate>,
+    /// Facts over all the seeds of a generator case, by path.
+    #[serde(default)]
+    across: Option<std::collections::BTreeMap<String, RawAcross>>,
 }
 
 /// `generate: {seeds: N, options: {...}}`: a case about every new match.
@@ -56,6 +59,20 @@ struct Generate {
     /// Match options, as `--option` gives them.
     #[serde(default)]
     options: Map<String, Value>,
+}
+
+/// One entry of `across:`: `facts.holes: {mean: {$gte: 7.6, $lte: 8.8}}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAcross {
+    #[serde(default)]
+    mean: Option<Value>,
+    #[serde(default)]
+    sum: Option<Value>,
+    #[serde(default)]
+    min: Option<Value>,
+    #[serde(default)]
+    max: Option<Value>,
 }
 
 fn locate(text: &str, path: &str) -> Position {
@@ -165,6 +182,32 @@ pub(super) fn load(
     Ok(cases)
 }
 
+/// The `across:` entries, each with exactly one reduction.
+fn across(
+    raw: std::collections::BTreeMap<String, RawAcross>,
+) -> Result<Vec<Across>, (String, String)> {
+    raw.into_iter()
+        .map(|(path, entry)| {
+            let reductions = [
+                (Reduce::Mean, entry.mean),
+                (Reduce::Sum, entry.sum),
+                (Reduce::Min, entry.min),
+                (Reduce::Max, entry.max),
+            ];
+            let mut given = reductions
+                .into_iter()
+                .filter_map(|(r, e)| e.map(|e| (r, e)));
+            match (given.next(), given.next()) {
+                (Some((over, expect)), None) => Ok(Across { path, over, expect }),
+                _ => Err((
+                    format!("across.{path}"),
+                    "give exactly one of mean, sum, min, max".into(),
+                )),
+            }
+        })
+        .collect()
+}
+
 /// A case's body by its kind; an error names the field (a path below the case) and says why.
 fn body(
     game: &dyn DynGame,
@@ -185,17 +228,23 @@ fn body(
         let options = MatchOptions(generate.options.clone());
         game.check_options(&options)
             .map_err(|e| ("generate.options".to_string(), e.to_string()))?;
-        let then = rc
-            .then
-            .take()
-            .ok_or_else(|| field("", "a `generate` case needs `then`"))?;
+        let across = across(rc.across.take().unwrap_or_default())?;
+        let then = match rc.then.take() {
+            Some(then) => then,
+            None if !across.is_empty() => Value::Object(Map::new()),
+            None => return Err(field("", "a `generate` case needs `then` or `across`")),
+        };
         schema::check_then(schema, &then, schema::Kind::Generate)
             .map_err(|(p, m)| (join("then", &p), m))?;
         return Ok(CaseBody::Generate {
             seeds: generate.seeds,
             options,
             then: Stored::new(&then),
+            across,
         });
+    }
+    if rc.across.is_some() {
+        return Err(field("across", "`across` is for a `generate` case"));
     }
     match (&rc.parse, &rc.input, rc.expect) {
         (Some(kind), Some(input), Some(expect)) => {

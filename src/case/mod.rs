@@ -101,12 +101,13 @@ pub enum CaseBody {
         when: Vec<Vec<Reply>>,
         then: Stored,
     },
-    /// Generate `seeds` new matches (seeds 0, 1, ...) with `options` and match `then` against
-    /// each.
+    /// Generate `seeds` new matches (seeds 0, 1, ...) with `options`, match `then` against
+    /// each, and check the `across` facts over all of them.
     Generate {
         seeds: u64,
         options: MatchOptions,
         then: Stored,
+        across: Vec<Across>,
     },
     /// Parse `input` as the protocol text `kind`.
     Parse {
@@ -137,6 +138,47 @@ impl Stored {
     /// The compact JSON text.
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+}
+
+/// A fact about all the new matches of a generator case together: a number (or a flag, counted
+/// as 1 or 0) at `path` in every match (its state with `facts`), reduced by `over` and matched
+/// against `expect` (a number or a bound such as `{$gte: 7.6}`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Across {
+    /// Dotted, as `facts.holes` or `players[0].score`.
+    pub path: String,
+    pub over: Reduce,
+    pub expect: Value,
+}
+
+/// How the values of a path over the seeds are reduced to one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Reduce {
+    Mean,
+    Sum,
+    Min,
+    Max,
+}
+
+impl Reduce {
+    pub fn apply(self, values: &[f64]) -> f64 {
+        match self {
+            Reduce::Sum => values.iter().sum(),
+            Reduce::Mean => values.iter().sum::<f64>() / values.len().max(1) as f64,
+            Reduce::Min => values.iter().copied().fold(f64::INFINITY, f64::min),
+            Reduce::Max => values.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Reduce::Mean => "mean",
+            Reduce::Sum => "sum",
+            Reduce::Min => "min",
+            Reduce::Max => "max",
+        }
     }
 }
 

@@ -16,7 +16,8 @@ use crate::game::ReplyVerdict;
 /// What the `then` belongs to: what the runner puts beside the state differs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
-    /// Beside the state: `prompts`, `last_replies` (and `outcome`, for a state without one).
+    /// Beside the state: `prompts`, `last_replies`, `facts` (and `outcome`, for a state
+    /// without one).
     Step,
     /// Beside a new match's state: `facts`.
     Generate,
@@ -51,7 +52,8 @@ pub fn check_then(schema: &Value, then: &Value, kind: Kind) -> Result<(), (Strin
                     ),
                 )),
             })?,
-            ("facts", Kind::Generate) => {}
+            // Facts are the game's own counts, with no schema.
+            ("facts", _) => {}
             _ => match property(state, key) {
                 Some(field) => walker.check(field, value, &here)?,
                 None if key == "outcome" => {}
@@ -62,7 +64,7 @@ pub fn check_then(schema: &Value, then: &Value, kind: Kind) -> Result<(), (Strin
                             "the state has no field `{key}` (fields: {}{})",
                             names(state).join(", "),
                             match kind {
-                                Kind::Step => "; beside them: prompts, last_replies",
+                                Kind::Step => "; beside them: prompts, last_replies, facts",
                                 Kind::Generate => "; beside them: facts",
                             }
                         ),

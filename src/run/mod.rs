@@ -14,7 +14,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::case::expect::{check_subset, unified_diff};
-use crate::case::{Case, CaseBody, Expected, Library};
+use crate::case::{Across, Case, CaseBody, Expected, Library};
 use crate::game::{DynGame, MatchOptions, ParseVerdict, Reply};
 pub use engine::{
     Answered, EngineUnderTest, NewMatchRequest, ParseRequest, Reference, StepRequest, StepResponse,
@@ -145,7 +145,18 @@ pub fn run_case(game: &dyn DynGame, case: &Case, engine: &mut dyn EngineUnderTes
             seeds,
             options,
             then,
-        } => judge_generated(game, engine, &case.name, *seeds, options, &then.value()),
+            across,
+        } => judge_generated(
+            game,
+            engine,
+            &case.name,
+            Generated {
+                seeds: *seeds,
+                options,
+                then: &then.value(),
+                across,
+            },
+        ),
     }
 }
 
@@ -191,7 +202,18 @@ fn judge_step(
             ))
         }
     };
-    match check_subset(then, &actual(&state, &response)) {
+    let mut actual = actual(&state, &response);
+    if then.get("facts").is_some() {
+        // Facts the state shows only indirectly, as a generator case sees them.
+        match (game.facts_of(&state), &mut actual) {
+            (Ok(facts), Value::Object(map)) => {
+                map.insert("facts".into(), facts);
+            }
+            (Err(e), _) => return CaseVerdict::Error(format!("the facts of the result: {e}")),
+            _ => {}
+        }
+    }
+    match check_subset(then, &actual) {
         Ok(()) => CaseVerdict::Pass,
         Err(diff) => CaseVerdict::Fail(diff),
     }
@@ -238,14 +260,26 @@ pub fn judge_parse(
 }
 
 /// Judges the new matches of `seeds` seeds against a generator case's `then`.
+struct Generated<'c> {
+    seeds: u64,
+    options: &'c MatchOptions,
+    then: &'c Value,
+    across: &'c [Across],
+}
+
 fn judge_generated(
     game: &dyn DynGame,
     engine: &mut dyn EngineUnderTest,
     name: &str,
-    seeds: u64,
-    options: &MatchOptions,
-    then: &Value,
+    case: Generated<'_>,
 ) -> CaseVerdict {
+    let Generated {
+        seeds,
+        options,
+        then,
+        across,
+    } = case;
+    let mut values: Vec<Vec<f64>> = vec![Vec::with_capacity(seeds as usize); across.len()];
     for seed in 0..seeds {
         let id = format!("{name}#{seed}");
         let request = NewMatchRequest {
@@ -270,8 +304,50 @@ fn judge_generated(
         if let Err(diff) = check_subset(then, &state) {
             return CaseVerdict::Fail(format!("new match with seed {seed}:\n{diff}"));
         }
+        for (fact, values) in across.iter().zip(&mut values) {
+            match number_at(&state, &fact.path) {
+                Some(x) => values.push(x),
+                None => {
+                    return CaseVerdict::Fail(format!(
+                        "new match with seed {seed} has no number at `{}`",
+                        fact.path
+                    ))
+                }
+            }
+        }
     }
-    CaseVerdict::Pass
+    let mut failures = Vec::new();
+    for (fact, values) in across.iter().zip(&values) {
+        let got = fact.over.apply(values);
+        let actual = serde_json::Number::from_f64(got).map_or(Value::Null, Value::Number);
+        if check_subset(&fact.expect, &actual).is_err() {
+            failures.push(format!(
+                "{} of `{}` over {seeds} seeds is {got}; expected {}",
+                fact.over.name(),
+                fact.path,
+                fact.expect
+            ));
+        }
+    }
+    if failures.is_empty() {
+        CaseVerdict::Pass
+    } else {
+        CaseVerdict::Fail(failures.join("\n"))
+    }
+}
+
+/// The number at a dotted path (`facts.holes`, `players[0].score`); a flag counts as 1 or 0.
+fn number_at(value: &Value, path: &str) -> Option<f64> {
+    let found = crate::case::yaml::parse_path(path)
+        .iter()
+        .try_fold(value, |v, segment| match segment {
+            crate::case::yaml::Segment::Key(k) => v.get(k),
+            crate::case::yaml::Segment::Index(i) => v.get(i),
+        })?;
+    match found {
+        Value::Bool(b) => Some(f64::from(u8::from(*b))),
+        other => other.as_f64(),
+    }
 }
 
 /// The canonical state, validated, with its [`crate::game::Game::facts`] under `facts`.
