@@ -230,7 +230,10 @@ fn body(
             .map_err(|e| ("generate.options".to_string(), e.to_string()))?;
         let across = across(rc.across.take().unwrap_or_default())?;
         let then = match rc.then.take() {
-            Some(then) => then,
+            Some(mut then) => {
+                game.normalize_expectation(&mut then);
+                then
+            }
             None if !across.is_empty() => Value::Object(Map::new()),
             None => return Err(field("", "a `generate` case needs `then` or `across`")),
         };
@@ -274,12 +277,13 @@ fn body(
             })
         }
         (None, None, None) => {
-            let then = rc.then.take().ok_or_else(|| {
+            let mut then = rc.then.take().ok_or_else(|| {
                 field(
                     "",
                     "a step case needs `then` (or `parse`, `input` and `expect`)",
                 )
             })?;
+            game.normalize_expectation(&mut then);
             let given = rc.given.take().unwrap_or_else(|| Value::Object(Map::new()));
             let given = game.load_state(&given).map_err(|e| {
                 let path = join("given", e.path.as_deref().unwrap_or(""));

@@ -129,6 +129,8 @@ pub trait DynGame: Send + Sync {
     fn edge_cases(&self) -> Vec<EdgeCase<Box<dyn DynMatch + '_>>>;
     /// [`Game::series`].
     fn series(&self) -> Option<Series>;
+    /// [`Game::normalize_expectation`].
+    fn normalize_expectation(&self, expected: &mut Value);
 }
 
 impl<G: Game> DynGame for G {
@@ -243,6 +245,10 @@ impl<G: Game> DynGame for G {
 
     fn series(&self) -> Option<Series> {
         Game::series(self)
+    }
+
+    fn normalize_expectation(&self, expected: &mut Value) {
+        Game::normalize_expectation(self, expected)
     }
 }
 

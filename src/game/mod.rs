@@ -332,6 +332,14 @@ pub trait Game: Send + Sync + 'static {
         Vec::new()
     }
 
+    /// Brings the values a case's `then` gives into the canonical state's form where one value
+    /// has several spellings (a field grid written with or without its empty top rows), so
+    /// that `given` and `then` accept the same forms. Called once per case when the library
+    /// loads; the default leaves `then` as written.
+    fn normalize_expectation(&self, expected: &mut Value) {
+        let _ = expected;
+    }
+
     /// The fixed series of matches the document ranks players over (CODE VS 4.0's 41 stages),
     /// for `shinpan play --series`; `None` when the document has none.
     fn series(&self) -> Option<Series> {
