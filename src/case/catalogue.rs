@@ -35,6 +35,11 @@ pub struct Clause {
     /// does instead, citing the spec-notes item. `shinpan trace` names them when it sees them.
     #[serde(default)]
     pub departures: BTreeMap<String, String>,
+    /// The fields of the canonical state this clause decides, general (`players[].score`,
+    /// `tiles.*.robots`): when `shinpan trace` finds one of them wrong, it names this clause
+    /// first. Without it, trace learns the fields of a clause from its cases.
+    #[serde(default)]
+    pub fields: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

@@ -55,6 +55,50 @@ pub enum Command {
         after_help = "Example: shinpan play codevs-reborn --rounds 2 -- python3 a.py -- builtin"
     )]
     Play(PlayArgs),
+    /// Sit between a real engine and a bot as the bot's command: forward every byte both ways
+    /// unchanged and record them (conformance/TRACES.md). Exits as the bot does.
+    #[command(
+        after_help = "Example: (as the engine's bot command) shinpan tap --log p0.jsonl --player 0 -- python3 bot.py"
+    )]
+    Tap(TapArgs),
+    /// Check a recorded match (logs of `tap`, `play --log`, or converted) turn by turn against
+    /// the rules: every departure with its step, fields and clauses. Exit 1 on any departure.
+    #[command(after_help = "Example: shinpan trace tsg-auto-chess p0.jsonl p1.jsonl")]
+    Trace(TraceArgs),
+}
+
+#[derive(clap::Args)]
+pub struct TapArgs {
+    /// The log to append to (JSON lines, flushed record by record).
+    #[arg(long, value_name = "FILE")]
+    pub log: PathBuf,
+    /// The engine's player number for this bot, written into every record.
+    #[arg(long, value_name = "N")]
+    pub player: Option<usize>,
+    /// The real bot's command line (after `--`, or after the options when it is given inside
+    /// another command line that splits on `--`, as `play`'s does).
+    #[arg(
+        required = true,
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "CMD"
+    )]
+    pub command: Vec<String>,
+}
+
+#[derive(clap::Args)]
+pub struct TraceArgs {
+    /// A game id from `shinpan games`.
+    pub game: String,
+    /// The logs: one per player (in player order, unless their records name the player), or
+    /// one with every player.
+    #[arg(required = true, value_name = "LOG")]
+    pub logs: Vec<PathBuf>,
+    /// Of a log holding several matches, which one (0-based) [default: the first].
+    #[arg(long = "match", value_name = "N")]
+    pub match_index: Option<u64>,
+    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    pub format: FormatArg,
 }
 
 // One struct per subcommand with arguments. Their help text is the doc comment of the

@@ -12,6 +12,7 @@ pub mod check;
 pub mod diff;
 pub mod listing;
 pub mod play;
+pub mod trace;
 
 use std::io::{ErrorKind, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -53,6 +54,8 @@ pub fn run(cli: Cli) -> Result<Finished, Usage> {
         Command::Schema(args) => listing::schema(args),
         Command::Bot(args) => bot::run(args),
         Command::Play(args) => play::run(args),
+        Command::Tap(args) => trace::tap(args),
+        Command::Trace(args) => trace::run(args),
     }
 }
 

@@ -21,7 +21,7 @@ use serde_json::Value;
 
 use crate::text::ParseError;
 
-pub use dynamic::{DynGame, DynMatch, MatchOptions, OptionsError, PlayError, Played};
+pub use dynamic::{DynGame, DynMatch, MatchOptions, ObserveError, OptionsError, PlayError, Played};
 
 /// What the harness needs to know about a game without knowing its rules.
 #[derive(Debug, Clone, Serialize)]
@@ -332,6 +332,19 @@ pub trait Game: Send + Sync + 'static {
         Vec::new()
     }
 
+    /// Reads a prompt back into the state it shows, for `shinpan trace`: the values the prompt
+    /// shows written over `known` (the state trace predicted; the game's default when `None`).
+    /// `None` when the game cannot read its prompts back. See [`Observation`].
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&Self::State>,
+    ) -> Option<Result<Observation<Self::State>, ParseError>> {
+        let _ = (prompt, player, known);
+        None
+    }
+
     /// Brings the values a case's `then` gives into the canonical state's form where one value
     /// has several spellings (a field grid written with or without its empty top rows), so
     /// that `given` and `then` accept the same forms. Called once per case when the library
@@ -355,6 +368,19 @@ pub trait Game: Send + Sync + 'static {
             tiebreak: 0,
         }
     }
+}
+
+/// What one prompt shows of a state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Observation<S> {
+    /// The known state with everything the prompt shows written over it.
+    pub state: S,
+    /// Paths in the canonical state (`players[1].score`, `tiles`) of the values the prompt
+    /// shows in full: trace compares exactly these with its prediction.
+    pub shown: Vec<String>,
+    /// Shown paths no engine could predict from the earlier prompts (a fresh random draw, what
+    /// fog hid before): trace takes them as shown without comparing.
+    pub drawn: Vec<String>,
 }
 
 /// A contest's series of matches: every match is played in the same seats, with its own options.

@@ -11,3 +11,5 @@ pub mod process;
 pub mod reaper;
 pub mod referee;
 pub mod session;
+pub mod tap;
+pub mod trace;

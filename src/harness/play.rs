@@ -14,10 +14,11 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::game::{DynGame, MatchOptions, Outcome, Series, SeriesScore};
+use crate::game::{DynGame, MatchOptions, Outcome, Reply, Series, SeriesScore};
 use crate::harness::process::Limits;
 use crate::harness::referee::{play_step, Seat};
 use crate::harness::session::{Clock, LimitOverrides, Session};
+use crate::harness::trace::log::{now_us, LOG_FORMAT};
 use crate::rng::{player_stream, seeded};
 
 /// One side of a match.
@@ -197,6 +198,23 @@ pub fn play(
     })
 }
 
+/// A trace-log record of a whole prompt or reply (`conformance/TRACES.md`).
+fn record(event: &str, round: usize, player: usize, text: &str) -> serde_json::Value {
+    json!({"event": event, "match": round, "player": player, "t_us": now_us(), "text": text})
+}
+
+fn record_of(
+    event: &str,
+    round: usize,
+    player: usize,
+    text: &str,
+    step: usize,
+) -> serde_json::Value {
+    let mut value = record(event, round, player, text);
+    value["step"] = step.into();
+    value
+}
+
 fn emit(log: &mut Option<&mut dyn Write>, event: serde_json::Value) -> std::io::Result<()> {
     match log {
         Some(out) => writeln!(out, "{event}").and_then(|()| out.flush()),
@@ -220,8 +238,8 @@ fn play_one(
     let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
     emit(
         log,
-        json!({"event": "start", "round": round, "seed": plan.seed, "label": plan.label,
-               "options": plan.options,
+        json!({"trace": LOG_FORMAT, "event": "start", "match": round, "game": game.info().id,
+               "seed": plan.seed, "label": plan.label, "options": plan.options,
                "seats": plan.seats.iter().map(|&c| contenders[c].label()).collect::<Vec<_>>()}),
     )?;
     // Start every program and take its handshake.
@@ -237,14 +255,18 @@ fn play_one(
         })?;
         let mut fault = None;
         if let Some(handshake) = game.handshake() {
+            if !handshake.prompt.is_empty() {
+                emit(log, record("prompt", round, seat, &handshake.prompt))?;
+            }
             let answer = session.handshake(&handshake);
-            emit(
-                log,
-                json!({"event": "handshake", "round": round, "seat": seat,
-                       "reply": answer.as_ref().ok().map(|a| &a.text),
-                       "elapsed_us": answer.as_ref().ok().map(|a| a.elapsed.as_micros() as u64),
-                       "error": answer.as_ref().err().map(ToString::to_string)}),
-            )?;
+            match &answer {
+                Ok(a) => emit(log, record("reply", round, seat, &format!("{}\n", a.text)))?,
+                Err(e) => emit(
+                    log,
+                    json!({"event": "no-reply", "match": round, "player": seat,
+                           "t_us": now_us(), "why": e.to_string()}),
+                )?,
+            }
             fault = answer.err();
         }
         seats.push(Seat::Bot { session, fault });
@@ -263,13 +285,21 @@ fn play_one(
             if let Some(failure) = &record.new_faults[i] {
                 faults[seat].get_or_insert_with(|| format!("step {steps}: {failure}"));
             }
-            emit(
-                log,
-                json!({"event": "turn", "round": round, "step": steps, "seat": seat,
-                       "prompt": record.prompts[i], "reply": record.replies[i],
-                       "waited_ms": record.waited[i].as_millis() as u64,
-                       "verdict": record.verdicts.get(i)}),
-            )?;
+            let mut prompt = record_of("prompt", round, seat, &record.prompts[i], steps);
+            prompt["t_us"] = record.prompted_us[i].into();
+            emit(log, prompt)?;
+            let waited_ms = record.waited[i].as_millis() as u64;
+            let mut reply = match &record.replies[i] {
+                Reply::Text { text, .. } => {
+                    record_of("reply", round, seat, &format!("{text}\n"), steps)
+                }
+                other => json!({"event": "no-reply", "match": round, "player": seat,
+                                "step": steps, "reply": other}),
+            };
+            reply["t_us"] = record.replied_us[i].into();
+            reply["waited_ms"] = waited_ms.into();
+            reply["verdict"] = json!(record.verdicts.get(i));
+            emit(log, reply)?;
         }
         steps += 1;
         progress(round, steps);
@@ -289,7 +319,8 @@ fn play_one(
     let outcome = state.outcome();
     emit(
         log,
-        json!({"event": "end", "round": round, "outcome": outcome, "steps": steps}),
+        json!({"event": "end", "match": round, "t_us": now_us(), "outcome": outcome,
+               "steps": steps}),
     )?;
     Ok(MatchResult {
         round,

@@ -9,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::game::{DynMatch, Reply, ReplyVerdict, StepError};
 use crate::harness::session::{Failure, Session};
+use crate::harness::trace::log::now_us;
 
 /// Who sits in a seat.
 pub enum Seat {
@@ -43,6 +44,9 @@ pub struct StepRecord {
     pub waited: Vec<Duration>,
     /// A bot that failed in this step (not one that had failed before).
     pub new_faults: Vec<Option<Failure>>,
+    /// When each prompt was sent and each reply read (µs since the Unix epoch), for logs.
+    pub prompted_us: Vec<u64>,
+    pub replied_us: Vec<u64>,
 }
 
 /// Plays one step of `game` with `seats` (indexed by seat).
@@ -50,8 +54,10 @@ pub fn play_step(game: &mut dyn DynMatch, seats: &mut [Seat]) -> Result<StepReco
     let awaiting = game.awaiting();
     let prompts: Vec<String> = awaiting.iter().map(|&p| game.prompt(p)).collect();
     let mut new_faults: Vec<Option<Failure>> = vec![None; awaiting.len()];
+    let mut prompted_us = vec![0; awaiting.len()];
     // Every bot gets its prompt before any reply is read.
     for (i, (&seat, prompt)) in awaiting.iter().zip(&prompts).enumerate() {
+        prompted_us[i] = now_us();
         if let Some(Seat::Bot {
             session,
             fault: None,
@@ -64,6 +70,7 @@ pub fn play_step(game: &mut dyn DynMatch, seats: &mut [Seat]) -> Result<StepReco
     }
     let mut replies = Vec::with_capacity(awaiting.len());
     let mut waited = Vec::with_capacity(awaiting.len());
+    let mut replied_us = Vec::with_capacity(awaiting.len());
     for (i, &seat) in awaiting.iter().enumerate() {
         let (reply, time) = match seats.get_mut(seat) {
             Some(Seat::Builtin(rng)) => (Reply::text(game.random_reply(seat, rng)), Duration::ZERO),
@@ -93,6 +100,7 @@ pub fn play_step(game: &mut dyn DynMatch, seats: &mut [Seat]) -> Result<StepReco
         };
         replies.push(reply);
         waited.push(time);
+        replied_us.push(now_us());
     }
     for (i, &seat) in awaiting.iter().enumerate() {
         if let (Some(failure), Some(Seat::Bot { fault, .. })) =
@@ -109,5 +117,7 @@ pub fn play_step(game: &mut dyn DynMatch, seats: &mut [Seat]) -> Result<StepReco
         verdicts: report.replies,
         waited,
         new_faults,
+        prompted_us,
+        replied_us,
     })
 }

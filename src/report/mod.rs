@@ -7,6 +7,7 @@
 pub mod bot;
 pub mod check;
 pub mod play;
+pub mod trace;
 
 use std::collections::BTreeMap;
 

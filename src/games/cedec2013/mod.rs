@@ -17,6 +17,7 @@ pub mod edge;
 pub mod engine;
 pub mod fuzz;
 pub mod mapgen;
+pub mod observe;
 pub mod protocol;
 pub mod rules;
 pub mod state;
@@ -175,6 +176,14 @@ impl Game for Cedec2013 {
     /// Each case starts with its seat's round-0 name request, then an extreme state.
     fn edge_cases(&self) -> Vec<EdgeCase<State>> {
         edge::edge_cases()
+    }
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&State>,
+    ) -> Option<Result<crate::game::Observation<State>, crate::text::ParseError>> {
+        Some(observe::observe(prompt, player, known))
     }
 }
 

@@ -11,6 +11,7 @@ pub mod edge;
 pub mod engine;
 pub mod field;
 pub mod fuzz;
+pub mod observe;
 pub mod protocol;
 pub mod rules;
 pub mod state;
@@ -20,8 +21,8 @@ use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::{
-    EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, NoOptions, Outcome, ParseVerdict, Reply,
-    StateError, StepError, StepReport, TimeLimits,
+    EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, NoOptions, Observation, Outcome,
+    ParseVerdict, Reply, StateError, StepError, StepReport, TimeLimits,
 };
 use protocol::{parse_ai_name, Command, GameStart, Prompt, TurnInput};
 use rules::{
@@ -183,6 +184,15 @@ impl Game for CodevsReborn {
 
     fn edge_cases(&self) -> Vec<EdgeCase<State>> {
         edge::edge_cases()
+    }
+
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&State>,
+    ) -> Option<Result<Observation<State>, crate::text::ParseError>> {
+        Some(observe::observe(prompt, player, known))
     }
 }
 
