@@ -131,6 +131,8 @@ pub trait DynGame: Send + Sync {
     fn series(&self) -> Option<Series>;
     /// [`Game::normalize_expectation`].
     fn normalize_expectation(&self, expected: &mut Value);
+    /// [`Game::reachable`] of a canonical state (loaded and validated first).
+    fn reachable(&self, state: &Value) -> Result<(), StateError>;
     /// [`Game::observe`] over canonical states.
     fn observe(
         &self,
@@ -265,6 +267,10 @@ impl<G: Game> DynGame for G {
 
     fn normalize_expectation(&self, expected: &mut Value) {
         Game::normalize_expectation(self, expected)
+    }
+
+    fn reachable(&self, state: &Value) -> Result<(), StateError> {
+        Game::reachable(self, &typed_state(self, state)?)
     }
 
     fn observe(
