@@ -270,7 +270,7 @@ impl<G: Game> DynGame for G {
     }
 
     fn reachable(&self, state: &Value) -> Result<(), StateError> {
-        Game::reachable(self, &typed_state(self, state)?)
+        <G as Game>::reachable(self, &typed_state(self, state)?)
     }
 
     fn observe(
