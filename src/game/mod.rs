@@ -332,6 +332,16 @@ pub trait Game: Send + Sync + 'static {
         Vec::new()
     }
 
+    /// Whether `state` (already valid) can occur in play: reached from some new match by some
+    /// replies, as far as the game can tell cheaply (no pair that should have vanished, no
+    /// pack the generator never makes, ...). Differential fuzzing tries only states it
+    /// accepts, and a case that gives a state it refuses must say `reachable: false`. The
+    /// default accepts every valid state.
+    fn reachable(&self, state: &Self::State) -> Result<(), StateError> {
+        let _ = state;
+        Ok(())
+    }
+
     /// Reads a prompt back into the state it shows, for `shinpan trace`: the values the prompt
     /// shows written over `known` (the state trace predicted; the game's default when `None`).
     /// `None` when the game cannot read its prompts back. See [`Observation`].
