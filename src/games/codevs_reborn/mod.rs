@@ -184,6 +184,26 @@ impl Game for CodevsReborn {
     fn edge_cases(&self) -> Vec<EdgeCase<State>> {
         edge::edge_cases()
     }
+
+    /// A field in `then` may be written as `given` accepts it: all 16 rows, empty top rows
+    /// included. It is brought to the canonical form (from the highest block down) here; a text
+    /// that is no field is left as written, for the comparison to report.
+    fn normalize_expectation(&self, expected: &mut serde_json::Value) {
+        let players = expected
+            .get_mut("players")
+            .and_then(serde_json::Value::as_array_mut);
+        for player in players.into_iter().flatten() {
+            let Some(field) = player.get_mut("field") else {
+                continue;
+            };
+            if let Some(canonical) = field
+                .as_str()
+                .and_then(|text| field::Field::from_text(text).ok())
+            {
+                *field = canonical.to_text().into();
+            }
+        }
+    }
 }
 
 /// 「パックの生成について」 (D-reborn-10): 180 blocks of each value shuffled into 380 packs of three
