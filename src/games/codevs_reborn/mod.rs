@@ -268,6 +268,21 @@ mod tests {
     }
 
     #[test]
+    fn a_then_field_in_sixteen_rows_is_brought_to_the_canonical_form() {
+        let full = format!("{}1.....X...\n", "..........\n".repeat(15));
+        let mut then = serde_json::json!({
+            "players": [{"field": full, "score": 1}, {"field": {"$ne": 0}}, {"field": "1\n"}],
+            "turn": 1,
+        });
+        CodevsReborn.normalize_expectation(&mut then);
+        assert_eq!(then["players"][0]["field"], "1.....X...\n");
+        assert_eq!(then["players"][0]["score"], 1);
+        // What is no field text stays as written, for the comparison to report.
+        assert_eq!(then["players"][1]["field"], serde_json::json!({"$ne": 0}));
+        assert_eq!(then["players"][2]["field"], "1\n");
+    }
+
+    #[test]
     fn rotation_figure_of_the_document() {
         assert_eq!(Pack([[9, 5], [0, 3]]).rotated(1), Pack([[0, 9], [3, 5]]));
         assert_eq!(Pack([[9, 5], [0, 3]]).rotated(4), Pack([[9, 5], [0, 3]]));
