@@ -308,3 +308,45 @@ fn play_takes_the_stage_option() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// `play --series` plays the game's own matches: each under its stage's options and label, the
+/// contenders in fixed seats, and the standings are the summed series scores, best first.
+#[test]
+fn a_series_plays_each_stage_in_fixed_seats_and_ranks_by_points() {
+    use shinpan::harness::play::{play, series_rounds, Contender, PlayOptions};
+    use shinpan::harness::process::Limits;
+    use shinpan::harness::session::LimitOverrides;
+
+    let mut series = Game::series(&Codevs4).unwrap();
+    // The first stage and the last (an extra stage, with its higher enemy income).
+    series.matches = vec![series.matches[0].clone(), series.matches[40].clone()];
+    let plan = series_rounds(7, &series, 2, &Default::default());
+    assert_eq!(plan[1].options.0["stage"], serde_json::json!(40));
+    let options = PlayOptions {
+        limits: LimitOverrides::default(),
+        process: Limits::default(),
+        ranking: Some(series.ranking),
+    };
+    let contenders = [Contender::Builtin, Contender::Builtin];
+    let summary = play(&Codevs4, &contenders, &plan, &options, None, |_, _| {}).unwrap();
+    let labels: Vec<_> = summary.matches.iter().map(|m| m.label.as_str()).collect();
+    assert_eq!(labels, ["stage 0", "stage 40"]);
+    for m in &summary.matches {
+        assert_eq!(m.seats, [0, 1], "fixed seats");
+        assert_eq!(m.scores.len(), 2);
+    }
+    for standing in &summary.standings {
+        let seat = standing.contender;
+        let points: i64 = summary.matches.iter().map(|m| m.scores[seat].points).sum();
+        let tiebreak: i64 = summary
+            .matches
+            .iter()
+            .map(|m| m.scores[seat].tiebreak)
+            .sum();
+        assert_eq!((standing.points, standing.tiebreak), (points, tiebreak));
+    }
+    assert!(summary.standings[0].points >= summary.standings[1].points);
+    // 6.3: a stage is worth 2 won, 1 drawn, 0 lost: two stages hand out 4 points in all.
+    let total: i64 = summary.standings.iter().map(|s| s.points).sum();
+    assert_eq!(total, 4);
+}

@@ -19,3 +19,45 @@ pub fn all() -> Vec<&'static dyn DynGame> {
 pub fn by_id(id: &str) -> Option<&'static dyn DynGame> {
     all().into_iter().find(|g| g.info().id == id)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::MatchOptions;
+
+    /// What every game must get right when it is registered: a typo in a parse kind would
+    /// otherwise score as a pass.
+    #[test]
+    fn every_registered_game_is_consistent() {
+        let games = all();
+        for (i, game) in games.iter().enumerate() {
+            let info = game.info();
+            assert!(
+                games[..i].iter().all(|g| g.info().id != info.id),
+                "{} is registered twice",
+                info.id
+            );
+            for kind in info.parse_kinds {
+                assert!(
+                    game.parse(kind, "").is_some(),
+                    "{}: `{kind}` is listed but not parsed",
+                    info.id
+                );
+            }
+            if let Some(handshake) = game.handshake() {
+                assert!(
+                    info.parse_kinds.contains(&handshake.parse_kind),
+                    "{}: the handshake's `{}` is not one of its parse kinds",
+                    info.id,
+                    handshake.parse_kind
+                );
+            }
+            assert!(
+                game.check_options(&MatchOptions::default()).is_ok(),
+                "{}: the default match options are not valid",
+                info.id
+            );
+            assert_eq!(by_id(info.id).map(|g| g.info().id), Some(info.id));
+        }
+    }
+}

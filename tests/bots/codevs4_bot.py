@@ -2,7 +2,11 @@
 """A small, well-behaved CODE VS 4.0 bot: prints its name, then for every input (up to `END`)
 prints a count and that many `id command` lines. Workers walk to the nearest resource cell in
 sight and stay there, the castle makes workers while there is little to do, a worker builds one
-base once the player is rich, bases make fighters, and fighters march on the enemy's corner."""
+base once the player is rich, bases make fighters, and fighters march on the enemy's corner.
+
+An input it cannot read it meets, with `--on-bad-input crash|report|skip`, by dying of the
+unhandled error (a traceback), by saying `bad input` and exiting 2 (the default), or by giving
+no orders that turn and reading on."""
 import sys
 
 WORKER, KNIGHT, FIGHTER, ASSASSIN, CASTLE, VILLAGE, BASE = range(7)
@@ -73,6 +77,7 @@ def decide(lines):
 
 
 def main():
+    mode = sys.argv[2] if sys.argv[1:2] == ["--on-bad-input"] else "report"
     print("shinpan_codevs4_bot", flush=True)
     block = []
     for text in sys.stdin:
@@ -80,7 +85,15 @@ def main():
         if line != "END":
             block.append(line)
             continue
-        orders = decide(block)
+        try:
+            orders = decide(block)
+        except (ValueError, IndexError):
+            if mode == "crash":
+                raise
+            if mode == "report":
+                print("bad input", file=sys.stderr)
+                sys.exit(2)
+            orders = []
         block = []
         sys.stdout.write("\n".join([str(len(orders))] + orders) + "\n")
         sys.stdout.flush()

@@ -1,15 +1,12 @@
-//! Snapshots (insta) of what a person reads: prompts, parser error messages, the `check`
-//! report, and a golden playthrough of a whole seeded match. A change shows up as a diff to
-//! review with `cargo insta review`.
+//! Snapshots (insta) of what a person reads of CODE VS Reborn: prompts, parser error messages,
+//! and a golden playthrough of a whole seeded match. A change shows up as a diff to review
+//! with `cargo insta review`.
 
 mod common;
 
-use shinpan::case::load_library;
-use shinpan::check::run_library;
 use shinpan::game::{DynGame, Game};
 use shinpan::games::codevs_reborn::state::State;
 use shinpan::games::codevs_reborn::CodevsReborn;
-use shinpan::report::Report;
 use shinpan::selfplay::golden_match;
 
 fn state(yaml: &str) -> State {
@@ -48,19 +45,6 @@ fn parser_error_messages() {
         ("packs", "1 2 3\n"),
     ];
     insta::assert_snapshot!(common::describe_parses(game, inputs));
-}
-
-#[test]
-fn check_report_of_a_small_library() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/failing");
-    let library = load_library(&root, &[]).unwrap();
-    let report = Report::new(
-        "0123456789abcdef",
-        "reference",
-        run_library(&library, None, |_, _| {}),
-    );
-    let human = report.human().replace(env!("CARGO_MANIFEST_DIR"), "<root>");
-    insta::assert_snapshot!(human);
 }
 
 #[test]

@@ -4,10 +4,19 @@
 //! shinpan versions still compare.
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::report::Report;
+use super::CaseResult;
+
+/// A baseline report that cannot be used, and why.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {message}", path.display())]
+pub struct BaselineError {
+    pub path: PathBuf,
+    pub message: String,
+}
 
 /// The changes between a baseline report and this run.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -29,14 +38,46 @@ fn passing(verdict: &str) -> bool {
     matches!(verdict, "pass" | "expected-fail" | "unsupported")
 }
 
-/// Compares `current` with the baseline report's JSON text.
-pub fn compare(baseline_json: &str, current: &Report) -> Result<Changes, String> {
-    let baseline: Value = serde_json::from_str(baseline_json)
-        .map_err(|e| format!("the baseline is not a JSON report: {e}"))?;
+/// An earlier `--format json` report of `shinpan check`, read.
+#[derive(Debug, Clone)]
+pub struct Baseline {
+    report: Value,
+}
+
+impl Baseline {
+    /// Reads the report at `path`; the error names the file and what is wrong with it.
+    pub fn load(path: &Path) -> Result<Baseline, BaselineError> {
+        let error = |message: String| BaselineError {
+            path: path.to_path_buf(),
+            message,
+        };
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| error(format!("cannot read the baseline report: {e}")))?;
+        Baseline::parse(&text).map_err(error)
+    }
+
+    /// Reads a report from its JSON text.
+    pub fn parse(text: &str) -> Result<Baseline, String> {
+        let report: Value = serde_json::from_str(text)
+            .map_err(|e| format!("the baseline is not a JSON report ({e})"))?;
+        if !report.get("results").is_some_and(Value::is_array) {
+            return Err(
+                "the baseline is not a JSON report of `shinpan check`: it has no `results` list"
+                    .into(),
+            );
+        }
+        Ok(Baseline { report })
+    }
+}
+
+/// Compares the results of this run with the baseline.
+pub fn compare(baseline: &Baseline, current: &[CaseResult]) -> Changes {
+    let baseline = &baseline.report;
     let results = baseline
         .get("results")
         .and_then(Value::as_array)
-        .ok_or("the baseline is not a JSON report of `shinpan check`: it has no `results` list")?;
+        .map(Vec::as_slice)
+        .unwrap_or_default();
     let before: BTreeMap<&str, &str> = results
         .iter()
         .filter_map(|r| Some((r.get("name")?.as_str()?, r.get("verdict")?.as_str()?)))
@@ -51,11 +92,8 @@ pub fn compare(baseline_json: &str, current: &Report) -> Result<Changes, String>
         ),
         ..Changes::default()
     };
-    for result in &current.results {
-        let now = serde_json::to_value(&result.verdict)
-            .ok()
-            .and_then(|v| v.get("verdict").and_then(Value::as_str).map(str::to_string))
-            .unwrap_or_default();
+    for result in current {
+        let now = result.verdict.name();
         let name = result.name.clone();
         match before.get(result.name.as_str()) {
             None => {
@@ -67,46 +105,23 @@ pub fn compare(baseline_json: &str, current: &Report) -> Result<Changes, String>
             Some(&was) => {
                 if now == "error" && was != "error" {
                     changes.new_errors.push(name);
-                } else if passing(&now) && !passing(was) && now == "pass" {
+                } else if passing(now) && !passing(was) && now == "pass" {
                     changes.fixed.push(name);
-                } else if !passing(&now) && passing(was) {
+                } else if !passing(now) && passing(was) {
                     changes.broken.push(name);
                 }
             }
         }
     }
-    Ok(changes)
-}
-
-impl Changes {
-    pub fn human(&self) -> String {
-        let mut out = format!("against the baseline ({}):\n", self.baseline_suite);
-        for (what, names) in [
-            ("fixed", &self.fixed),
-            ("broken", &self.broken),
-            ("new errors", &self.new_errors),
-        ] {
-            out.push_str(&format!("  {what}: {}\n", names.len()));
-            for name in names {
-                out.push_str(&format!("    {name}\n"));
-            }
-        }
-        if !self.new_cases.is_empty() {
-            out.push_str(&format!(
-                "  cases not in the baseline: {}\n",
-                self.new_cases.len()
-            ));
-        }
-        out
-    }
+    changes
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{CaseResult, Verdict};
+    use crate::run::{CaseResult, CaseVerdict};
 
-    fn result(name: &str, verdict: Verdict) -> CaseResult {
+    fn result(name: &str, verdict: CaseVerdict) -> CaseResult {
         CaseResult::named(name, verdict)
     }
 
@@ -119,20 +134,23 @@ mod tests {
               {"name": "c", "verdict": "pass"},
               {"name": "d", "verdict": "fail", "detail": "x"}
             ]}"#;
-        let current = Report::new(
-            "abc",
-            "reference",
-            vec![
-                result("a", Verdict::Pass),
-                result("b", Verdict::Fail("y".into())),
-                result("c", Verdict::Error("z".into())),
-                result("d", Verdict::Fail("x".into())),
-            ],
-        );
-        let changes = compare(baseline, &current).expect("a valid baseline");
+        let current = vec![
+            result("a", CaseVerdict::Pass),
+            result("b", CaseVerdict::Fail("y".into())),
+            result("c", CaseVerdict::Error("z".into())),
+            result("d", CaseVerdict::Fail("x".into())),
+        ];
+        let baseline = Baseline::parse(baseline).expect("a valid baseline");
+        let changes = compare(&baseline, &current);
         assert_eq!(changes.fixed, ["a"]);
         assert_eq!(changes.broken, ["b"]);
         assert_eq!(changes.new_errors, ["c"]);
         assert!(changes.new_cases.is_empty());
+    }
+
+    #[test]
+    fn a_report_without_results_is_refused() {
+        assert!(Baseline::parse("{}").is_err());
+        assert!(Baseline::parse("[1").is_err());
     }
 }

@@ -23,14 +23,11 @@ mod shrink;
 
 use std::time::Duration;
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Map, Value};
 
 use crate::case::expect::{to_yaml, unified_diff};
-use crate::game::{DynGame, Played, Reply, ReplyVerdict};
-use crate::harness::adapter::Adapter;
-use crate::harness::engine::{step, Stepped};
+use crate::game::{DynGame, MatchOptions, Reply};
+use crate::run::{Answered, EngineUnderTest, StepRequest, StepResponse};
 
 pub use case_file::case_file;
 use generate::random_input;
@@ -46,6 +43,8 @@ pub struct DiffConfig {
     pub shrink_requests: usize,
     /// Most time spent on shrinking.
     pub shrink_time: Duration,
+    /// The match options of the self-play matches states are taken from.
+    pub options: MatchOptions,
 }
 
 impl Default for DiffConfig {
@@ -55,6 +54,7 @@ impl Default for DiffConfig {
             runs: 1000,
             shrink_requests: 3000,
             shrink_time: Duration::from_secs(20),
+            options: MatchOptions::default(),
         }
     }
 }
@@ -99,24 +99,22 @@ pub struct Finding {
 /// Fuzzes `adapter` against the reference engine of `game`; `progress` is called after each run.
 pub fn run(
     game: &dyn DynGame,
-    adapter: &mut Adapter,
+    engine: &mut dyn EngineUnderTest,
     config: &DiffConfig,
     mut progress: impl FnMut(usize),
 ) -> DiffOutcome {
     let mut unsupported = 0;
     for run in 0..config.runs {
-        let mut rng = ChaCha8Rng::seed_from_u64(
-            config.seed ^ (run as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-        );
-        let Some(input) = random_input(game, &mut rng) else {
+        let mut rng = crate::rng::seeded(config.seed, run as u64);
+        let Some(input) = random_input(game, &config.options, &mut rng) else {
             continue;
         };
         let id = format!("diff/{}/{run}", config.seed);
-        match compare(game, adapter, &id, &input) {
+        match compare(game, engine, &id, &input) {
             Comparison::Agree | Comparison::NotAnInput => {}
             Comparison::Unsupported => unsupported += 1,
             Comparison::Disagree(_) => {
-                return DiffOutcome::Disagreed(Box::new(shrink(game, adapter, config, run, input)))
+                return DiffOutcome::Disagreed(Box::new(shrink(game, engine, config, run, input)))
             }
         }
         progress(run + 1);
@@ -143,35 +141,43 @@ struct Disagreement {
 }
 
 /// A result as cases see it: the state with `prompts` and `last_replies` beside it.
-fn actual(played: &Played) -> Value {
-    let mut value = played.state.clone();
+fn actual(response: &StepResponse, turns: usize) -> Value {
+    let mut value = crate::run::actual(&response.state, response);
     if let Value::Object(map) = &mut value {
-        map.insert("prompts".into(), played.prompts.clone().into());
-        let last: Vec<&str> = played
-            .reports
-            .last()
-            .map(|r| r.replies.iter().map(ReplyVerdict::name).collect())
-            .unwrap_or_default();
-        map.insert("last_replies".into(), last.into());
-        map.insert("unplayed_turns".into(), played.unplayed_turns.into());
+        map.insert(
+            "unplayed_turns".into(),
+            turns.saturating_sub(response.turns_played).into(),
+        );
     }
     value
 }
 
-fn compare(game: &dyn DynGame, adapter: &mut Adapter, id: &str, input: &Input) -> Comparison {
-    let Ok(reference) = game.play(&input.state, &input.turns) else {
-        return Comparison::NotAnInput;
+fn compare(
+    game: &dyn DynGame,
+    engine: &mut dyn EngineUnderTest,
+    id: &str,
+    input: &Input,
+) -> Comparison {
+    let turns = input.turns.len();
+    let request = StepRequest {
+        id,
+        game,
+        state: &input.state,
+        turns: &input.turns,
     };
-    let reference = actual(&reference);
-    match step(adapter, game, id, &input.state, &input.turns) {
-        Stepped::Unsupported(_) => Comparison::Unsupported,
-        Stepped::Error(why) => Comparison::Disagree(Box::new(Disagreement {
+    let reference = match crate::run::Reference.step(request) {
+        Answered::Done(response) => actual(&response, turns),
+        _ => return Comparison::NotAnInput,
+    };
+    match engine.step(request) {
+        Answered::Unsupported(_) => Comparison::Unsupported,
+        Answered::Error(why) => Comparison::Disagree(Box::new(Disagreement {
             reference,
             engine: None,
             why: format!("the engine failed: {why}"),
         })),
-        Stepped::Played(played) => {
-            let engine = actual(&played);
+        Answered::Done(response) => {
+            let engine = actual(&response, turns);
             if engine == reference {
                 return Comparison::Agree;
             }

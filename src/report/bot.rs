@@ -2,15 +2,12 @@
 //! (one suite per phase; FAIL is a failure, the other verdicts pass with the verdict in the
 //! case's output).
 
-use std::collections::BTreeMap;
+use super::{JunitRow, JunitStatus, Render};
+use crate::harness::bot::{BotReport, CheckVerdict};
 
-use quick_junit::{NonSuccessKind, TestCase, TestCaseStatus, TestSuite};
-
-use super::bot::{BotReport, Verdict};
-
-impl BotReport {
+impl Render for BotReport {
     /// One row per check, the FAIL details with their saved input, then the totals.
-    pub fn human(&self) -> String {
+    fn human(&self) -> String {
         let mut out = format!(
             "shinpan {} · bot check of `{}` on {} · seed {}\n",
             self.shinpan_version,
@@ -52,11 +49,15 @@ impl BotReport {
         }
         out.push_str(&format!(
             "{} PASS, {} NON-STRICT, {} FAIL, {} INFO",
-            self.count(Verdict::Pass),
-            self.count(Verdict::NonStrict),
-            self.count(Verdict::Fail),
-            self.count(Verdict::Info)
+            self.count(CheckVerdict::Pass),
+            self.count(CheckVerdict::NonStrict),
+            self.count(CheckVerdict::Fail),
+            self.count(CheckVerdict::Info)
         ));
+        let incomplete = self.count(CheckVerdict::Incomplete);
+        if incomplete > 0 {
+            out.push_str(&format!(", {incomplete} INCOMPLETE"));
+        }
         if self.skipped > 0 {
             out.push_str(&format!(", {} not run", self.skipped));
         }
@@ -65,39 +66,34 @@ impl BotReport {
             out.push_str(&format!(" · failing inputs in {}", dir.display()));
         }
         out.push('\n');
+        for warning in &self.warnings {
+            out.push_str(&format!("warning: {warning}\n"));
+        }
         out
     }
 
-    pub fn json(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    fn json(&self) -> String {
+        super::json(self)
     }
 
-    pub fn junit(&self) -> String {
-        let mut report = quick_junit::Report::new(format!("shinpan bot {}", self.game));
-        let mut suites: BTreeMap<_, TestSuite> = BTreeMap::new();
-        for c in &self.checks {
-            let status = match c.verdict {
-                Verdict::Fail => {
-                    let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
-                    s.set_description(c.detail.as_str());
-                    s
-                }
-                _ => TestCaseStatus::success(),
-            };
-            let mut case = TestCase::new(c.name.as_str(), status);
-            case.set_classname(format!("{}/{}", self.game, c.phase.name()));
-            case.set_system_out(format!("{}: {}", c.verdict.label(), c.detail));
-            if let Some(path) = &c.saved {
-                case.set_system_err(format!("input saved in {}", path.display()));
-            }
-            suites
-                .entry(c.phase)
-                .or_insert_with(|| TestSuite::new(c.phase.name()))
-                .add_test_case(case);
-        }
-        report.add_test_suites(suites.into_values());
-        report
-            .to_string()
-            .unwrap_or_else(|e| format!("<!-- cannot render JUnit: {e} -->"))
+    /// One suite per phase; FAIL is a failure, the other verdicts pass with the verdict in the
+    /// case's output.
+    fn junit(&self) -> String {
+        let rows = self.checks.iter().map(|c| JunitRow {
+            suite: c.phase.name(),
+            name: &c.name,
+            classname: format!("{}/{}", self.game, c.phase.name()),
+            status: match c.verdict {
+                CheckVerdict::Fail => JunitStatus::Failed(&c.detail),
+                CheckVerdict::Incomplete => JunitStatus::Error(&c.detail),
+                _ => JunitStatus::Passed,
+            },
+            stdout: Some(format!("{}: {}", c.verdict.label(), c.detail)),
+            stderr: c
+                .saved
+                .as_ref()
+                .map(|path| format!("input saved in {}", path.display())),
+        });
+        super::junit(&format!("shinpan bot {}", self.game), rows)
     }
 }

@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Map, Value};
 
+mod engine;
+
 use crate::harness::process::{Child, Ended, Limits, ReadFailure, SendFailure};
 
 /// The protocol version this shinpan speaks; every request carries it.
@@ -44,14 +46,16 @@ impl AdapterConfig {
 /// What went wrong with an adapter. The adapter has been stopped when one of these is returned.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AdapterError {
-    #[error("the adapter could not be started: {0}")]
-    Spawn(String),
+    #[error("the adapter `{command}` could not be started: {reason}")]
+    Spawn { command: String, reason: String },
     #[error("the request could not be sent: {0}")]
     Send(#[from] SendFailure),
     #[error("no response: {0}")]
     Read(#[from] ReadFailure),
     #[error("the response is not a JSON object: {0}")]
     NotJson(String),
+    #[error("the response was followed by more output nobody asked for ({0} line(s) so far)")]
+    ExtraLines(usize),
     #[error("the response answers id {found}, the request was {expected}")]
     WrongId { expected: String, found: String },
     #[error("the adapter speaks protocol {theirs}; this shinpan speaks protocol {PROTOCOL}")]
@@ -60,9 +64,25 @@ pub enum AdapterError {
     Hello(String),
 }
 
-/// An adapter's answer to one request.
+impl AdapterError {
+    /// A short name of the kind of failure, to tell a run of one kind from a mix.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            AdapterError::Spawn { .. } => "it cannot be started",
+            AdapterError::Send(_) => "it does not read its requests",
+            AdapterError::Read(ReadFailure::Deadline(_)) => "no response in time",
+            AdapterError::Read(_) => "no response",
+            AdapterError::ExtraLines(_) => "extra lines",
+            AdapterError::NotJson(_) => "not JSON",
+            AdapterError::WrongId { .. } => "a wrong id",
+            AdapterError::Protocol { .. } | AdapterError::Hello(_) => "a refused handshake",
+        }
+    }
+}
+
+/// An adapter's response to one request.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Answer {
+pub enum Response {
     /// The response object (with `id`), for the caller to read the fields of its request kind.
     Done(Map<String, Value>),
     /// `{"unsupported": reason}`: the engine does not implement what the request needs.
@@ -74,7 +94,7 @@ pub enum Answer {
 /// A failed request: what went wrong, and how the child ended.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{error}{ended}")]
-pub struct Failure {
+pub struct RequestFailure {
     pub error: AdapterError,
     /// `; it exited with status 1; stderr: ...`, or empty.
     pub ended: String,
@@ -90,18 +110,30 @@ pub struct Adapter {
     pub games: Vec<String>,
     /// How many times a child was stopped because of a failed request.
     pub restarts: usize,
+    /// Lines that came after a response had been judged (too late to blame its request).
+    pub late_lines: usize,
+    /// Processes the adapter left running, found when a child was stopped.
+    pub left_behind: Vec<String>,
+    /// The kind of the last failures and how many came in a row.
+    failures_in_a_row: Option<(&'static str, usize)>,
 }
+
+/// After this many failures of one kind in a row, an adapter is given up on.
+pub const GIVE_UP_AFTER: usize = 5;
 
 impl Adapter {
     /// Starts the adapter and makes the handshake. A failure here means the adapter cannot be
     /// used at all (the CLI exits 2).
-    pub fn start(config: AdapterConfig) -> Result<Adapter, Failure> {
+    pub fn start(config: AdapterConfig) -> Result<Adapter, RequestFailure> {
         let mut adapter = Adapter {
             config,
             child: None,
             engine: String::new(),
             games: Vec::new(),
             restarts: 0,
+            late_lines: 0,
+            left_behind: Vec::new(),
+            failures_in_a_row: None,
         };
         adapter.ensure_running()?;
         Ok(adapter)
@@ -116,37 +148,84 @@ impl Adapter {
     }
 
     /// Sends `fields` (the request without `protocol` and `id`) and reads the answer.
-    pub fn request(&mut self, id: &str, mut fields: Map<String, Value>) -> Result<Answer, Failure> {
-        self.ensure_running()?;
+    pub fn request(
+        &mut self,
+        id: &str,
+        mut fields: Map<String, Value>,
+    ) -> Result<Response, RequestFailure> {
+        if let Err(failure) = self.ensure_running() {
+            self.count_failure(&failure.error);
+            return Err(failure);
+        }
         fields.insert("protocol".into(), PROTOCOL.into());
         fields.insert("id".into(), id.into());
         match self.exchange(id, &Value::Object(fields)) {
-            Ok(answer) => Ok(answer),
+            Ok(answer) => {
+                self.failures_in_a_row = None;
+                Ok(answer)
+            }
             Err(error) => {
                 self.restarts += 1;
+                self.count_failure(&error);
                 Err(self.stop(error))
             }
         }
     }
 
-    /// Stops the child, if any (its whole process group), and says how it ended.
-    pub fn shutdown(&mut self) -> Option<Ended> {
-        self.child.take().map(|mut c| c.finish())
+    /// Why the adapter is not worth asking any more: the same failure [`GIVE_UP_AFTER`] times
+    /// in a row (it hangs on every request, it cannot start).
+    pub fn gave_up(&self) -> Option<String> {
+        match &self.failures_in_a_row {
+            Some((kind, n)) if *n >= GIVE_UP_AFTER => Some(format!(
+                "the adapter failed {n} requests in a row the same way ({kind}); the remaining \
+                 cases were not run"
+            )),
+            _ => None,
+        }
     }
 
-    fn ensure_running(&mut self) -> Result<(), Failure> {
+    fn count_failure(&mut self, error: &AdapterError) {
+        let kind = error.kind();
+        self.failures_in_a_row = match self.failures_in_a_row.take() {
+            Some((last, n)) if last == kind => Some((last, n + 1)),
+            _ => Some((kind, 1)),
+        };
+    }
+
+    /// Stops the child, if any (its whole process group and whatever else it started), and
+    /// says how it ended.
+    pub fn shutdown(&mut self) -> Option<Ended> {
+        let ended = self.child.take().map(|mut c| c.finish())?;
+        self.left_behind.extend(
+            ended
+                .left_behind
+                .iter()
+                .map(|p| format!("{} `{}`", p.pid, p.command)),
+        );
+        Some(ended)
+    }
+
+    fn ensure_running(&mut self) -> Result<(), RequestFailure> {
         if let Some(child) = &mut self.child {
             // Lines nobody asked for (a second response, chatter on stdout) would be read as the
             // answer to the next request: start afresh instead.
-            if child.unsolicited_lines() == 0 && !child.has_exited() {
+            let late_lines = child.unsolicited_lines();
+            if late_lines == 0 && !child.has_exited() {
                 return Ok(());
+            }
+            if late_lines > 0 {
+                self.late_lines += late_lines;
             }
             self.shutdown();
         }
-        let child = Child::spawn(&self.config.argv, self.config.limits).map_err(|e| Failure {
-            error: AdapterError::Spawn(format!("`{}`: {e}", self.command())),
-            ended: String::new(),
-        })?;
+        let child =
+            Child::spawn(&self.config.argv, self.config.limits).map_err(|e| RequestFailure {
+                error: AdapterError::Spawn {
+                    command: self.command(),
+                    reason: e.to_string(),
+                },
+                ended: String::new(),
+            })?;
         self.child = Some(child);
         let hello = json!({"protocol": PROTOCOL, "id": "hello", "kind": "hello"});
         let answer = self
@@ -155,7 +234,7 @@ impl Adapter {
         answer.map_err(|error| self.stop(error))
     }
 
-    fn exchange(&mut self, id: &str, request: &Value) -> Result<Answer, AdapterError> {
+    fn exchange(&mut self, id: &str, request: &Value) -> Result<Response, AdapterError> {
         let child = self
             .child
             .as_mut()
@@ -182,16 +261,21 @@ impl Adapter {
                 })
             }
         }
+        // Lines printed with or after the response belong to this request, not the next.
+        let extra = child.unsolicited_lines();
+        if extra > 0 || child.printed_past_last_line() {
+            return Err(AdapterError::ExtraLines(extra.max(1)));
+        }
         if let Some(reason) = map.get("unsupported") {
-            return Ok(Answer::Unsupported(text_of(reason)));
+            return Ok(Response::Unsupported(text_of(reason)));
         }
         if let Some(message) = map.get("error") {
-            return Ok(Answer::Error(text_of(message)));
+            return Ok(Response::Error(text_of(message)));
         }
-        Ok(Answer::Done(map))
+        Ok(Response::Done(map))
     }
 
-    fn stop(&mut self, error: AdapterError) -> Failure {
+    fn stop(&mut self, error: AdapterError) -> RequestFailure {
         let stderr = self
             .child
             .as_ref()
@@ -199,9 +283,9 @@ impl Adapter {
             .unwrap_or_default();
         let ended = match self.shutdown() {
             None => String::new(),
-            Some(ended) => describe_end(&ended, &stderr),
+            Some(ended) => how_it_ended(&ended, &stderr),
         };
-        Failure { error, ended }
+        RequestFailure { error, ended }
     }
 }
 
@@ -212,13 +296,13 @@ impl Drop for Adapter {
 }
 
 fn read_hello(
-    answer: Answer,
+    answer: Response,
     engine: &mut String,
     games: &mut Vec<String>,
 ) -> Result<(), AdapterError> {
     let map = match answer {
-        Answer::Done(map) => map,
-        Answer::Unsupported(why) | Answer::Error(why) => return Err(AdapterError::Hello(why)),
+        Response::Done(map) => map,
+        Response::Unsupported(why) | Response::Error(why) => return Err(AdapterError::Hello(why)),
     };
     match map.get("protocol") {
         Some(v) if v.as_u64() == Some(PROTOCOL) => {}
@@ -241,16 +325,9 @@ fn read_hello(
     Ok(())
 }
 
-fn describe_end(ended: &Ended, stderr: &str) -> String {
-    let mut out = String::new();
-    match (&ended.status, ended.killed) {
-        (_, true) => out.push_str("; the adapter was killed (its whole process group)"),
-        (Some(status), false) => out.push_str(&format!("; the adapter ended ({status})")),
-        (None, false) => {}
-    }
-    if ended.pipe_held_by_descendant {
-        out.push_str("; a descendant of the adapter held its output open and was killed");
-    }
+/// `; the adapter exited with status 1; stderr ends with: ...`: how it ended, for a message.
+fn how_it_ended(ended: &Ended, stderr: &str) -> String {
+    let mut out = format!("; the adapter {}", ended.describe());
     let stderr = stderr.trim_end();
     if !stderr.is_empty() {
         out.push_str("; stderr ends with:\n");

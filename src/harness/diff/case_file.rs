@@ -2,24 +2,11 @@
 //! input as `given`/`when`, the reference engine's result as `then`, and the difference as a
 //! comment on top. The case is marked for review; naming its rule clauses is left to a person.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::Finding;
 use crate::case::UNCLASSIFIED;
-use crate::game::{DynGame, Reply};
-
-/// A reply as a case writes it.
-fn reply_yaml(reply: &Reply) -> Value {
-    match reply {
-        Reply::Text {
-            text,
-            elapsed_ms: 0,
-        } => text.clone().into(),
-        Reply::Text { text, elapsed_ms } => json!({"text": text, "elapsed_ms": elapsed_ms}),
-        Reply::TimedOut => json!({"timed_out": true}),
-        Reply::Crashed => json!({"crashed": true}),
-    }
-}
+use crate::game::DynGame;
 
 /// The finding as a ready-to-commit case file: the shrunk input, the reference engine's result
 /// as the expectation, `needs-review: true` and `rules: [unclassified]` until someone names the
@@ -42,13 +29,8 @@ pub fn case_file(game: &dyn DynGame, finding: &Finding, command: &str, seed: u64
     case.insert("needs-review".into(), true.into());
     case.insert("note".into(), note.into());
     case.insert("given".into(), to_yaml_value(&finding.shrunk.state));
-    let when: Vec<Value> = finding
-        .shrunk
-        .turns
-        .iter()
-        .map(|t| Value::Array(t.iter().map(reply_yaml).collect()))
-        .collect();
-    case.insert("when".into(), to_yaml_value(&Value::Array(when)));
+    let when = serde_yaml::to_value(&finding.shrunk.turns).unwrap_or(serde_yaml::Value::Null);
+    case.insert("when".into(), when);
     case.insert("then".into(), to_yaml_value(&finding.expectation));
     let mut file = serde_yaml::Mapping::new();
     file.insert("game".into(), game.info().id.into());

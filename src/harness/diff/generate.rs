@@ -10,17 +10,22 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
-use super::Input;
-use crate::game::{DynGame, Reply};
+use serde_json::Number;
 
-pub(super) fn random_input(game: &dyn DynGame, rng: &mut ChaCha8Rng) -> Option<Input> {
+use super::Input;
+use crate::game::{DynGame, FuzzHints, MatchOptions, Reply, TimeLimits};
+
+pub(super) fn random_input(
+    game: &dyn DynGame,
+    options: &MatchOptions,
+    rng: &mut ChaCha8Rng,
+) -> Option<Input> {
     let steps = rng.random_range(0..150);
-    let mut state =
-        crate::selfplay::random_prefix(game, rng.random(), &Default::default(), steps).ok()?;
+    let mut state = crate::selfplay::random_prefix(game, rng.random(), options, steps).ok()?;
     if rng.random_bool(0.5) {
         for _ in 0..rng.random_range(1..=3) {
             let mut candidate = state.clone();
-            mutate_state(&mut candidate, rng);
+            mutate_state(&mut candidate, game.info().fuzz, rng);
             if let Ok(loaded) = game.load_state(&candidate) {
                 state = loaded;
             }
@@ -43,7 +48,10 @@ pub(super) fn random_input(game: &dyn DynGame, rng: &mut ChaCha8Rng) -> Option<I
         if legal.is_empty() {
             break;
         }
-        let replies: Vec<Reply> = legal.into_iter().map(|r| mutate_reply(r, rng)).collect();
+        let replies: Vec<Reply> = legal
+            .into_iter()
+            .map(|r| mutate_reply(r, game.info().fuzz, game.limits(), rng))
+            .collect();
         replies_of_turns.push(replies.clone());
         match game.play(&now, &[replies]) {
             Ok(played) => now = played.state,
@@ -56,11 +64,9 @@ pub(super) fn random_input(game: &dyn DynGame, rng: &mut ChaCha8Rng) -> Option<I
     })
 }
 
-/// Numbers worth trying: the ends of ranges and thresholds the games use.
-const INTERESTING: &[u64] = &[0, 1, 2, 3, 9, 10, 11, 12, 19, 20, 79, 80, 99, 100, 499];
-
-/// Changes one leaf of the state: a number, a flag, a string line, a list element.
-fn mutate_state(state: &mut Value, rng: &mut ChaCha8Rng) {
+/// Changes one leaf of the state: a number (to one of the game's [`FuzzHints::numbers`], one
+/// step up or down, its negation; a float by half a unit), a flag, a string line, a list element.
+fn mutate_state(state: &mut Value, hints: FuzzHints, rng: &mut ChaCha8Rng) {
     let mut leaves = Vec::new();
     collect_paths(state, &mut Vec::new(), &mut leaves, 0);
     if leaves.is_empty() {
@@ -72,13 +78,9 @@ fn mutate_state(state: &mut Value, rng: &mut ChaCha8Rng) {
     };
     match target {
         Value::Number(n) => {
-            let now = n.as_u64().unwrap_or(0);
-            *target = match rng.random_range(0..3) {
-                0 => INTERESTING[rng.random_range(0..INTERESTING.len())],
-                1 => now.saturating_add(1),
-                _ => now.saturating_sub(1),
+            if let Some(next) = mutate_number(n, hints, rng) {
+                *target = Value::Number(next);
             }
-            .into();
         }
         Value::Bool(b) => *b = !*b,
         Value::String(s) if s.contains('\n') => {
@@ -97,6 +99,32 @@ fn mutate_state(state: &mut Value, rng: &mut ChaCha8Rng) {
         }
         _ => {}
     }
+}
+
+fn mutate_number(n: &Number, hints: FuzzHints, rng: &mut ChaCha8Rng) -> Option<Number> {
+    if n.is_f64() {
+        let x = n.as_f64()?;
+        let next = match rng.random_range(0..4) {
+            0 => x + 0.5,
+            1 => x - 0.5,
+            2 => -x,
+            _ => x.trunc(),
+        };
+        return Number::from_f64(next);
+    }
+    let now = n.as_i64().map(i128::from).or(n.as_u64().map(i128::from))?;
+    let next = match rng.random_range(0..4) {
+        0 if !hints.numbers.is_empty() => {
+            i128::from(hints.numbers[rng.random_range(0..hints.numbers.len())])
+        }
+        1 => now + 1,
+        2 => now - 1,
+        _ => -now,
+    };
+    i64::try_from(next)
+        .map(Number::from)
+        .ok()
+        .or_else(|| u64::try_from(next).map(Number::from).ok())
 }
 
 /// Paths (object keys and list indices) of every value in `value`, lists of more than a few
@@ -138,8 +166,31 @@ fn at_path<'v>(value: &'v mut Value, path: &[PathStep]) -> Option<&'v mut Value>
     })
 }
 
-/// Mostly the legal reply; sometimes an illegal text, a time-out, a crash or a slow reply.
-fn mutate_reply(legal: String, rng: &mut ChaCha8Rng) -> Reply {
+/// Thinking times worth trying: around each of the game's limits.
+fn interesting_elapsed(limits: TimeLimits) -> Vec<u64> {
+    let mut out = vec![1, u64::from(u32::MAX)];
+    for limit in [
+        limits.first_turn_ms,
+        limits.turn_ms,
+        limits.total_ms,
+        limits.pool_ms,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        out.extend([limit.saturating_sub(1), limit, limit + 1]);
+    }
+    out
+}
+
+/// Mostly the legal reply; sometimes an illegal text, one of the game's replies worth trying,
+/// a time-out, a crash or a slow reply.
+fn mutate_reply(
+    legal: String,
+    hints: FuzzHints,
+    limits: TimeLimits,
+    rng: &mut ChaCha8Rng,
+) -> Reply {
     if !rng.random_bool(0.2) {
         return Reply::text(legal);
     }
@@ -147,7 +198,7 @@ fn mutate_reply(legal: String, rng: &mut ChaCha8Rng) -> Reply {
         0 => return Reply::TimedOut,
         1 => return Reply::Crashed,
         2 => {
-            let elapsed_ms = [1, 1000, 179_999, 180_000, 180_001, u64::from(u32::MAX)];
+            let elapsed_ms = interesting_elapsed(limits);
             return Reply::Text {
                 text: legal,
                 elapsed_ms: elapsed_ms[rng.random_range(0..elapsed_ms.len())],
@@ -158,7 +209,9 @@ fn mutate_reply(legal: String, rng: &mut ChaCha8Rng) -> Reply {
         5 => legal.replacen(' ', "  ", 1),
         6 => format!("0{legal}"),
         7 => String::new(),
-        8 => "S".into(),
+        8 if !hints.replies.is_empty() => {
+            hints.replies[rng.random_range(0..hints.replies.len())].to_string()
+        }
         9 => legal
             .chars()
             .map(|c| {

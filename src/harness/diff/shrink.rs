@@ -12,11 +12,11 @@ use serde_json::{json, Map, Value};
 
 use super::{compare, differing_part, Comparison, DiffConfig, Disagreement, Finding, Input};
 use crate::game::{DynGame, Reply};
-use crate::harness::adapter::Adapter;
+use crate::run::EngineUnderTest;
 
 pub(super) fn shrink(
     game: &dyn DynGame,
-    adapter: &mut Adapter,
+    engine: &mut dyn EngineUnderTest,
     config: &DiffConfig,
     run: usize,
     original: Input,
@@ -25,7 +25,7 @@ pub(super) fn shrink(
     let mut current = original.clone();
     let mut requests = 0;
     let mut steps = 0;
-    let mut last = match compare(game, adapter, "diff/shrink", &current) {
+    let mut last = match compare(game, engine, "diff/shrink", &current) {
         Comparison::Disagree(d) => d,
         // A flaky engine: report the input as it was.
         _ => Box::new(Disagreement {
@@ -57,7 +57,7 @@ pub(super) fn shrink(
                 continue;
             }
             requests += 1;
-            if let Comparison::Disagree(d) = compare(game, adapter, "diff/shrink", &candidate) {
+            if let Comparison::Disagree(d) = compare(game, engine, "diff/shrink", &candidate) {
                 current = candidate;
                 last = d;
                 steps += 1;
@@ -211,20 +211,40 @@ fn smaller_values(value: &Value, fine: bool) -> Vec<Value> {
                 }
             }
         }
-        Value::Number(n) if fine => {
-            if let Some(n) = n.as_u64().filter(|&n| n > 0) {
-                for smaller in [0, n / 2, n - 1] {
-                    if smaller < n {
-                        out.push(smaller.into());
-                    }
-                }
-            }
-        }
+        Value::Number(n) if fine => out.extend(nearer_zero(n)),
         Value::Bool(true) if fine => out.push(false.into()),
         _ => {}
     }
     out.dedup();
     out
+}
+
+/// Numbers between `n` and zero, boldest first: zero, half, one step closer; an integer stays
+/// an integer and keeps its sign, a float also loses its fraction.
+fn nearer_zero(n: &serde_json::Number) -> Vec<Value> {
+    if let Some(n) = n.as_u64() {
+        return [0, n / 2, n.saturating_sub(1)]
+            .into_iter()
+            .filter(|&m| m < n)
+            .map(Value::from)
+            .collect();
+    }
+    if let Some(n) = n.as_i64() {
+        return [0, n / 2, n + 1]
+            .into_iter()
+            .filter(|&m| m.unsigned_abs() < n.unsigned_abs())
+            .map(Value::from)
+            .collect();
+    }
+    let Some(x) = n.as_f64() else {
+        return Vec::new();
+    };
+    [0.0, x.trunc(), x / 2.0]
+        .into_iter()
+        .filter(|m| m.abs() < x.abs())
+        .filter_map(serde_json::Number::from_f64)
+        .map(Value::Number)
+        .collect()
 }
 
 fn most_common_char(s: &str) -> Option<char> {
@@ -276,6 +296,20 @@ mod tests {
         assert!(smaller.contains(&json!("..\n")));
         let smaller = smaller_values(&json!("a.\n..\n"), true);
         assert!(smaller.contains(&json!("..\n..\n")));
+    }
+
+    #[test]
+    fn signed_and_float_numbers_shrink_towards_zero() {
+        assert_eq!(
+            smaller_values(&json!(-7), true),
+            [json!(0), json!(-3), json!(-6)]
+        );
+        assert_eq!(
+            smaller_values(&json!(2.5), true),
+            [json!(0.0), json!(2.0), json!(1.25)]
+        );
+        assert!(smaller_values(&json!(0), true).is_empty());
+        assert!(smaller_values(&json!(-0.0), true).is_empty());
     }
 
     #[test]

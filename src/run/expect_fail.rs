@@ -11,9 +11,31 @@
 //!
 //! A pattern is a case name (`game/file/case-id`) where `*` stands for any run of characters.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use crate::check::{CaseResult, Verdict};
+use crate::case::yaml::{self, Position};
+
+use crate::run::{CaseResult, CaseVerdict};
+
+/// A list that cannot be used: the file, where in it, and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct ListError {
+    pub path: Option<PathBuf>,
+    pub at: Option<Position>,
+    pub message: String,
+}
+
+impl std::fmt::Display for ListError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(path) = &self.path {
+            write!(f, "{}:", path.display())?;
+        }
+        if let Some(at) = self.at {
+            write!(f, "{}:{}:", at.line, at.col)?;
+        }
+        write!(f, " {}", self.message)
+    }
+}
 
 /// One entry of the list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,33 +58,53 @@ pub struct Applied {
 }
 
 impl ExpectFail {
-    /// Reads the list; the error names the file and, where serde_yaml knows it, the position.
-    pub fn load(path: &Path) -> Result<ExpectFail, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{}: cannot read the expect-fail list: {e}", path.display()))?;
-        ExpectFail::parse(&text).map_err(|e| format!("{}:{e}", path.display()))
+    /// Reads the list; the error names the file and the position.
+    pub fn load(path: &Path) -> Result<ExpectFail, ListError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ListError {
+            path: Some(path.to_path_buf()),
+            at: None,
+            message: format!("cannot read the expect-fail list: {e}"),
+        })?;
+        ExpectFail::parse(&text).map_err(|e| ListError {
+            path: Some(path.to_path_buf()),
+            ..e
+        })
     }
 
-    pub fn parse(text: &str) -> Result<ExpectFail, String> {
-        let mapping: serde_yaml::Mapping = match serde_yaml::from_str(text) {
-            Ok(serde_yaml::Value::Null) => serde_yaml::Mapping::new(),
-            Ok(serde_yaml::Value::Mapping(m)) => m,
-            Ok(_) => return Err("1:1: expected a mapping of case pattern to reason".into()),
-            Err(e) => {
-                let (line, col) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
-                return Err(format!("{line}:{col}: {e}"));
+    /// Reads a list from its text: a mapping of case pattern to reason, both text.
+    pub fn parse(text: &str) -> Result<ExpectFail, ListError> {
+        let error = |at: Option<Position>, message: String| ListError {
+            path: None,
+            at,
+            message,
+        };
+        let parsed =
+            yaml::parse(text, &|p| p.len() == 1).map_err(|e| error(Some(e.at), e.message))?;
+        let mapping = match parsed.value {
+            serde_json::Value::Null => serde_json::Map::new(),
+            serde_json::Value::Object(m) => m,
+            _ => {
+                return Err(error(
+                    Some(Position { line: 1, col: 1 }),
+                    "expected a mapping of case pattern to reason".into(),
+                ))
             }
         };
         let mut entries = Vec::with_capacity(mapping.len());
-        for (pattern, reason) in mapping {
-            let (Some(pattern), Some(reason)) = (pattern.as_str(), reason.as_str()) else {
-                return Err(format!(
-                    "1:1: every entry is `case-pattern: reason`, both text; found {pattern:?}: \
-                     {reason:?}"
+        // In the order written: the marks are in document order, the mapping is not.
+        for (path, at) in &parsed.marks {
+            let yaml::Segment::Key(pattern) = &path[0] else {
+                continue;
+            };
+            let reason = &mapping[pattern];
+            let Some(reason) = reason.as_str() else {
+                return Err(error(
+                    Some(*at),
+                    format!("every entry is `case-pattern: reason`, both text; `{pattern}` has {reason}"),
                 ));
             };
             entries.push(Entry {
-                pattern: pattern.to_string(),
+                pattern: pattern.clone(),
                 reason: reason.to_string(),
             });
         }
@@ -74,8 +116,8 @@ impl ExpectFail {
         self.entries.iter().find(|e| glob_match(&e.pattern, name))
     }
 
-    /// Rewrites listed verdicts: a failure or an error becomes [`Verdict::ExpectedFail`], a pass
-    /// becomes [`Verdict::Fixed`]; unsupported cases stay as they are.
+    /// Rewrites listed verdicts: a failure or an error becomes [`CaseVerdict::ExpectedFail`], a pass
+    /// becomes [`CaseVerdict::Fixed`]; unsupported cases stay as they are.
     pub fn apply(&self, results: &mut [CaseResult]) -> Applied {
         let mut used = vec![false; self.entries.len()];
         for result in results.iter_mut() {
@@ -88,12 +130,12 @@ impl ExpectFail {
             };
             used[index] = true;
             let reason = &self.entries[index].reason;
-            result.verdict = match std::mem::replace(&mut result.verdict, Verdict::Pass) {
-                Verdict::Pass => Verdict::Fixed(format!(
+            result.verdict = match std::mem::replace(&mut result.verdict, CaseVerdict::Pass) {
+                CaseVerdict::Pass => CaseVerdict::Fixed(format!(
                     "listed as an expected failure ({reason}) but passes: take it off the list"
                 )),
-                Verdict::Fail(detail) | Verdict::Error(detail) => {
-                    Verdict::ExpectedFail(format!("{reason}\n{detail}"))
+                CaseVerdict::Fail(detail) | CaseVerdict::Error(detail) => {
+                    CaseVerdict::ExpectedFail(format!("{reason}\n{detail}"))
                 }
                 other => other,
             };
@@ -134,7 +176,7 @@ pub fn glob_match(pattern: &str, name: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn result(name: &str, verdict: Verdict) -> CaseResult {
+    fn result(name: &str, verdict: CaseVerdict) -> CaseResult {
         CaseResult::named(name, verdict)
     }
 
@@ -155,23 +197,24 @@ mod tests {
         let list = ExpectFail::parse("g/f/one: known\ng/f/t*: also known\ng/x/*: stale\n")
             .expect("a valid list");
         let mut results = vec![
-            result("g/f/one", Verdict::Fail("diff".into())),
-            result("g/f/two", Verdict::Pass),
-            result("g/f/other", Verdict::Fail("diff".into())),
+            result("g/f/one", CaseVerdict::Fail("diff".into())),
+            result("g/f/two", CaseVerdict::Pass),
+            result("g/f/other", CaseVerdict::Fail("diff".into())),
         ];
         let applied = list.apply(&mut results);
         assert_eq!(
             results[0].verdict,
-            Verdict::ExpectedFail("known\ndiff".into())
+            CaseVerdict::ExpectedFail("known\ndiff".into())
         );
-        assert!(matches!(results[1].verdict, Verdict::Fixed(_)));
-        assert_eq!(results[2].verdict, Verdict::Fail("diff".into()));
+        assert!(matches!(results[1].verdict, CaseVerdict::Fixed(_)));
+        assert_eq!(results[2].verdict, CaseVerdict::Fail("diff".into()));
         assert_eq!(applied.unmatched, vec!["g/x/*".to_string()]);
     }
 
     #[test]
     fn a_list_entry_must_be_text() {
-        let err = ExpectFail::parse("g/f/one: [1, 2]\n").unwrap_err();
-        assert!(err.contains("case-pattern: reason"), "{err}");
+        let err = ExpectFail::parse("g/f/one: known\ng/f/two: [1, 2]\n").unwrap_err();
+        assert!(err.to_string().contains("case-pattern: reason"), "{err}");
+        assert_eq!(err.at, Some(Position { line: 2, col: 1 }));
     }
 }
