@@ -2,7 +2,10 @@
 """A well-behaved TSG AUTO CHESS bot: prints its name, reads every prompt in full, and answers
 at once with a legal reply in the strict grammar: it buys the cheapest affordable unit onto a
 free cell near its king while it has room, evolves three of a kind, and walks its army one step
-towards the enemy king. It stops cleanly at end of input or on input it cannot read."""
+towards the enemy king. It stops cleanly at end of input or on input it cannot read.
+
+With `--on-bad-input crash|report|skip` it meets input it cannot read by dying of the unhandled
+error (a traceback), by saying `bad input` and exiting 2, or by answering `nop` and reading on."""
 import sys
 
 BOARD = 15
@@ -14,12 +17,13 @@ def line():
     if not text:
         raise EOFError
     if not text.endswith("\n"):
-        raise ValueError("a line without its line break")
+        # Input cut inside a line: the end of the input, not a line to read.
+        raise EOFError
     return text[:-1]
 
 
 def numbers(count, lo=0, hi=INT_MAX):
-    words = line().split(" ")
+    words = line().split()
     if len(words) != count:
         raise ValueError(f"{count} numbers expected")
     values = [int(w) for w in words]
@@ -32,7 +36,7 @@ def units():
     (count,) = numbers(1, 0, BOARD * BOARD)
     read = []
     for _ in range(count):
-        words = line().split(" ")
+        words = line().split()
         if len(words) != 6 or words[1] not in ("KING", "ASSASSIN", "WARRIOR", "MAGE"):
             raise ValueError("a unit line expected")
         uid, hp, atk, x, y = (int(w) for w in (words[0], *words[2:]))
@@ -49,10 +53,11 @@ def prompt():
     gold, _ = numbers(2)
     shop = []
     for _ in range(3):
-        words = line().split(" ")
+        words = line().split()
         if len(words) != 5:
             raise ValueError("a shop line expected")
-        shop.append({"id": int(words[0]), "type": words[1], "price": int(words[4])})
+        uid, _hp, _atk, price = (int(w) for w in (words[0], *words[2:]))
+        shop.append({"id": uid, "type": words[1], "price": price})
     return turn, level, gold, shop, units(), units()
 
 
@@ -87,6 +92,7 @@ def reply(level, gold, shop, own, enemy):
 
 
 def main():
+    mode = sys.argv[2] if sys.argv[1:2] == ["--on-bad-input"] else None
     print("well behaved", flush=True)
     while True:
         try:
@@ -94,6 +100,14 @@ def main():
         except EOFError:
             return 0
         except ValueError as e:
+            if mode == "crash":
+                raise
+            if mode == "report":
+                print("bad input", file=sys.stderr)
+                return 2
+            if mode == "skip":
+                print("nop\n0", flush=True)
+                continue
             print(f"unreadable prompt: {e}", file=sys.stderr)
             return 0
         print(reply(level, gold, shop, own, enemy), flush=True)
