@@ -8,19 +8,23 @@
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use shinpan::case::{load_library, CaseBody};
+use shinpan::case::{load_library, CaseBody, LoadOptions, Source};
+use shinpan::games;
 use shinpan::harness::adapter::{Adapter, AdapterConfig};
-use shinpan::harness::engine::{step, Stepped};
+use shinpan::run::{Answered, EngineUnderTest, StepRequest};
 
 fn adapter(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let library = load_library(&root.join("cases"), &[]).expect("the case library loads");
+    let library = load_library(&Source::Embedded, &games::all(), &LoadOptions::default())
+        .expect("the case library loads");
     let cases: Vec<_> = library
         .games
         .iter()
         .flat_map(|g| g.cases.iter().map(move |c| (g.game, c)))
         .filter_map(|(game, case)| match &case.body {
-            CaseBody::Step { given, when, .. } => Some((game, case.name.as_str(), given, when)),
+            CaseBody::Step { given, when, .. } => {
+                Some((game, case.name.as_str(), given.value(), when))
+            }
             _ => None,
         })
         .collect();
@@ -32,8 +36,13 @@ fn adapter(c: &mut Criterion) {
     group.bench_function("step-case-requests", |b| {
         b.iter(|| {
             for (game, name, given, when) in &cases {
-                let answer = step(&mut adapter, *game, name, given, when);
-                assert!(matches!(answer, Stepped::Unsupported(_)));
+                let request = StepRequest {
+                    id: name,
+                    game: *game,
+                    state: given,
+                    turns: when,
+                };
+                assert!(matches!(adapter.step(request), Answered::Unsupported(_)));
             }
         })
     });

@@ -8,13 +8,12 @@
 //!   players, engine only; throughput in player-turns (one per step, the name steps included).
 //! - `case-library/load-and-run`: loading and running every case on the reference engines.
 
-use std::path::Path;
-
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use shinpan::case::load_library;
-use shinpan::check::run_library;
+use shinpan::case::{load_library, LoadOptions, Source};
+use shinpan::games;
 use shinpan::games::cedec2013::Cedec2013;
 use shinpan::games::codevs_reborn::CodevsReborn;
+use shinpan::run::{run_library, Reference};
 use shinpan::selfplay::{match_steps, Prompts};
 
 const SEEDS: std::ops::Range<u64> = 0..20;
@@ -66,11 +65,13 @@ fn cedec(c: &mut Criterion) {
 }
 
 fn library(c: &mut Criterion) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases");
     c.bench_function("case-library/load-and-run", |b| {
         b.iter(|| {
-            let library = load_library(&root, &[]).expect("the case library loads");
-            run_library(&library, None, |_, _| {}).len()
+            let library = load_library(&Source::Embedded, &games::all(), &LoadOptions::default())
+                .expect("the case library loads");
+            run_library(&library, None, &mut Reference, |_, _| {})
+                .results
+                .len()
         })
     });
 }

@@ -1,21 +1,27 @@
 //! shinpan (審判, "referee"): a spec-conformance suite and protocol fuzzer for game-AI contest
 //! games. For each game: a reference engine written from the rule document ([`games`]), a YAML
-//! case library transcribed from it (`cases/`, loaded by [`case`]), and a harness that runs the
-//! cases ([`check`]) and reports on them ([`report`]). Games are known only through [`game::Game`].
+//! case library transcribed from it (`cases/`, loaded by [`case`], built into the crate), one
+//! case runner for any engine under test ([`run`]), a harness for programs that are not ours
+//! ([`harness`]: bots, adapters, differential fuzzing) and every report ([`report`]). Games are
+//! known only through [`game::Game`]; [`Suite`] runs the library inside an engine author's own
+//! `cargo test`.
+//!
+//! Layers, each using only those below it: `report` → `harness` → `run` → `case` → `games`
+//! (the registry) → `selfplay`, `stepfuzz` → `game` (the seam) → `text`.
 
-pub mod baseline;
 pub mod case;
-pub mod check;
-pub mod diff;
-pub mod expect_fail;
 pub mod game;
 pub mod games;
 pub mod harness;
 pub mod report;
 pub mod rng;
+pub mod run;
 pub mod selfplay;
 pub mod stepfuzz;
+pub mod suite;
 pub mod text;
+
+pub use suite::Suite;
 
 /// The crate version, part of every report's suite version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

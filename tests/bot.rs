@@ -87,6 +87,12 @@ fn check(bot: &str, extra: &[&str]) -> Run {
     } else {
         "sh"
     };
+    let path = format!("BOTS/{bot}");
+    check_argv(&[interpreter, &path], extra)
+}
+
+/// Runs `shinpan bot codevs-reborn` on the bot `argv` (`BOTS` stands for tests/bots).
+fn check_argv(argv: &[&str], extra: &[&str]) -> Run {
     let save_dir = tempfile::tempdir().unwrap();
     let marker = marker();
     let started = Instant::now();
@@ -110,23 +116,25 @@ fn check(bot: &str, extra: &[&str]) -> Run {
         .arg(save_dir.path())
         .args(&options)
         .arg("--")
-        .arg(interpreter)
-        .arg(Path::new(BOTS).join(bot))
+        .args(argv.iter().map(|a| a.replace("BOTS", BOTS)))
         .env("SHINPAN_ZOO", &marker)
         .output()
         .unwrap();
     let elapsed = started.elapsed();
     let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
         panic!(
-            "{bot}: not a JSON report ({e}): {}{}",
+            "{argv:?}: not a JSON report ({e}): {}{}",
             String::from_utf8_lossy(&output.stdout),
             String::from_utf8_lossy(&output.stderr)
         )
     });
-    assert!(elapsed < Duration::from_secs(32), "{bot} took {elapsed:?}");
+    assert!(
+        elapsed < Duration::from_secs(32),
+        "{argv:?} took {elapsed:?}"
+    );
     std::thread::sleep(Duration::from_millis(50));
     let left = live_processes(&marker);
-    assert!(left.is_empty(), "{bot} left processes behind: {left:?}");
+    assert!(left.is_empty(), "{argv:?} left processes behind: {left:?}");
     Run {
         report,
         code: output.status.code(),
@@ -171,21 +179,22 @@ fn a_well_behaved_bot_passes_everything() {
     assert!(run.elapsed < Duration::from_secs(20), "{:?}", run.elapsed);
 }
 
+/// Issue: a bot dying of a traceback on a non-numeric token used to be an INFO, so a CI job
+/// running `shinpan bot` stayed green on the very bot it was meant to catch.
 #[test]
-fn a_bot_that_trusts_its_input_only_gets_info_on_a_non_numeric_token() {
+fn a_bot_that_trusts_its_input_fails_on_a_non_numeric_token() {
     let run = check("trusting.py", &[]);
-    assert_eq!(run.code, Some(0), "{:#}", run.report);
-    let malformed = run.checks("malformed");
-    let non_numeric = malformed
-        .iter()
-        .find(|c| c["name"] == "non-numeric-token")
-        .unwrap();
-    assert_eq!(non_numeric["verdict"], "info");
-    let detail = non_numeric["detail"].as_str().unwrap();
+    assert_eq!(run.code, Some(1), "{:#}", run.report);
+    // Its first malformed prompt already kills it (an empty one: `int('')`), and the phase
+    // stops at that FAIL.
+    let (phase, detail) = run.first_fail();
+    assert_eq!(phase, "malformed");
     assert!(
         detail.contains("status 1") && detail.contains("ValueError"),
         "{detail}"
     );
+    let lenient = check("trusting.py", &["--malformed-crash", "info"]);
+    assert_eq!(lenient.code, Some(0), "{:#}", lenient.report);
 }
 
 #[test]
@@ -263,18 +272,63 @@ fn a_bot_that_closes_stdout_fails() {
     assert_fails(&run, "matches", "output ended");
 }
 
+/// Issue: running out of budget turned unfinished checks into INFO and the run exited 0, even
+/// for a bot that never answers. The checks left unrun are named INCOMPLETE, and exit 1.
 #[test]
-fn the_budget_ends_the_run_whatever_the_bot_does() {
+fn the_budget_ends_the_run_whatever_the_bot_does_and_it_does_not_pass() {
     let run = check("never_answers.sh", &["--turn-ms", "60000", "--budget", "3"]);
     assert!(run.elapsed < Duration::from_secs(4), "{:?}", run.elapsed);
-    let last = run.report["checks"]
+    assert_eq!(run.code, Some(1), "{:#}", run.report);
+    let incomplete: Vec<&Value> = run.report["checks"]
         .as_array()
         .unwrap()
-        .last()
-        .unwrap()
-        .clone();
-    assert_eq!(last["verdict"], "info", "{last:#}");
-    assert!(last["detail"].as_str().unwrap().contains("budget"));
+        .iter()
+        .filter(|c| c["verdict"] == "incomplete")
+        .collect();
+    assert!(incomplete.len() >= 2, "{:#}", run.report);
+    assert!(incomplete
+        .iter()
+        .all(|c| c["detail"].as_str().unwrap().contains("budget")));
+    // Every check of the later phases is named, so the user sees what did not run.
+    assert!(incomplete.iter().any(|c| c["phase"] == "malformed"));
+}
+
+/// Issue: a bot whose replies add up past the match's total time limit must fail its match.
+#[test]
+fn a_bot_over_its_total_thinking_time_fails_the_matches() {
+    let slow = check_argv(
+        &["python3", "BOTS/good.py", "--think", "400", "500"],
+        &[
+            "--total-ms",
+            "1500",
+            "--turn-ms",
+            "2000",
+            "--phases",
+            "matches",
+        ],
+    );
+    let (phase, detail) = slow.first_fail();
+    assert_eq!(phase, "matches", "{detail}");
+    assert_eq!(slow.code, Some(1));
+}
+
+/// Issue: a child in a new session outlived `shinpan bot`, and the report said it was killed.
+#[test]
+fn a_bot_whose_child_escapes_its_group_fails_and_leaves_nothing() {
+    let run = check("setsid_child.sh", &[]);
+    let (phase, detail) = run.first_fail();
+    assert_eq!(phase, "handshake", "{detail}");
+    assert!(detail.contains("outlived it and were killed"), "{detail}");
+    assert!(detail.contains("sleep 300"), "{detail}");
+}
+
+/// Issue: a bot that starts a detached daemon at every start left one per start behind.
+#[test]
+fn a_bot_that_leaves_a_daemon_at_every_start_fails_and_leaves_nothing() {
+    let run = check("daemon_each_start.sh", &[]);
+    let (_, detail) = run.first_fail();
+    assert!(detail.contains("outlived it and were killed"), "{detail}");
+    assert_eq!(run.code, Some(1));
 }
 
 #[test]
@@ -291,24 +345,24 @@ fn play(players: &[&[&str]], extra: &[&str]) -> (Value, Vec<Value>) {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("log.jsonl");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_shinpan"));
-    cmd.args([
-        "play",
-        "codevs-reborn",
-        "--format",
-        "json",
-        "--turn-ms",
-        "2000",
-    ])
-    .args(["--handshake-ms", "5000", "--log"])
-    .arg(&log)
-    .args(extra);
+    cmd.args(["play", "codevs-reborn", "--format", "json"]);
+    if !extra.contains(&"--turn-ms") {
+        cmd.args(["--turn-ms", "2000"]);
+    }
+    cmd.args(["--handshake-ms", "5000", "--log"])
+        .arg(&log)
+        .args(extra);
     for argv in players {
         cmd.arg("--");
         for arg in *argv {
             cmd.arg(arg.replace("BOTS", BOTS));
         }
     }
-    let output = cmd.output().unwrap();
+    let marker = marker();
+    let output = cmd.env("SHINPAN_ZOO", &marker).output().unwrap();
+    std::thread::sleep(Duration::from_millis(50));
+    let left = live_processes(&marker);
+    assert!(left.is_empty(), "play left processes behind: {left:?}");
     assert_eq!(
         output.status.code(),
         Some(0),
@@ -327,8 +381,8 @@ fn play(players: &[&[&str]], extra: &[&str]) -> (Value, Vec<Value>) {
 /// The replies of a log, without timings: what a seed decides.
 fn replies(log: &[Value]) -> Vec<Value> {
     log.iter()
-        .filter(|e| e["event"] == "turn")
-        .map(|e| e["reply"].clone())
+        .filter(|e| e["event"] == "reply")
+        .map(|e| e["text"].clone())
         .collect()
 }
 
@@ -346,10 +400,14 @@ fn play_a_bot_against_builtin_is_seeded_and_logged() {
     assert!(matches.iter().all(|m| m["outcome"].is_object()));
     assert!(log
         .iter()
-        .any(|e| e["event"] == "handshake" && e["reply"] == "well behaved"));
-    let turn = log.iter().find(|e| e["event"] == "turn").unwrap();
-    assert!(turn["prompt"].as_str().unwrap().ends_with("END\n"));
-    assert!(turn["elapsed_ms"].is_u64());
+        .any(|e| e["event"] == "reply" && e["text"] == "well behaved\n"));
+    let prompt = log.iter().find(|e| e["event"] == "prompt").unwrap();
+    assert!(prompt["text"].as_str().unwrap().ends_with("END\n"));
+    let reply = log
+        .iter()
+        .find(|e| e["event"] == "reply" && e["step"].is_u64())
+        .unwrap();
+    assert!(reply["waited_ms"].is_u64());
     let (again, log_again) = play(&[&good, &["builtin"]], &["--seed", "4", "--rounds", "2"]);
     assert_eq!(
         summary["matches"][0]["outcome"],
@@ -360,6 +418,29 @@ fn play_a_bot_against_builtin_is_seeded_and_logged() {
         replies(&log_again),
         "the seed decides the match"
     );
+}
+
+/// Both bots of a simultaneous game are prompted before either reply is read, so they think at
+/// the same time: in every step the log shows both prompts sent before either reply came.
+#[test]
+fn play_prompts_both_bots_of_a_simultaneous_turn_at_once() {
+    let slow = ["python3", "BOTS/good.py", "--think", "100", "5"];
+    let (summary, log) = play(&[&slow, &slow], &["--seed", "3"]);
+    assert!(summary["matches"][0]["outcome"].is_object(), "{summary:#}");
+    let at = |event: &str, player: u64, step: u64| {
+        log.iter()
+            .find(|e| e["event"] == event && e["player"] == player && e["step"] == step)
+            .and_then(|e| e["t_us"].as_u64())
+            .unwrap_or_else(|| panic!("no {event} of player {player} at step {step}"))
+    };
+    for step in 0..5 {
+        let last_prompt = at("prompt", 0, step).max(at("prompt", 1, step));
+        let first_reply = at("reply", 0, step).min(at("reply", 1, step));
+        assert!(
+            last_prompt < first_reply,
+            "step {step}: a bot was prompted only after the other had answered"
+        );
+    }
 }
 
 #[test]
@@ -409,4 +490,80 @@ fn the_checker_drives_a_three_player_game_that_moves_in_turn() {
         extreme.iter().all(|c| c["verdict"] == "pass"),
         "{extreme:#?}"
     );
+}
+
+/// Issue: a name line ending in CR LF was a FAIL while CR LF in replies is NON-STRICT; the
+/// game's own leniency decides both.
+#[test]
+fn a_name_ending_in_crlf_is_non_strict_like_a_reply() {
+    let run = check("crlf_name.sh", &["--phases", "malformed"]);
+    let handshake = run.checks("handshake");
+    assert_eq!(handshake[0]["verdict"], "non-strict", "{:#}", run.report);
+}
+
+/// Issue: a bot ignoring SIGTERM at teardown failed the handshake and skipped every other
+/// phase; how it ends is its own check, and the phases its name allows still run.
+#[test]
+fn a_bot_ignoring_sigterm_fails_its_teardown_not_the_handshake() {
+    let run = check("ignores_sigterm.sh", &["--phases", "extreme"]);
+    let handshake = run.checks("handshake");
+    assert_eq!(handshake[0]["verdict"], "pass", "{:#}", run.report);
+    let teardown = handshake
+        .iter()
+        .find(|c| c["name"] == "teardown")
+        .expect("a teardown check");
+    assert_eq!(teardown["verdict"], "fail");
+    assert!(teardown["detail"]
+        .as_str()
+        .unwrap()
+        .contains("ignored SIGTERM"));
+    assert!(!run.checks("extreme").is_empty(), "the next phase ran");
+}
+
+/// Issue: when `--save-dir` could not be written, the failing input was not saved, the replay
+/// line disappeared, and nothing warned.
+#[test]
+fn an_unwritable_save_dir_falls_back_to_a_temp_dir_and_warns() {
+    let output = Command::new(env!("CARGO_BIN_EXE_shinpan"))
+        .args([
+            "bot",
+            "codevs-reborn",
+            "--format",
+            "json",
+            "--save-dir",
+            "/dev/null/cannot",
+        ])
+        .args(["--phases", "matches", "--turn-ms", "500", "--"])
+        .arg("sh")
+        .arg(Path::new(BOTS).join("never_answers.sh"))
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let warnings = report["warnings"].as_array().unwrap();
+    assert!(
+        warnings[0].as_str().unwrap().contains("/dev/null/cannot"),
+        "{report:#}"
+    );
+    let saved = report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find_map(|c| c["saved"].as_str())
+        .expect("the input is saved somewhere");
+    assert!(std::path::Path::new(saved).exists(), "{saved}");
+    assert!(!saved.starts_with("/dev/null"));
+}
+
+/// Issue: `play` logged a timed-out turn as taking 0 ms after a long wait.
+#[test]
+fn play_logs_the_time_it_waited_for_a_reply_that_never_came() {
+    let late = ["sh", "BOTS/late.sh"];
+    let (summary, log) = play(&[&late, &["builtin"]], &["--turn-ms", "300"]);
+    let turn = log
+        .iter()
+        .find(|e| e["event"] == "no-reply" && e["player"] == 0)
+        .unwrap();
+    assert!(turn["waited_ms"].as_u64().unwrap() >= 300, "{turn:#}");
+    assert_eq!(turn["reply"], serde_json::json!({"timed_out": true}));
+    assert!(summary["matches"][0]["time_used_ms"][0].as_u64().unwrap() >= 300);
 }

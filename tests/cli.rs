@@ -133,7 +133,7 @@ fn a_bad_field_in_given_names_its_line() {
 }
 
 #[test]
-fn an_unknown_clause_is_an_error_at_the_case() {
+fn an_unknown_clause_is_an_error_at_its_rules_line() {
     let case = GOOD_CASE.replace("[reply.format]", "[reply.fromat]");
     run_on_library(
         "check",
@@ -143,7 +143,7 @@ fn an_unknown_clause_is_an_error_at_the_case() {
         ],
     )
     .code(2)
-    .stderr(predicate::str::contains("typo.yaml:3:").and(predicate::str::contains("reply.fromat")));
+    .stderr(predicate::str::contains("typo.yaml:4:").and(predicate::str::contains("reply.fromat")));
 }
 
 #[test]
@@ -218,4 +218,173 @@ fn an_unknown_game_to_check_exits_2() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("no game `tetris`"));
+}
+
+#[test]
+fn an_installed_binary_checks_with_the_built_in_library_from_anywhere() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    let binary = elsewhere.path().join("shinpan");
+    std::fs::copy(assert_cmd::cargo::cargo_bin("shinpan"), &binary).unwrap();
+    Command::new(&binary)
+        .current_dir(elsewhere.path())
+        .env_remove("SHINPAN_CASES")
+        .args(["check", "codevs-reborn"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("(built-in)").and(predicate::str::contains("0 failed")));
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly_with_the_runs_exit_code() {
+    use std::io::Read;
+    use std::process::{Command as Process, Stdio};
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("shinpan"))
+        .args(["check", "--format", "json"])
+        .env_remove("SHINPAN_CASES")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read one byte, then go away like `| head -c1`.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut byte = [0u8; 1];
+    stdout.read_exact(&mut byte).unwrap();
+    drop(stdout);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("error"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn play_prints_junit_when_asked() {
+    shinpan()
+        .args([
+            "play",
+            "codevs-reborn",
+            "--format",
+            "junit",
+            "--",
+            "builtin",
+            "--",
+            "builtin",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("<?xml").and(predicate::str::contains("<testcase")));
+}
+
+#[test]
+fn an_option_a_game_does_not_take_exits_2_naming_it() {
+    shinpan()
+        .args([
+            "play",
+            "codevs-reborn",
+            "--option",
+            "stage=3",
+            "--",
+            "builtin",
+            "--",
+            "builtin",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("stage"));
+    shinpan()
+        .args([
+            "play",
+            "codevs-reborn",
+            "--option",
+            "stage",
+            "--",
+            "builtin",
+            "--",
+            "builtin",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("key=value"));
+}
+
+#[test]
+fn a_series_needs_a_game_that_has_one() {
+    shinpan()
+        .args([
+            "play",
+            "codevs-reborn",
+            "--series",
+            "--",
+            "builtin",
+            "--",
+            "builtin",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("has no series"));
+}
+
+#[test]
+fn a_mistake_in_then_is_a_bad_case_file_at_its_line() {
+    for (then, says) in [
+        ("players: [{skil_gauge: 8}]", "skil_gauge"),
+        ("players: [{score: one}]", "expected integer"),
+        ("last_replies: [fine]", "reply verdict"),
+    ] {
+        let case = format!(
+            "game: codevs-reborn\ncases:\n  - id: typo\n    rules: [score.chain]\n    \
+             given: {{}}\n    when: []\n    then:\n      {then}\n"
+        );
+        run_on_library(
+            "check",
+            &[
+                ("codevs-reborn/rules.yaml", RULES),
+                ("codevs-reborn/typo.yaml", &case),
+            ],
+        )
+        .code(2)
+        .stderr(predicate::str::contains("typo.yaml:8:").and(predicate::str::contains(says)));
+    }
+}
+
+/// A generator case can check a fact over all its seeds together (`across:`), which no single
+/// seed shows: here the mean number of packs, and a bound it misses on purpose.
+#[test]
+fn across_checks_a_fact_over_every_seed_together() {
+    let rules = "game: codevs-reborn\ndocument: 004_c34fd72b99ec3724.txt\nclauses:\n  \
+        - {id: pack.count, text: 500 packs., section: パック, status: explicit}\n";
+    let case = |expect: &str| {
+        format!(
+            "game: codevs-reborn\ncases:\n  - id: packs-over-seeds\n    rules: [pack.count]\n    \
+             generate: {{seeds: 20}}\n    across:\n      facts.packs: {{mean: {expect}}}\n      \
+             facts.packs_by_blocks.4: {{sum: 2400}}\n"
+        )
+    };
+    run_on_library(
+        "check",
+        &[
+            ("codevs-reborn/rules.yaml", rules),
+            ("codevs-reborn/across.yaml", &case("500")),
+        ],
+    )
+    .success();
+    run_on_library(
+        "check",
+        &[
+            ("codevs-reborn/rules.yaml", rules),
+            ("codevs-reborn/across.yaml", &case("{$lt: 500}")),
+        ],
+    )
+    .code(1)
+    .stdout(predicate::str::contains(
+        "mean of `facts.packs` over 20 seeds is 500",
+    ));
 }

@@ -3,7 +3,6 @@
 
 use std::time::{Duration, Instant};
 
-use shinpan::game::Frame;
 use shinpan::harness::process::{Child, Limits, ReadFailure, SendFailure};
 
 fn sh(script: &str) -> Child {
@@ -14,12 +13,8 @@ fn sh(script: &str) -> Child {
     .unwrap()
 }
 
-fn one_line(lines: &[&str]) -> Frame {
-    if lines.is_empty() {
-        Frame::NeedMore
-    } else {
-        Frame::Complete
-    }
+fn one_line(lines: &[&str]) -> Result<bool, String> {
+    Ok(!lines.is_empty())
 }
 
 fn soon(ms: u64) -> Instant {
@@ -107,7 +102,7 @@ fn a_flood_of_lines_exceeds_the_reply_cap() {
         },
     )
     .unwrap();
-    let never_complete = |_: &[&str]| Frame::NeedMore;
+    let never_complete = |_: &[&str]| Ok(false);
     assert_eq!(
         child.read_reply(soon(5000), never_complete),
         Err(ReadFailure::ReplyTooLong(10_000))

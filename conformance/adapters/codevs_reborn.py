@@ -476,13 +476,28 @@ def parse_text(kind, text):
     elif kind == "turn":
         printed = print_turn(*read_turn(reader))
     elif kind == "prompt":
+        # システムからの入力: the packs come before turn 0's block, and before no other.
         first = reader.peek()
-        printed = packs_text(read_packs(reader)) if first is not None and " " in first else ""
-        printed += print_turn(*read_turn(reader))
+        has_packs = first is not None and " " in first
+        printed = packs_text(read_packs(reader)) if has_packs else ""
+        turn_line = reader.index + 1
+        turn, views = read_turn(reader)
+        if has_packs != (turn == 0):
+            raise ProtocolError(turn_line, 1, "the packs with turn 0 and with no other turn")
+        printed += print_turn(turn, views)
     else:
         raise KeyError(kind)
     reader.finish()
     return printed
+
+
+def lenient_name(text):
+    """The engine takes a name whose line ends in CR LF (as it does replies)."""
+    try:
+        parse_text("name", text)
+        return True
+    except ProtocolError:
+        return False
 
 
 def parse_request(kind, text):
@@ -491,7 +506,8 @@ def parse_request(kind, text):
     except KeyError:
         return {"unsupported": f"no protocol text {kind!r}"}
     except ProtocolError as strict:
-        lenient = kind == "reply" and lenient_reply(text) is not None
+        lenient = (kind == "reply" and lenient_reply(text) is not None) or (
+            kind == "name" and text.endswith("\r") and lenient_name(text[:-1]))
         return {"parse": "non-strict" if lenient else "invalid",
                 "at": [strict.line, strict.col], "message": str(strict)}
 

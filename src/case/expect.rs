@@ -32,6 +32,8 @@ pub fn project(expected: &Value, actual: &Value) -> Value {
         };
     }
     match (expected, actual) {
+        // Numbers compare by value: `3` in a case matches `3.0` in a result.
+        (Value::Number(want), Value::Number(have)) if same_number(want, have) => expected.clone(),
         (Value::Object(want), Value::Object(have)) => Value::Object(
             want.iter()
                 .map(|(k, w)| {
@@ -47,6 +49,20 @@ pub fn project(expected: &Value, actual: &Value) -> Value {
             Value::Array(want.iter().zip(have).map(|(w, h)| project(w, h)).collect())
         }
         _ => actual.clone(),
+    }
+}
+
+/// Whether two JSON numbers are the same value: integers exactly (past 2^53 too), anything else
+/// as f64.
+pub fn same_number(a: &serde_json::Number, b: &serde_json::Number) -> bool {
+    let integer = |n: &serde_json::Number| {
+        n.as_i64()
+            .map(i128::from)
+            .or_else(|| n.as_u64().map(i128::from))
+    };
+    match (integer(a), integer(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a.as_f64() == b.as_f64(),
     }
 }
 
@@ -113,6 +129,16 @@ mod tests {
         let diff = check_subset(&json!({"holes": {"$lt": 9}}), &actual).unwrap_err();
         assert!(diff.contains("holes: 9"), "{diff}");
         assert!(check_subset(&json!({"holes": {"$gt": 9}}), &json!({"holes": "nine"})).is_err());
+    }
+
+    #[test]
+    fn numbers_compare_by_value() {
+        assert!(check_subset(&json!({"x": 3}), &json!({"x": 3.0})).is_ok());
+        assert!(check_subset(&json!({"x": -0.5}), &json!({"x": -0.5})).is_ok());
+        assert!(check_subset(&json!({"x": 3}), &json!({"x": 3.5})).is_err());
+        let big = json!({"x": u64::MAX});
+        assert!(check_subset(&big, &json!({"x": u64::MAX - 1})).is_err());
+        assert!(check_subset(&json!({"x": -1}), &json!({"x": u64::MAX})).is_err());
     }
 
     #[test]

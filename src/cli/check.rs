@@ -1,19 +1,21 @@
-//! `shinpan check`: runs the case library on an engine and prints the report. Beyond the call
-//! into the library it owns what only a terminal needs (the progress counter), the known-failure
-//! list (`--expect-fail`) and the comparison with an earlier report (`--baseline`).
+//! `shinpan check`: runs the case library on an engine and prints the report, with a progress
+//! counter on a terminal, the known-failure list (`--expect-fail`) and the comparison with an
+//! earlier report (`--baseline`).
 
-use std::io::IsTerminal;
+use shinpan::case::{load_library, CaseBody, Library, LoadOptions};
+use shinpan::game::MatchOptions;
+use shinpan::games;
+use shinpan::harness::adapter::{split_command, Adapter, AdapterConfig};
+use shinpan::report::check::{changes_human, Report};
+use shinpan::report::{Format, Render};
+use shinpan::run::baseline::{compare, Baseline};
+use shinpan::run::expect_fail::ExpectFail;
+use shinpan::run::{run_library, EngineUnderTest, Reference};
 
-use shinpan::baseline::compare;
-use shinpan::case::load_library;
-use shinpan::expect_fail::ExpectFail;
-use shinpan::harness::engine::{run_library_on, Engine};
-use shinpan::report::Report;
+use super::args::{CheckArgs, EngineArg, LibraryArg};
+use super::{game_by_id, out, progress, warn, Finished, Usage};
 
-use super::print;
-use crate::{CheckArgs, Format, Outcome, Usage};
-
-pub fn run(args: CheckArgs) -> Result<Outcome, Usage> {
+pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
     let CheckArgs {
         games,
         filter,
@@ -22,64 +24,111 @@ pub fn run(args: CheckArgs) -> Result<Outcome, Usage> {
         engine,
         expect_fail,
         baseline,
+        options,
     } = args;
-    let library = load_library(&library.cases, &games).map_err(|e| Usage(e.to_string()))?;
+    let format = format.format();
+    let library_arg = library;
+    let mut library = load(&library_arg, &games)?;
+    with_options(&mut library, &options.options)?;
     let expect_fail = expect_fail
         .map(|path| ExpectFail::load(&path))
         .transpose()
-        .map_err(Usage)?;
+        .map_err(|e| Usage(e.to_string()))?;
     let baseline = baseline
-        .map(|path| {
-            std::fs::read_to_string(&path).map_err(|e| Usage(format!("{}: {e}", path.display())))
-        })
-        .transpose()?;
-    let mut engine = engine.start()?;
-    let show_progress = std::io::stderr().is_terminal() && matches!(format, Format::Human);
-    let every = if matches!(engine, Engine::Reference) {
-        50
-    } else {
-        5
-    };
-    let mut results = run_library_on(&library, filter.as_deref(), &mut engine, |done, total| {
-        if show_progress && (done % every == 0 || done == total) {
-            eprint!("\r[{done}/{total}]");
-            if done == total {
-                eprint!("\r\x1b[K");
+        .map(|path| Baseline::load(&path))
+        .transpose()
+        .map_err(|e| Usage(e.to_string()))?;
+    let mut engine = start(&engine)?;
+    let show_progress = format == Format::Human;
+    let run = run_library(
+        &library,
+        filter.as_deref(),
+        engine.as_mut(),
+        |done, total| {
+            if show_progress && (done % 10 == 0 || done == total) {
+                progress(&format!("\r[{done}/{total}]"));
+                if done == total {
+                    progress("\r\x1b[K");
+                }
             }
-        }
-    });
-    if let Some(list) = &expect_fail {
-        for pattern in list.apply(&mut results).unmatched {
-            eprintln!("shinpan: warning: --expect-fail entry `{pattern}` matches no case run");
-        }
-    }
-    if results.is_empty() {
+        },
+    );
+    let mut results = run.results;
+    if run.selected == 0 {
         return Err(Usage(format!(
             "no case matches (filter: {})",
             filter.as_deref().unwrap_or("none")
         )));
     }
-    let report = Report::new(&library.digest, &engine.name(), results);
-    if let Engine::Adapter(adapter) = &engine {
-        if adapter.restarts > 0 && matches!(format, Format::Human) {
-            eprintln!(
-                "shinpan: the adapter was restarted {} times",
-                adapter.restarts
-            );
+    if let Some(list) = &expect_fail {
+        for pattern in list.apply(&mut results).unmatched {
+            warn(&format!(
+                "--expect-fail entry `{pattern}` matches no case run"
+            ));
         }
     }
-    drop(engine);
-    print(&match format {
-        Format::Human => report.human(),
-        Format::Json => report.json() + "\n",
-        Format::Junit => report.junit(),
-    });
-    if let Some(text) = baseline {
-        let changes = compare(&text, &report).map_err(Usage)?;
+    let changes = baseline.map(|b| compare(&b, &results));
+    let mut report = Report::new(
+        &library.digest,
+        &library_arg.source().describe(),
+        &engine.name(),
+        results,
+    );
+    report.stopped = run.stopped;
+    if let Some(remarks) = engine.finish() {
+        warn(&remarks);
+    }
+    out(&report.render(format))?;
+    if let Some(changes) = changes {
         match format {
-            Format::Human => print(&changes.human()),
-            _ => eprint!("{}", changes.human()),
+            Format::Human => out(&changes_human(&changes))?,
+            _ => warn(&changes_human(&changes)),
         }
     }
-    Ok(Outcome::passed_if(report.all_passed()))
+    Ok(Finished::passed_if(report.all_passed()))
+}
+
+/// Loads the library for `games` (all when empty); an unknown game id is a usage error.
+pub fn load(library: &LibraryArg, games: &[String]) -> Result<Library, Usage> {
+    for id in games {
+        game_by_id(id)?;
+    }
+    let options = LoadOptions {
+        only: games.to_vec(),
+        max_file_bytes: library.max_case_file_bytes,
+    };
+    load_library(&library.source(), &games::all(), &options).map_err(|e| Usage(e.to_string()))
+}
+
+/// Gives the command line's match options to every generator case (its own take precedence).
+fn with_options(library: &mut Library, pairs: &[String]) -> Result<(), Usage> {
+    let given = MatchOptions::from_pairs(pairs).map_err(Usage)?;
+    if given.is_empty() {
+        return Ok(());
+    }
+    for game in &mut library.games {
+        for case in &mut game.cases {
+            if let CaseBody::Generate { options, .. } = &mut case.body {
+                let merged = given.merged(options);
+                game.game
+                    .check_options(&merged)
+                    .map_err(|e| Usage(format!("{}: {e}", case.name)))?;
+                *options = merged;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The reference engine, or the adapter (exit 2 when it cannot be used at all).
+pub fn start(engine: &EngineArg) -> Result<Box<dyn EngineUnderTest>, Usage> {
+    let Some(command) = &engine.engine else {
+        return Ok(Box::new(Reference));
+    };
+    let argv = split_command(command).map_err(Usage)?;
+    let mut config = AdapterConfig::new(argv);
+    config.timeout = engine.timeout;
+    let adapter = Adapter::start(config)
+        .map_err(|e| Usage(format!("the engine `{command}` cannot be used: {e}")))?;
+    Ok(Box::new(adapter))
 }

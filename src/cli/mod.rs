@@ -1,20 +1,106 @@
-//! The bodies of the subcommands that are more than glue: what they print, their progress on a
-//! terminal, the files they read and write. Arguments are parsed in `main.rs`, and the result is
-//! mapped to an exit code there; each handler takes its parsed arguments and returns an
-//! `Outcome` or a `Usage` error. Library code does the work and prints nothing; this is where
-//! printing happens.
+//! The bodies of the subcommands: what they print, their progress on a terminal, the files they
+//! read and write. Arguments are parsed in [`args`]; the result maps to an exit code in
+//! `main.rs`. Library code does the work and prints nothing; this is where printing happens.
+//!
+//! Output goes through [`out`]: a closed stdout pipe (`shinpan check | head`) ends the printing
+//! quietly and the run keeps the exit code it would have had; any other write error is a
+//! failure of the tool. Progress goes through [`progress`], which never fails.
 
+pub mod args;
+pub mod bot;
 pub mod check;
 pub mod diff;
 pub mod listing;
 pub mod play;
+pub mod trace;
 
-use std::io::Write;
+use std::io::{ErrorKind, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Writes to stdout; a closed pipe (`shinpan check | head`) is not an error.
-pub fn print(text: &str) {
+use shinpan::game::DynGame;
+use shinpan::games;
+
+use args::{Cli, Command};
+
+/// The tool could not do its job: exit 2 with this message.
+#[derive(Debug)]
+pub struct Usage(pub String);
+
+/// What a subcommand found, when it could do its job.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Finished {
+    /// Exit 0.
+    AllPassed,
+    /// Exit 1.
+    SomethingFailed,
+}
+
+impl Finished {
+    pub fn passed_if(passed: bool) -> Finished {
+        if passed {
+            Finished::AllPassed
+        } else {
+            Finished::SomethingFailed
+        }
+    }
+}
+
+pub fn run(cli: Cli) -> Result<Finished, Usage> {
+    match cli.command {
+        Command::Games => listing::games(),
+        Command::Check(args) => check::run(args),
+        Command::Coverage(args) => listing::coverage(args),
+        Command::Diff(args) => diff::run(args),
+        Command::Schema(args) => listing::schema(args),
+        Command::Bot(args) => bot::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Tap(args) => trace::tap(args),
+        Command::Trace(args) => trace::run(args),
+    }
+}
+
+/// The game with this id, or a usage error naming the id.
+pub fn game_by_id(id: &str) -> Result<&'static dyn DynGame, Usage> {
+    games::by_id(id).ok_or_else(|| {
+        let ids: Vec<&str> = games::all().iter().map(|g| g.info().id).collect();
+        Usage(format!("no game `{id}`; the games are {}", ids.join(", ")))
+    })
+}
+
+/// Set once stdout's reader has gone away: nothing more is printed.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Writes `text` to stdout. A reader that has gone away is not an error; any other failure to
+/// write is.
+pub fn out(text: &str) -> Result<(), Usage> {
+    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        return Ok(());
+    }
     let mut stdout = std::io::stdout().lock();
-    let _ = stdout
+    match stdout
         .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush());
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => {
+            STDOUT_CLOSED.store(true, Ordering::Relaxed);
+            Ok(())
+        }
+        Err(e) => Err(Usage(format!("cannot write to stdout: {e}"))),
+    }
+}
+
+/// Writes a progress note to stderr when it is a terminal; never fails.
+pub fn progress(text: &str) {
+    let mut stderr = std::io::stderr();
+    if stderr.is_terminal() {
+        let _ = stderr
+            .write_all(text.as_bytes())
+            .and_then(|()| stderr.flush());
+    }
+}
+
+/// Writes a warning to stderr; never fails.
+pub fn warn(text: &str) {
+    let _ = writeln!(std::io::stderr(), "shinpan: warning: {text}");
 }

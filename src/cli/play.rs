@@ -1,26 +1,28 @@
 //! `shinpan play`: splits the command lines into one contender per seat, opens the log, plays
-//! the rounds with a progress line and prints the summary.
+//! the rounds (or the game's series) with a progress line and prints the summary.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
-use shinpan::harness::play::{play, rounds, Contender, PlayOptions};
+use shinpan::harness::play::{play, rounds, series_rounds, Contender, PlayOptions};
+use shinpan::report::Render;
 
-use super::print;
-use crate::{game_by_id, Format, Outcome, PlayArgs, Usage};
+use super::args::PlayArgs;
+use super::{game_by_id, out, progress, Finished, Usage};
 
-pub fn run(args: PlayArgs) -> Result<Outcome, Usage> {
+pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
     let PlayArgs {
         game,
         seed,
         rounds: count,
+        series,
         log,
         format,
         limits,
-        options: option_args,
+        options,
         commands,
     } = args;
     let game = game_by_id(&game)?;
-    let match_options = option_args.for_game(game)?;
+    let match_options = options.for_game(game)?;
     let players = game.info().players;
     let contenders: Vec<Contender> = commands
         .split(|arg| arg == "--")
@@ -36,20 +38,40 @@ pub fn run(args: PlayArgs) -> Result<Outcome, Usage> {
             game.info().id
         )));
     }
+    let (plan, ranking) = if series {
+        let series = game.series().ok_or_else(|| {
+            Usage(format!(
+                "{} has no series: its document ranks no fixed set of matches",
+                game.info().id
+            ))
+        })?;
+        let plan = series_rounds(seed, &series, players, &match_options);
+        for round in &plan {
+            game.check_options(&round.options)
+                .map_err(|e| Usage(format!("{}: {e}", round.label)))?;
+        }
+        (plan, Some(series.ranking))
+    } else {
+        (rounds(seed, count, players, &match_options), None)
+    };
     let mut log_file = match &log {
         Some(path) => Some(std::io::BufWriter::new(
             std::fs::File::create(path)
-                .map_err(|e| Usage(format!("cannot write {}: {e}", path.display())))?,
+                .map_err(|e| Usage(format!("cannot write the log {}: {e}", path.display())))?,
         )),
         None => None,
     };
-    let plan = rounds(seed, count, players);
     let options = PlayOptions {
         limits: limits.overrides(),
-        match_options,
         process: Default::default(),
+        ranking,
     };
-    let show_progress = std::io::stderr().is_terminal();
+    let total = plan.len();
+    let labels: Vec<String> = plan.iter().map(|r| r.label.clone()).collect();
+    let log_error = |e: std::io::Error| match &log {
+        Some(path) => Usage(format!("{}: {e}", path.display())),
+        None => Usage(e.to_string()),
+    };
     let summary = play(
         game,
         &contenders,
@@ -57,24 +79,21 @@ pub fn run(args: PlayArgs) -> Result<Outcome, Usage> {
         &options,
         log_file.as_mut().map(|f| f as &mut dyn Write),
         |round, step| {
-            if show_progress && step % 10 == 0 {
-                eprint!("\r[match {}/{count}] step {step}\x1b[K", round + 1);
+            if step % 10 == 0 {
+                let label = &labels[round];
+                progress(&format!(
+                    "\r[match {}/{total}{}{label}] step {step}\x1b[K",
+                    round + 1,
+                    if label.is_empty() { "" } else { ", " },
+                ));
             }
         },
     )
-    .map_err(|e| Usage(e.to_string()))?;
-    if show_progress {
-        eprint!("\r\x1b[K");
-    }
+    .map_err(log_error)?;
+    progress("\r\x1b[K");
     if let Some(mut file) = log_file {
-        file.flush()
-            .map_err(|e| Usage(format!("cannot write the log: {e}")))?;
+        file.flush().map_err(log_error)?;
     }
-    print(&match format {
-        Format::Human => summary.human(),
-        Format::Json | Format::Junit => {
-            serde_json::to_string_pretty(&summary).unwrap_or_default() + "\n"
-        }
-    });
-    Ok(Outcome::AllPassed)
+    out(&summary.render(format.format()))?;
+    Ok(Finished::AllPassed)
 }

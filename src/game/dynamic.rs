@@ -7,8 +7,8 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::{
-    EdgeCase, Frame, Game, GameInfo, Handshake, Outcome, ParseVerdict, Reply, Series, SeriesScore,
-    StateError, StepError, StepReport, TimeLimits,
+    EdgeCase, Frame, Game, GameInfo, Handshake, Observation, Outcome, ParseVerdict, Reply, Series,
+    SeriesScore, StateError, StepError, StepReport, TimeLimits,
 };
 
 /// Match options as given (`--option stage=30`, a generator case's `options:`), not yet read by a
@@ -129,6 +129,26 @@ pub trait DynGame: Send + Sync {
     fn edge_cases(&self) -> Vec<EdgeCase<Box<dyn DynMatch + '_>>>;
     /// [`Game::series`].
     fn series(&self) -> Option<Series>;
+    /// [`Game::normalize_expectation`].
+    fn normalize_expectation(&self, expected: &mut Value);
+    /// [`Game::reachable`] of a canonical state (loaded and validated first).
+    fn reachable(&self, state: &Value) -> Result<(), StateError>;
+    /// [`Game::observe`] over canonical states.
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&Value>,
+    ) -> Option<Result<Observation<Value>, ObserveError>>;
+}
+
+/// A prompt that could not be read back into a state.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ObserveError {
+    #[error("the prompt is not in the game's format: {0}")]
+    Prompt(#[from] crate::text::ParseError),
+    #[error("the state it was read onto: {0}")]
+    State(#[from] StateError),
 }
 
 impl<G: Game> DynGame for G {
@@ -243,6 +263,35 @@ impl<G: Game> DynGame for G {
 
     fn series(&self) -> Option<Series> {
         Game::series(self)
+    }
+
+    fn normalize_expectation(&self, expected: &mut Value) {
+        Game::normalize_expectation(self, expected)
+    }
+
+    fn reachable(&self, state: &Value) -> Result<(), StateError> {
+        <G as Game>::reachable(self, &typed_state(self, state)?)
+    }
+
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&Value>,
+    ) -> Option<Result<Observation<Value>, ObserveError>> {
+        let known = match known.map(|k| typed_state(self, k)) {
+            Some(Ok(state)) => Some(state),
+            Some(Err(e)) => return Some(Err(e.into())),
+            None => None,
+        };
+        let observed = Game::observe(self, prompt, player, known.as_ref())?;
+        Some(observed.map_err(ObserveError::from).and_then(|o| {
+            Ok(Observation {
+                state: canonical(&o.state)?,
+                shown: o.shown,
+                drawn: o.drawn,
+            })
+        }))
     }
 }
 

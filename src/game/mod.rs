@@ -21,7 +21,7 @@ use serde_json::Value;
 
 use crate::text::ParseError;
 
-pub use dynamic::{DynGame, DynMatch, MatchOptions, OptionsError, PlayError, Played};
+pub use dynamic::{DynGame, DynMatch, MatchOptions, ObserveError, OptionsError, PlayError, Played};
 
 /// What the harness needs to know about a game without knowing its rules.
 #[derive(Debug, Clone, Serialize)]
@@ -332,6 +332,37 @@ pub trait Game: Send + Sync + 'static {
         Vec::new()
     }
 
+    /// Whether `state` (already valid) can occur in play: reached from some new match by some
+    /// replies, as far as the game can tell cheaply (no pair that should have vanished, no
+    /// pack the generator never makes, ...). Differential fuzzing tries only states it
+    /// accepts, and a case that gives a state it refuses must say `reachable: false`. The
+    /// default accepts every valid state.
+    fn reachable(&self, state: &Self::State) -> Result<(), StateError> {
+        let _ = state;
+        Ok(())
+    }
+
+    /// Reads a prompt back into the state it shows, for `shinpan trace`: the values the prompt
+    /// shows written over `known` (the state trace predicted; the game's default when `None`).
+    /// `None` when the game cannot read its prompts back. See [`Observation`].
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&Self::State>,
+    ) -> Option<Result<Observation<Self::State>, ParseError>> {
+        let _ = (prompt, player, known);
+        None
+    }
+
+    /// Brings the values a case's `then` gives into the canonical state's form where one value
+    /// has several spellings (a field grid written with or without its empty top rows), so
+    /// that `given` and `then` accept the same forms. Called once per case when the library
+    /// loads; the default leaves `then` as written.
+    fn normalize_expectation(&self, expected: &mut Value) {
+        let _ = expected;
+    }
+
     /// The fixed series of matches the document ranks players over (CODE VS 4.0's 41 stages),
     /// for `shinpan play --series`; `None` when the document has none.
     fn series(&self) -> Option<Series> {
@@ -347,6 +378,19 @@ pub trait Game: Send + Sync + 'static {
             tiebreak: 0,
         }
     }
+}
+
+/// What one prompt shows of a state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Observation<S> {
+    /// The known state with everything the prompt shows written over it.
+    pub state: S,
+    /// Paths in the canonical state (`players[1].score`, `tiles`) of the values the prompt
+    /// shows in full: trace compares exactly these with its prediction.
+    pub shown: Vec<String>,
+    /// Shown paths no engine could predict from the earlier prompts (a fresh random draw, what
+    /// fog hid before): trace takes them as shown without comparing.
+    pub drawn: Vec<String>,
 }
 
 /// A contest's series of matches: every match is played in the same seats, with its own options.

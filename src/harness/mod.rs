@@ -1,10 +1,15 @@
-//! Driving programs that are not ours: child processes (bots, external engine adapters).
+//! Driving programs that are not ours: child processes and their sessions, the bot checker,
+//! local matches, adapters (engines under test behind the JSON-lines protocol) and
+//! differential fuzzing.
 
 pub mod adapter;
 pub mod bot;
-pub mod bot_report;
-pub mod engine;
+pub mod diff;
 pub mod mutate;
 pub mod play;
 pub mod process;
+pub mod reaper;
+pub mod referee;
 pub mod session;
+pub mod tap;
+pub mod trace;

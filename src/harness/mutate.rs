@@ -1,6 +1,6 @@
 //! Malformed prompts, made from a valid one at the text level: what a broken engine, a bad
 //! network relay or a hostile environment could send a bot. Game-agnostic: it knows lines,
-//! blanks and numeric tokens, never a grammar. Which token a mutation hits is drawn from the
+//! blanks and numeric tokens (`12`, `-3`, `0.25`), never a grammar. Which token a mutation hits is drawn from the
 //! caller's seeded RNG, so a run is reproducible.
 
 use rand::seq::IndexedRandom;
@@ -83,6 +83,10 @@ pub fn mutants(prompt: &str, rng: &mut dyn RngCore) -> Vec<Mutant> {
     replace("out-of-range-number", &small, "12345");
     replace("negative-number", &small, "-1");
     replace("number-past-64-bits", &tokens, "18446744073709551616");
+    replace("exponent-number", &tokens, "1e3");
+    replace("negative-zero", &tokens, "-0");
+    replace("nan-token", &tokens, "NaN");
+    replace("decimal-where-integer", &small, "0.5");
     replace("binary-bytes", &tokens, "\u{0}\u{7f}\u{1b}");
     if let Some(&(start, end)) = tokens.choose(rng) {
         let line = prompt[..start].matches('\n').count() + 1;
@@ -101,7 +105,8 @@ pub fn mutants(prompt: &str, rng: &mut dyn RngCore) -> Vec<Mutant> {
     out
 }
 
-/// Byte ranges of the tokens made of ASCII digits only.
+/// Byte ranges of the numeric tokens: digits, with an optional leading `-` and an optional
+/// fraction `.digits`.
 fn numeric_tokens(text: &str) -> Vec<(usize, usize)> {
     let mut tokens = Vec::new();
     let mut start = None;
@@ -110,7 +115,7 @@ fn numeric_tokens(text: &str) -> Vec<(usize, usize)> {
         match (start, blank) {
             (None, false) => start = Some(i),
             (Some(s), true) => {
-                if text.as_bytes()[s..i].iter().all(u8::is_ascii_digit) {
+                if is_number(&text[s..i]) {
                     tokens.push((s, i));
                 }
                 start = None;
@@ -119,6 +124,15 @@ fn numeric_tokens(text: &str) -> Vec<(usize, usize)> {
         }
     }
     tokens
+}
+
+fn is_number(token: &str) -> bool {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let unsigned = token.strip_prefix('-').unwrap_or(token);
+    match unsigned.split_once('.') {
+        Some((int, fraction)) => digits(int) && digits(fraction),
+        None => digits(unsigned),
+    }
 }
 
 /// A cut near the middle of the text that falls inside a line (after at least one byte of it).
@@ -169,6 +183,18 @@ mod tests {
             .unwrap()
             .contains("18446744073709551616"));
         assert!(String::from_utf8(by_name("invalid-utf8").bytes).is_err());
+    }
+
+    #[test]
+    fn signed_and_decimal_tokens_are_numbers() {
+        let text = "-3 0.25 x 7 -0.5 1-2\n";
+        let found: Vec<&str> = numeric_tokens(text)
+            .into_iter()
+            .map(|(s, e)| &text[s..e])
+            .collect();
+        assert_eq!(found, ["-3", "0.25", "7", "-0.5"]);
+        let m = by_name("nan-token");
+        assert!(String::from_utf8(m.bytes).unwrap().contains("NaN"));
     }
 
     #[test]

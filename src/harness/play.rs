@@ -2,22 +2,24 @@
 //! game's time limits, as `shinpan play` runs them; every prompt and reply can be logged as JSON
 //! lines for replay.
 //!
-//! A run is a list of [`Round`]s, each one match with a seed and a seating. [`rounds`] makes the
-//! plain plan: seeds `seed, seed+1, ...`, the seating rotated every round so that every program
-//! plays every seat. A game whose contest scores a *series* (CODE VS 4.0's `--series`) will give
-//! its own plan here; the match loop does not change.
+//! A run is a list of [`Round`]s, each one match with a seed, a seating and match options.
+//! [`rounds`] makes the plain plan: seeds `seed, seed+1, ...`, the seating rotated every round
+//! so that every program plays every seat. [`series_rounds`] makes a game's series (CODE VS
+//! 4.0's 41 stages): fixed seats, each match with its own options, ranked by the game's
+//! [`SeriesScore`]s.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use serde_json::json;
 
-use crate::game::{DynGame, MatchOptions, Outcome, Reply, ReplyVerdict};
+use crate::game::{DynGame, MatchOptions, Outcome, Reply, Series, SeriesScore};
 use crate::harness::process::Limits;
-use crate::harness::session::{describe_end, Clock, Failure, LimitOverrides, Session};
+use crate::harness::referee::{play_step, Seat};
+use crate::harness::session::{Clock, LimitOverrides, Session};
+use crate::harness::trace::log::{now_us, LOG_FORMAT};
+use crate::rng::{player_stream, seeded};
 
 /// One side of a match.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,18 +48,44 @@ impl Contender {
 }
 
 /// One match of a run: `seats[s]` is the index of the contender in seat `s`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Round {
     pub seed: u64,
     pub seats: Vec<usize>,
+    pub options: MatchOptions,
+    /// What the series calls this match (`stage 30`); empty outside a series.
+    pub label: String,
 }
 
 /// `count` rounds from `seed`, the seating rotated by one each round.
-pub fn rounds(seed: u64, count: usize, players: usize) -> Vec<Round> {
+pub fn rounds(seed: u64, count: usize, players: usize, options: &MatchOptions) -> Vec<Round> {
     (0..count)
         .map(|r| Round {
             seed: seed.wrapping_add(r as u64),
             seats: (0..players).map(|s| (s + r) % players).collect(),
+            options: options.clone(),
+            label: String::new(),
+        })
+        .collect()
+}
+
+/// The matches of `series` from `seed`, every contender in its own seat throughout; the
+/// command line's `options` under each match's own.
+pub fn series_rounds(
+    seed: u64,
+    series: &Series,
+    players: usize,
+    options: &MatchOptions,
+) -> Vec<Round> {
+    series
+        .matches
+        .iter()
+        .enumerate()
+        .map(|(r, m)| Round {
+            seed: seed.wrapping_add(r as u64),
+            seats: (0..players).collect(),
+            options: options.merged(&MatchOptions(m.options.clone())),
+            label: m.label.clone(),
         })
         .collect()
 }
@@ -65,9 +93,10 @@ pub fn rounds(seed: u64, count: usize, players: usize) -> Vec<Round> {
 #[derive(Debug, Clone)]
 pub struct PlayOptions {
     pub limits: LimitOverrides,
-    /// The match options of every match.
-    pub match_options: MatchOptions,
     pub process: Limits,
+    /// The series' ranking sentence when the plan is a series: the summary then ranks the
+    /// contenders by their summed series scores.
+    pub ranking: Option<&'static str>,
 }
 
 /// How one match went.
@@ -75,16 +104,27 @@ pub struct PlayOptions {
 pub struct MatchResult {
     pub round: usize,
     pub seed: u64,
+    pub label: String,
     /// The contender index in each seat.
     pub seats: Vec<usize>,
     pub outcome: Option<Outcome>,
     /// The contender index of the winner, if any.
     pub winner: Option<usize>,
     pub steps: usize,
-    /// Thinking time each seat used, in ms.
+    /// Thinking time each seat used (time waited, for a reply that never came), in ms.
     pub time_used_ms: Vec<u64>,
+    /// What the match is worth to each seat, by the game's series ranking.
+    pub scores: Vec<SeriesScore>,
     /// What went wrong with a program, per seat (its first failure and how it ended).
     pub faults: Vec<Option<String>>,
+}
+
+/// A contender's place in a series.
+#[derive(Debug, Clone, Serialize)]
+pub struct Standing {
+    pub contender: usize,
+    pub points: i64,
+    pub tiebreak: i64,
 }
 
 /// Every match of a run and the totals per contender.
@@ -95,47 +135,9 @@ pub struct PlaySummary {
     pub matches: Vec<MatchResult>,
     pub wins: Vec<usize>,
     pub draws: usize,
-}
-
-impl PlaySummary {
-    pub fn human(&self) -> String {
-        let mut out = String::new();
-        for m in &self.matches {
-            let seats: Vec<String> = m
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(s, &c)| format!("seat {s}: #{}", c + 1))
-                .collect();
-            let result = match (&m.outcome, m.winner) {
-                (Some(o), Some(w)) => format!("#{} wins ({})", w + 1, o.reason),
-                (Some(o), None) => format!("draw ({})", o.reason),
-                (None, _) => "unfinished".into(),
-            };
-            out.push_str(&format!(
-                "match {} seed {} [{}]: {result} after {} steps; time used {:?} ms\n",
-                m.round + 1,
-                m.seed,
-                seats.join(", "),
-                m.steps,
-                m.time_used_ms
-            ));
-            for (s, fault) in m.faults.iter().enumerate() {
-                if let Some(fault) = fault {
-                    out.push_str(&format!("    seat {s}: {fault}\n"));
-                }
-            }
-        }
-        for (i, c) in self.contenders.iter().enumerate() {
-            out.push_str(&format!("#{} {c}: {} wins\n", i + 1, self.wins[i]));
-        }
-        out.push_str(&format!(
-            "{} matches, {} draws\n",
-            self.matches.len(),
-            self.draws
-        ));
-        out
-    }
+    /// The series' ranking, best first (only for a series).
+    pub ranking: Option<String>,
+    pub standings: Vec<Standing>,
 }
 
 /// Plays `plan` between `contenders`. `log` receives one JSON line per event; `progress` is told
@@ -163,24 +165,59 @@ pub fn play(
     }
     let mut wins = vec![0; contenders.len()];
     let mut draws = 0;
+    let mut standings: Vec<Standing> = (0..contenders.len())
+        .map(|contender| Standing {
+            contender,
+            points: 0,
+            tiebreak: 0,
+        })
+        .collect();
     for m in &matches {
         match m.winner {
             Some(w) => wins[w] += 1,
             None => draws += 1,
         }
+        for (&contender, score) in m.seats.iter().zip(&m.scores) {
+            standings[contender].points += score.points;
+            standings[contender].tiebreak += score.tiebreak;
+        }
     }
+    standings.sort_by_key(|s| std::cmp::Reverse((s.points, s.tiebreak)));
     Ok(PlaySummary {
         game: game.info().id.to_string(),
         contenders: contenders.iter().map(Contender::label).collect(),
         matches,
         wins,
         draws,
+        ranking: options.ranking.map(str::to_string),
+        standings: if options.ranking.is_some() {
+            standings
+        } else {
+            Vec::new()
+        },
     })
+}
+
+/// A trace-log record of a whole prompt or reply (`conformance/TRACES.md`).
+fn record(event: &str, round: usize, player: usize, text: &str) -> serde_json::Value {
+    json!({"event": event, "match": round, "player": player, "t_us": now_us(), "text": text})
+}
+
+fn record_of(
+    event: &str,
+    round: usize,
+    player: usize,
+    text: &str,
+    step: usize,
+) -> serde_json::Value {
+    let mut value = record(event, round, player, text);
+    value["step"] = step.into();
+    value
 }
 
 fn emit(log: &mut Option<&mut dyn Write>, event: serde_json::Value) -> std::io::Result<()> {
     match log {
-        Some(out) => writeln!(out, "{event}"),
+        Some(out) => writeln!(out, "{event}").and_then(|()| out.flush()),
         None => Ok(()),
     }
 }
@@ -196,101 +233,83 @@ fn play_one(
 ) -> std::io::Result<MatchResult> {
     let players = plan.seats.len();
     let mut state = game
-        .start(plan.seed, &options.match_options)
+        .start(plan.seed, &plan.options)
         .map_err(std::io::Error::other)?;
     let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
-    let mut faults: Vec<Option<String>> = vec![None; players];
-    let mut rngs: Vec<ChaCha8Rng> = (0..players)
-        .map(|s| ChaCha8Rng::seed_from_u64(plan.seed ^ (s as u64 + 1) << 32))
-        .collect();
     emit(
         log,
-        json!({"event": "start", "round": round, "seed": plan.seed,
+        json!({"trace": LOG_FORMAT, "event": "start", "match": round, "game": game.info().id,
+               "seed": plan.seed, "label": plan.label, "options": plan.options,
                "seats": plan.seats.iter().map(|&c| contenders[c].label()).collect::<Vec<_>>()}),
     )?;
     // Start every program and take its handshake.
-    let mut sessions: Vec<Option<Session>> = Vec::with_capacity(players);
+    let mut seats: Vec<Seat> = Vec::with_capacity(players);
     for (seat, &c) in plan.seats.iter().enumerate() {
         let Contender::Program(argv) = &contenders[c] else {
-            sessions.push(None);
+            seats.push(Seat::Builtin(seeded(plan.seed, player_stream(seat))));
             continue;
         };
         let clock = Clock::new(game.limits(), options.limits);
-        let mut session = Session::start(argv, options.process, clock, far)?;
+        let mut session = Session::start(argv, options.process, clock, far).map_err(|e| {
+            std::io::Error::new(e.kind(), format!("cannot start `{}`: {e}", argv.join(" ")))
+        })?;
+        let mut fault = None;
         if let Some(handshake) = game.handshake() {
-            let answer = session.handshake(&handshake);
-            emit(
-                log,
-                json!({"event": "handshake", "round": round, "seat": seat,
-                       "reply": answer.as_ref().ok().map(|a| &a.text),
-                       "elapsed_us": answer.as_ref().ok().map(|a| a.elapsed.as_micros() as u64),
-                       "error": answer.as_ref().err().map(ToString::to_string)}),
-            )?;
-            if let Err(failure) = answer {
-                faults[seat] = Some(format!("handshake: {failure}"));
+            if !handshake.prompt.is_empty() {
+                emit(log, record("prompt", round, seat, &handshake.prompt))?;
             }
+            let answer = session.handshake(&handshake);
+            match &answer {
+                Ok(a) => emit(log, record("reply", round, seat, &format!("{}\n", a.text)))?,
+                Err(e) => emit(
+                    log,
+                    json!({"event": "no-reply", "match": round, "player": seat,
+                           "t_us": now_us(), "why": e.to_string()}),
+                )?,
+            }
+            fault = answer.err();
         }
-        sessions.push(Some(session));
+        seats.push(Seat::Bot { session, fault });
     }
     let mut used = vec![Duration::ZERO; players];
+    let mut faults: Vec<Option<String>> = seats
+        .iter()
+        .map(|s| s.fault().map(|f| format!("handshake: {f}")))
+        .collect();
     let mut steps = 0;
     while state.outcome().is_none() {
-        let awaiting = state.awaiting();
-        let prompts: Vec<String> = awaiting.iter().map(|&p| state.prompt(p)).collect();
-        let mut replies = Vec::with_capacity(awaiting.len());
-        for (&seat, prompt) in awaiting.iter().zip(&prompts) {
-            let reply = match (&mut sessions[seat], &faults[seat]) {
-                (None, _) => Reply::text(state.random_reply(seat, &mut rngs[seat])),
-                (Some(_), Some(_)) => Reply::Crashed,
-                (Some(session), None) => {
-                    match session.ask(prompt.as_bytes(), |l| state.frame(seat, l)) {
-                        Ok(answer) => {
-                            used[seat] += answer.elapsed;
-                            Reply::Text {
-                                text: answer.text,
-                                elapsed_ms: answer.elapsed.as_millis() as u64,
-                            }
-                        }
-                        Err(failure) => {
-                            let reply = match failure {
-                                Failure::TimedOut { .. } => Reply::TimedOut,
-                                _ => Reply::Crashed,
-                            };
-                            faults[seat] = Some(format!("step {steps}: {failure}"));
-                            reply
-                        }
-                    }
-                }
-            };
-            replies.push(reply);
-        }
-        let report = state
-            .step(&replies)
+        let record = play_step(state.as_mut(), &mut seats)
             .map_err(|e| std::io::Error::other(format!("the engine: {e}")))?;
-        for (i, &seat) in awaiting.iter().enumerate() {
-            let (reply, elapsed_ms, kind) = match &replies[i] {
-                Reply::Text { text, elapsed_ms } => (Some(text.as_str()), *elapsed_ms, "text"),
-                Reply::TimedOut => (None, 0, "timed-out"),
-                Reply::Crashed => (None, 0, "crashed"),
+        for (i, &seat) in record.awaiting.iter().enumerate() {
+            used[seat] += record.waited[i];
+            if let Some(failure) = &record.new_faults[i] {
+                faults[seat].get_or_insert_with(|| format!("step {steps}: {failure}"));
+            }
+            let mut prompt = record_of("prompt", round, seat, &record.prompts[i], steps);
+            prompt["t_us"] = record.prompted_us[i].into();
+            emit(log, prompt)?;
+            let waited_ms = record.waited[i].as_millis() as u64;
+            let mut reply = match &record.replies[i] {
+                Reply::Text { text, .. } => {
+                    record_of("reply", round, seat, &format!("{text}\n"), steps)
+                }
+                other => json!({"event": "no-reply", "match": round, "player": seat,
+                                "step": steps, "reply": other}),
             };
-            emit(
-                log,
-                json!({"event": "turn", "round": round, "step": steps, "seat": seat,
-                       "prompt": prompts[i], "reply": reply, "reply_kind": kind,
-                       "elapsed_ms": elapsed_ms,
-                       "verdict": report.replies.get(i).unwrap_or(&ReplyVerdict::Accepted)}),
-            )?;
+            reply["t_us"] = record.replied_us[i].into();
+            reply["waited_ms"] = waited_ms.into();
+            reply["verdict"] = json!(record.verdicts.get(i));
+            emit(log, reply)?;
         }
         steps += 1;
         progress(round, steps);
     }
-    for (seat, session) in sessions.iter_mut().enumerate() {
-        if let Some(session) = session {
+    for (seat, occupant) in seats.iter_mut().enumerate() {
+        if let Seat::Bot { session, .. } = occupant {
             let ended = session.finish();
-            if ended.killed || ended.pipe_held_by_descendant || faults[seat].is_some() {
-                let how = describe_end(&ended);
-                let fault = faults[seat].take();
-                faults[seat] = Some(match fault {
+            if ended.killed || ended.left_a_mess() || faults[seat].is_some() {
+                let how = ended.describe();
+                faults[seat] = Some(match faults[seat].take() {
                     Some(f) => format!("{f}; the program {how}"),
                     None => format!("after the match the program {how}"),
                 });
@@ -300,11 +319,13 @@ fn play_one(
     let outcome = state.outcome();
     emit(
         log,
-        json!({"event": "end", "round": round, "outcome": outcome, "steps": steps}),
+        json!({"event": "end", "match": round, "t_us": now_us(), "outcome": outcome,
+               "steps": steps}),
     )?;
     Ok(MatchResult {
         round,
         seed: plan.seed,
+        label: plan.label.clone(),
         seats: plan.seats.clone(),
         winner: outcome
             .as_ref()
@@ -313,6 +334,7 @@ fn play_one(
         outcome,
         steps,
         time_used_ms: used.iter().map(|d| d.as_millis() as u64).collect(),
+        scores: (0..players).map(|seat| state.series_score(seat)).collect(),
         faults,
     })
 }

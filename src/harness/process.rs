@@ -9,10 +9,11 @@
 //!   stderr is kept only as a bounded tail;
 //! - a grandchild that keeps the output pipe open after the child exits is detected and reported.
 //!
-//! It knows nothing of games: replies are framed by a closure (the game's `Game::frame`).
+//! It knows nothing of games: a reply's end is found by a closure the caller passes in.
 
 use std::collections::VecDeque;
 use std::io::{Read, Write};
+use std::os::unix::process::ExitStatusExt;
 use std::process::{ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError, TrySendError};
 use std::sync::{Arc, Mutex};
@@ -21,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use process_wrap::std::{ChildWrapper, CommandWrap, ProcessGroup};
 
-use crate::game::Frame;
+use super::reaper::{self, LeftBehind};
 
 /// POSIX signal numbers (the same on every Unix shinpan runs on).
 const SIGTERM: i32 = 15;
@@ -30,6 +31,9 @@ const SIGKILL: i32 = 9;
 /// Prompts queued for the writer thread before [`Child::send`] reports that the child is not
 /// reading.
 const STDIN_QUEUE: usize = 64;
+/// How often a read that waits checks whether the program has exited.
+const EXIT_POLL: Duration = Duration::from_millis(50);
+
 /// Output lines read ahead of the harness; a child printing more waits on its full pipe.
 const STDOUT_QUEUE: usize = 256;
 
@@ -60,8 +64,10 @@ impl Default for Limits {
 /// Why no reply could be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReadFailure {
-    #[error("no complete reply within {0:?}")]
+    #[error("no complete reply within {} ms", .0.as_millis())]
     Deadline(Duration),
+    #[error("the program exited, but a process it started holds its output open")]
+    ExitedPipeHeld,
     #[error("the output ended (the program exited or closed stdout) before a complete reply")]
     Eof,
     #[error("an output line is longer than {0} bytes")]
@@ -98,13 +104,85 @@ pub struct Ended {
     pub status: Option<ExitStatus>,
     /// Whether the harness had to signal it (it did not exit by itself after its input closed).
     pub killed: bool,
+    /// Whether it outlived SIGTERM and had to be killed with SIGKILL.
+    pub ignored_sigterm: bool,
     /// Whether something outlived the child while holding its output pipe open.
     pub pipe_held_by_descendant: bool,
+    /// Processes it started that were still alive when it was finished (in a new session, out
+    /// of its group's reach), killed by the [`reaper`](super::reaper).
+    pub left_behind: Vec<LeftBehind>,
+}
+
+impl Ended {
+    /// How the program ended, in words: `exited with status 3`, `died by signal 11, SIGSEGV`,
+    /// `was killed by shinpan (15, SIGTERM)`.
+    pub fn describe(&self) -> String {
+        let mut text = match (self.status, self.ignored_sigterm, self.killed) {
+            (_, true, _) => "ignored SIGTERM and was killed by shinpan (9, SIGKILL)".to_string(),
+            (Some(status), false, killed) => match (status.code(), status.signal()) {
+                (Some(code), _) => format!("exited with status {code}"),
+                (None, Some(signal)) if killed => {
+                    format!("was killed by shinpan ({})", signal_name(signal))
+                }
+                (None, Some(signal)) => format!("died by signal {}", signal_name(signal)),
+                (None, None) => format!("ended ({status})"),
+            },
+            (None, false, true) => "was killed by shinpan".to_string(),
+            // Its status went with its process group's.
+            (None, false, false) => "exited".to_string(),
+        };
+        if self.pipe_held_by_descendant {
+            text.push_str("; a process it started kept its stdout open and was killed");
+        }
+        if !self.left_behind.is_empty() {
+            let who: Vec<String> = self
+                .left_behind
+                .iter()
+                .map(|p| format!("{} `{}`", p.pid, p.command))
+                .collect();
+            text.push_str(&format!(
+                "; {} process(es) it started outlived it and were killed by shinpan: {}",
+                who.len(),
+                who.join(", ")
+            ));
+        }
+        text
+    }
+
+    /// Whether it ended badly in a way that is the program's fault however it exited: it left
+    /// processes behind, or something it started held its output open.
+    pub fn left_a_mess(&self) -> bool {
+        self.pipe_held_by_descendant || !self.left_behind.is_empty()
+    }
+
+    /// Whether the program died of a signal nobody sent it (a crash: SIGSEGV, SIGABRT, ...).
+    pub fn crashed_by_signal(&self) -> bool {
+        !self.killed && self.status.and_then(|s| s.signal()).is_some()
+    }
+}
+
+fn signal_name(signal: i32) -> String {
+    let name = match signal {
+        1 => "SIGHUP",
+        2 => "SIGINT",
+        3 => "SIGQUIT",
+        4 => "SIGILL",
+        6 => "SIGABRT",
+        7 => "SIGBUS",
+        8 => "SIGFPE",
+        9 => "SIGKILL",
+        11 => "SIGSEGV",
+        13 => "SIGPIPE",
+        15 => "SIGTERM",
+        _ => return format!("{signal}"),
+    };
+    format!("{signal}, {name}")
 }
 
 enum Output {
-    /// A line and when the reader saw its line break.
-    Line(Vec<u8>, Instant),
+    /// A line, when the reader saw its line break, and whether more output came with it in the
+    /// same read (the program printed past the line at once).
+    Line(Vec<u8>, Instant, bool),
     TooLong,
     Eof,
 }
@@ -112,6 +190,10 @@ enum Output {
 /// A running child program.
 pub struct Child {
     child: Box<dyn ChildWrapper>,
+    /// The mark its descendants carry (see [`reaper`](super::reaper)).
+    lineage: String,
+    /// Whether the last line read came with more output in the same read.
+    last_line_followed: bool,
     stdin: Option<SyncSender<Vec<u8>>>,
     stdin_broken: Arc<Mutex<bool>>,
     stdout: Receiver<Output>,
@@ -128,14 +210,18 @@ impl Child {
         let (program, args) = argv.split_first().ok_or_else(|| {
             std::io::Error::new(std::io::ErrorKind::InvalidInput, "empty command")
         })?;
+        reaper::adopt_orphans();
+        let lineage = reaper::new_lineage();
         let mut command = CommandWrap::with_new(program, |c| {
             c.args(args)
+                .env(reaper::LINEAGE_VAR, &lineage)
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped());
         });
         command.wrap(ProcessGroup::leader());
         let mut child = command.spawn()?;
+        reaper::register(child.id());
         let missing = || std::io::Error::other("a standard stream of the child is missing");
         let stdin = child.stdin().take().ok_or_else(missing)?;
         let stdout = child.stdout().take().ok_or_else(missing)?;
@@ -157,6 +243,8 @@ impl Child {
 
         Ok(Child {
             child,
+            lineage,
+            last_line_followed: false,
             stdin: Some(to_stdin),
             stdin_broken,
             stdout: from_stdout,
@@ -197,11 +285,13 @@ impl Child {
         self.stdin = None;
     }
 
-    /// Reads lines until `frame` says they make a whole reply, or `deadline` passes.
+    /// Reads lines until `complete` says they make a whole reply (`Ok(true)`), or `deadline`
+    /// passes. `Ok(false)` asks for another line; `Err(why)` says the lines can never make a
+    /// reply.
     pub fn read_reply(
         &mut self,
         deadline: Instant,
-        mut frame: impl FnMut(&[&str]) -> Frame,
+        mut complete: impl FnMut(&[&str]) -> Result<bool, String>,
     ) -> Result<ReplyRead, ReadFailure> {
         let mut lines: Vec<String> = Vec::new();
         let mut bytes = 0;
@@ -216,15 +306,15 @@ impl Child {
             }
             lines.push(line);
             let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-            match frame(&refs) {
-                Frame::Complete => {
+            match complete(&refs) {
+                Ok(true) => {
                     return Ok(ReplyRead {
                         lines,
                         elapsed: arrived.saturating_duration_since(self.sent_at),
                     })
                 }
-                Frame::NeedMore => {}
-                Frame::Malformed(why) => return Err(ReadFailure::Malformed(why)),
+                Ok(false) => {}
+                Err(why) => return Err(ReadFailure::Malformed(why)),
             }
         }
     }
@@ -239,11 +329,33 @@ impl Child {
         if self.stdout_ended {
             return Err(ReadFailure::Eof);
         }
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.stdout.recv_timeout(wait) {
-            Ok(Output::Line(bytes, arrived)) => String::from_utf8(bytes)
-                .map(|line| (line, arrived))
-                .map_err(|_| ReadFailure::NotText),
+        // Wait in slices, so that a program that exited while something it started holds its
+        // output open is noticed at once, not at the deadline.
+        let mut exited_at: Option<Instant> = None;
+        let received = loop {
+            let now = Instant::now();
+            let slice = deadline.saturating_duration_since(now).min(EXIT_POLL);
+            match self.stdout.recv_timeout(slice) {
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
+                    match exited_at {
+                        None if !self.leader_alive() => exited_at = Some(Instant::now()),
+                        // What it printed before exiting has had its time to arrive.
+                        Some(at) if at.elapsed() >= self.limits.grace => {
+                            return Err(ReadFailure::ExitedPipeHeld);
+                        }
+                        _ => {}
+                    }
+                }
+                other => break other,
+            }
+        };
+        match received {
+            Ok(Output::Line(bytes, arrived, followed)) => {
+                self.last_line_followed = followed;
+                String::from_utf8(bytes)
+                    .map(|line| (line, arrived))
+                    .map_err(|_| ReadFailure::NotText)
+            }
             Ok(Output::TooLong) => Err(ReadFailure::LineTooLong(self.limits.max_line_bytes)),
             Ok(Output::Eof) | Err(RecvTimeoutError::Disconnected) => {
                 self.stdout_ended = true;
@@ -251,6 +363,12 @@ impl Child {
             }
             Err(RecvTimeoutError::Timeout) => Err(ReadFailure::Deadline(self.sent_at.elapsed())),
         }
+    }
+
+    /// Whether output already followed the last line read: the program printed past it in
+    /// one go (extra lines after a reply that need not have arrived yet).
+    pub fn printed_past_last_line(&self) -> bool {
+        self.last_line_followed
     }
 
     /// Output lines already printed but not asked for (a reply followed by extra lines).
@@ -291,28 +409,55 @@ impl Child {
         self.close_stdin();
         let grace = self.limits.grace;
         let mut killed = false;
+        let mut ignored_sigterm = false;
         let mut status = self.wait_for_exit(grace);
-        if status.is_none() {
+        if status.is_none() && self.leader_alive() {
             killed = true;
             let _ = self.child.signal(SIGTERM);
             status = self.wait_for_exit(grace);
+            if status.is_none() && self.leader_alive() {
+                // The program itself outlived SIGTERM: it, not a descendant, holds on.
+                ignored_sigterm = true;
+                let _ = self.child.signal(SIGKILL);
+                let _ = self.child.start_kill();
+                status = self.wait_for_exit(grace);
+            }
         }
-        // The child is gone; its output pipe should close with it. If it stays open, a
+        // The program is gone; its output pipe should close with it. If it stays open, a
         // descendant holds it.
         let pipe_held_by_descendant = !self.stdout_closes_within(grace);
-        if status.is_none() || pipe_held_by_descendant {
-            killed |= status.is_none();
+        if pipe_held_by_descendant {
             let _ = self.child.signal(SIGKILL);
-            let _ = self.child.start_kill();
-            status = status.or_else(|| self.wait_for_exit(grace));
         }
+        if status.is_some() {
+            reaper::forget(self.child.id());
+        }
+        let left_behind = reaper::sweep(&self.lineage);
         let ended = Ended {
             status,
             killed,
+            ignored_sigterm,
             pipe_held_by_descendant,
+            left_behind,
         };
         self.ended = Some(ended.clone());
         ended
+    }
+
+    /// Whether the program itself (the group's leader) still runs: not gone, not a zombie.
+    fn leader_alive(&self) -> bool {
+        std::fs::read_to_string(format!("/proc/{}/stat", self.child.id()))
+            .ok()
+            .and_then(|stat| {
+                let state = stat
+                    .rsplit_once(')')?
+                    .1
+                    .split_whitespace()
+                    .next()?
+                    .to_string();
+                Some(state != "Z")
+            })
+            .unwrap_or(false)
     }
 
     /// Polls for the exit of the group's leader for up to `limit`.
@@ -388,12 +533,17 @@ fn read_stdout(
             Ok(0) | Err(_) => break,
             Ok(n) => n,
         };
-        for &b in &buf[..n] {
+        for (i, &b) in buf[..n].iter().enumerate() {
             if b == b'\n' {
+                let followed = i + 1 < n;
                 // An overlong line was reported when it crossed the limit.
                 if !std::mem::take(&mut too_long)
                     && to_harness
-                        .send(Output::Line(std::mem::take(&mut line), Instant::now()))
+                        .send(Output::Line(
+                            std::mem::take(&mut line),
+                            Instant::now(),
+                            followed,
+                        ))
                         .is_err()
                 {
                     return;
@@ -412,7 +562,7 @@ fn read_stdout(
     }
     // A last line without a line break still counts as a line.
     if !line.is_empty() && !too_long {
-        let _ = to_harness.send(Output::Line(line, Instant::now()));
+        let _ = to_harness.send(Output::Line(line, Instant::now(), false));
     }
     let _ = to_harness.send(Output::Eof);
 }

@@ -5,7 +5,6 @@
 //! It keeps the exact bytes written to the bot (the *transcript*), so that whatever broke a bot
 //! can be replayed with `bot < transcript`.
 
-use std::os::unix::process::ExitStatusExt;
 use std::time::{Duration, Instant};
 
 use crate::game::{Frame, Handshake, TimeLimits};
@@ -100,7 +99,7 @@ pub enum Failure {
 
 /// A complete reply: its lines joined by `\n`, and its thinking time.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Answer {
+pub struct BotAnswer {
     pub text: String,
     pub elapsed: Duration,
 }
@@ -110,6 +109,8 @@ pub struct Session {
     transcript: Vec<u8>,
     clock: Clock,
     budget_end: Instant,
+    /// When the reply to the prompt last sent is due (see [`Session::send_prompt`]).
+    due: Option<Instant>,
 }
 
 impl Session {
@@ -125,11 +126,12 @@ impl Session {
             transcript: Vec::new(),
             clock,
             budget_end,
+            due: None,
         })
     }
 
     /// Sends the handshake's prompt (if any) and reads the bot's one-line answer.
-    pub fn handshake(&mut self, handshake: &Handshake) -> Result<Answer, Failure> {
+    pub fn handshake(&mut self, handshake: &Handshake) -> Result<BotAnswer, Failure> {
         if !handshake.prompt.is_empty() {
             self.send(handshake.prompt.as_bytes())?;
         } else {
@@ -151,10 +153,32 @@ impl Session {
         &mut self,
         prompt: &[u8],
         frame: impl FnMut(&[&str]) -> Frame,
-    ) -> Result<Answer, Failure> {
+    ) -> Result<BotAnswer, Failure> {
+        self.send_prompt(prompt)?;
+        self.read_answer(frame)
+    }
+
+    /// Sends `prompt`; the clock runs from now, so several bots can think at once, each read
+    /// later with [`Session::read_answer`].
+    pub fn send_prompt(&mut self, prompt: &[u8]) -> Result<(), Failure> {
         self.check_unsolicited()?;
         self.send(prompt)?;
-        let answer = self.read(self.clock.allowance(), frame)?;
+        self.due = Some(Instant::now() + self.clock.allowance());
+        Ok(())
+    }
+
+    /// Reads the reply to the prompt last sent, by the deadline that prompt set, and charges
+    /// its thinking time to the clock.
+    pub fn read_answer(
+        &mut self,
+        frame: impl FnMut(&[&str]) -> Frame,
+    ) -> Result<BotAnswer, Failure> {
+        let allowance = self.clock.allowance();
+        let due = self
+            .due
+            .take()
+            .unwrap_or_else(|| Instant::now() + allowance);
+        let answer = self.read_until(due, allowance, frame)?;
         self.clock.charge(answer.elapsed);
         Ok(answer)
     }
@@ -164,7 +188,7 @@ impl Session {
         &mut self,
         bytes: &[u8],
         frame: impl FnMut(&[&str]) -> Frame,
-    ) -> Result<Answer, Failure> {
+    ) -> Result<BotAnswer, Failure> {
         self.check_unsolicited()?;
         self.send(bytes)?;
         self.child.close_stdin();
@@ -188,11 +212,26 @@ impl Session {
         &mut self,
         allowance: Duration,
         frame: impl FnMut(&[&str]) -> Frame,
-    ) -> Result<Answer, Failure> {
-        let own = Instant::now() + allowance;
+    ) -> Result<BotAnswer, Failure> {
+        self.read_until(Instant::now() + allowance, allowance, frame)
+    }
+
+    /// Reads a reply due at `own` (`allowance` after its prompt), or by the end of the budget.
+    fn read_until(
+        &mut self,
+        own: Instant,
+        allowance: Duration,
+        frame: impl FnMut(&[&str]) -> Frame,
+    ) -> Result<BotAnswer, Failure> {
         let deadline = own.min(self.budget_end);
-        match self.child.read_reply(deadline, frame) {
-            Ok(reply) => Ok(Answer {
+        let mut frame = frame;
+        let complete = |lines: &[&str]| match frame(lines) {
+            Frame::Complete => Ok(true),
+            Frame::NeedMore => Ok(false),
+            Frame::Malformed(why) => Err(why),
+        };
+        match self.child.read_reply(deadline, complete) {
+            Ok(reply) => Ok(BotAnswer {
                 text: reply.lines.join("\n"),
                 elapsed: reply.elapsed,
             }),
@@ -222,48 +261,6 @@ impl Session {
     pub fn finish(&mut self) -> Ended {
         self.child.finish()
     }
-}
-
-/// How a program ended, in words: `exited with status 3`, `killed by signal 11 (SIGSEGV)`.
-pub fn describe_end(ended: &Ended) -> String {
-    let mut text = match ended.status {
-        None => "could not be reaped".to_string(),
-        Some(status) => match (status.code(), status.signal()) {
-            (Some(code), _) => format!("exited with status {code}"),
-            (None, Some(signal)) if ended.killed => {
-                format!("was killed by shinpan ({})", signal_name(signal))
-            }
-            (None, Some(signal)) => format!("died by signal {}", signal_name(signal)),
-            (None, None) => format!("ended ({status})"),
-        },
-    };
-    if ended.pipe_held_by_descendant {
-        text.push_str("; a process it started kept its stdout open and was killed");
-    }
-    text
-}
-
-/// Whether the program died of a signal nobody sent it (a crash: SIGSEGV, SIGABRT, ...).
-pub fn crashed_by_signal(ended: &Ended) -> bool {
-    !ended.killed && ended.status.and_then(|s| s.signal()).is_some()
-}
-
-fn signal_name(signal: i32) -> String {
-    let name = match signal {
-        1 => "SIGHUP",
-        2 => "SIGINT",
-        3 => "SIGQUIT",
-        4 => "SIGILL",
-        6 => "SIGABRT",
-        7 => "SIGBUS",
-        8 => "SIGFPE",
-        9 => "SIGKILL",
-        11 => "SIGSEGV",
-        13 => "SIGPIPE",
-        15 => "SIGTERM",
-        _ => return format!("{signal}"),
-    };
-    format!("{signal}, {name}")
 }
 
 /// The last non-empty lines of a stderr tail, on one line, for a report.

@@ -10,12 +10,13 @@
 //! tiles as the engine writes them. Each doc comment says whether the rules can reach the state
 //! or only [`Game::validate`] accepts it.
 
-use super::engine::{scores, start_turn};
+use super::engine::start_turn;
 use super::rules::{
     generated_third, index, rotate120, rotate240, Base, COORDS, FACTORY_OUTPUT, PLAYERS, RADIUS,
     ROUNDS, TILES, WINNING_SCORE,
 };
 use super::state::{Field, State, Tile};
+use super::tally::scores;
 use super::Cedec2013;
 use crate::game::{EdgeCase, Game, NoOptions};
 
@@ -290,11 +291,11 @@ fn at((x, y): (i8, i8)) -> usize {
 mod tests {
     use super::*;
     use crate::game::{ParseVerdict, Reply, ReplyVerdict};
-    use crate::games::cedec2013::engine::resources_around;
     use crate::games::cedec2013::mapgen;
     use crate::games::cedec2013::rules::{
         neighbours, MAX_THIRD_HOLES, ROBOTMAKER_OUTPUT, TOWN_BONUS_OFFSET,
     };
+    use crate::games::cedec2013::tally::resources_around;
 
     #[test]
     fn every_edge_state_is_valid_and_its_request_prints_back() {

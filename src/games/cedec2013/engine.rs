@@ -4,11 +4,12 @@
 
 use super::protocol::{is_finish, java_trim, Command};
 use super::rules::{
-    index, neighbours, toward, town_bonus, Base, Direction, BASE_SCORE, FACTORY_OUTPUT,
-    MAX_NAME_CHARS, NAME_LIMIT_MS, NO_NAME, OVERRUN_POOL_MS, PLAYERS, ROBOTMAKER_OUTPUT, ROUNDS,
-    SETTLEMENT_SCORE, TILES, TOWER_DAMAGE, TOWER_RANGE, TURN_LIMIT_MS, WINNING_SCORE,
+    index, neighbours, toward, town_bonus, Base, Direction, FACTORY_OUTPUT, MAX_NAME_CHARS,
+    NAME_LIMIT_MS, NO_NAME, OVERRUN_POOL_MS, PLAYERS, ROBOTMAKER_OUTPUT, ROUNDS, TILES,
+    TOWER_DAMAGE, TOWER_RANGE, TURN_LIMIT_MS, WINNING_SCORE,
 };
 use super::state::{Field, State};
+use super::tally::{resources_around, scores};
 use crate::game::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
 
 pub const HUNDRED_POINTS: &str = "hundred-points";
@@ -37,7 +38,9 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
     })
 }
 
-/// Round 0 (QUICKSTART 「動作プロセス」, D-cedec-10, D-cedec-11): the player's name.
+/// Round 0 (QUICKSTART 「動作プロセス」, D-cedec-10, D-cedec-11): the player's name. Only a name
+/// later than 5000 ms (or none within it) disqualifies; a program whose output ends before it
+/// names itself is called nanashi and plays on, every later turn ending at its end of input.
 fn take_name(state: &mut State, reply: &Reply) -> ReplyVerdict {
     let player = &mut state.players[state.player];
     let verdict = match reply {
@@ -59,14 +62,15 @@ fn take_name(state: &mut State, reply: &Reply) -> ReplyVerdict {
             });
             verdict
         }
-        Reply::Text { .. } | Reply::TimedOut | Reply::Crashed => {
+        // D-cedec-11: the output ended first. Not a time-over: no disqualification.
+        Reply::Crashed => {
+            player.name = Some(NO_NAME.into());
+            ReplyVerdict::Crashed
+        }
+        Reply::Text { .. } | Reply::TimedOut => {
             player.name = Some(NO_NAME.into());
             player.disqualified = true;
-            if *reply == Reply::Crashed {
-                ReplyVerdict::Crashed
-            } else {
-                ReplyVerdict::TimedOut
-            }
+            ReplyVerdict::TimedOut
         }
     };
     if state.player + 1 < PLAYERS {
@@ -306,44 +310,6 @@ fn build(tiles: &mut Field, p: usize, x: i32, y: i32, base: Base) -> Result<(), 
     Ok(())
 }
 
-/// D-cedec-4: the resources of tile `i` for `player`: 1 + its adjacent own excavators on an
-/// own plain settlement, else 0.
-pub fn resources_of(tiles: &Field, i: usize, player: usize) -> u32 {
-    let tile = &tiles.0[i];
-    if !tile.owned_by(player) || !tile.is_plain_settlement() {
-        return 0;
-    }
-    let excavators = neighbours(i)
-        .filter(|&n| tiles.0[n].owned_by(player) && tiles.0[n].base == Some(Base::Excavator))
-        .count() as u32;
-    1 + excavators
-}
-
-/// D-cedec-4: the resources on tile `i` and its neighbours, counted for `player`.
-pub fn resources_around(tiles: &Field, i: usize, player: usize) -> u32 {
-    resources_of(tiles, i, player)
-        + neighbours(i)
-            .map(|n| resources_of(tiles, n, player))
-            .sum::<u32>()
-}
-
-/// D-cedec-9: 1 per own settlement, 3 (+ a town's bonus) per own base, 0 per hole.
-pub fn scores(tiles: &Field) -> [u32; PLAYERS] {
-    let mut scores = [0u32; PLAYERS];
-    for tile in &tiles.0 {
-        let Some(owner) = tile.owner else { continue };
-        let points = match (tile.hole, tile.base) {
-            (true, _) => 0,
-            (false, Some(_)) => BASE_SCORE + tile.bonus,
-            (false, None) => SETTLEMENT_SCORE,
-        };
-        if let Some(score) = scores.get_mut(usize::from(owner)) {
-            *score = score.saturating_add(points);
-        }
-    }
-    scores
-}
-
 /// 「ターン開始フェイズ」, D-cedec-3: the factory and robotmakers produce, then the towers fire.
 pub fn start_turn(tiles: &mut Field, p: usize) {
     for tile in tiles.0.iter_mut().filter(|t| t.owned_by(p)) {
@@ -396,7 +362,7 @@ fn end_turn(state: &mut State) {
 }
 
 /// 「得点計算と勝敗」: the highest score wins, a tie goes to the higher id; a disqualified player
-/// cannot win (rules.yaml `time.name-limit`).
+/// cannot win (rules.yaml `time.name`).
 pub fn winner(state: &State) -> Option<usize> {
     (0..PLAYERS)
         .filter(|&p| !state.players[p].disqualified)

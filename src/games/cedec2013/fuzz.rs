@@ -3,12 +3,12 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 
-use super::engine::scores;
 use super::protocol::{parse_name, Command, Request};
 use super::rules::{Base, Direction, COORDS, PLAYERS, ROUNDS, TILES};
 use super::state::{Field, Player, State, Tile};
+use super::tally::scores;
 use super::Cedec2013;
-use crate::game::Reply;
+use crate::game::{Game, Reply};
 
 /// Any bytes through the request parser: no panic, and a parsed text prints back to itself.
 pub fn prompt(data: &[u8]) {
@@ -51,7 +51,7 @@ pub fn step(data: &[u8]) {
 
 /// What must hold after any step from `before` to `after`.
 pub fn check_invariants(before: &State, after: &State) -> Result<(), String> {
-    after.validate().map_err(|e| e.to_string())?;
+    Cedec2013.validate(after).map_err(|e| e.to_string())?;
     if after.scores != scores(&after.tiles) {
         return Err("scores do not match the tiles".into());
     }

@@ -17,9 +17,11 @@ pub mod edge;
 pub mod engine;
 pub mod fuzz;
 pub mod mapgen;
+pub mod observe;
 pub mod protocol;
 pub mod rules;
 pub mod state;
+pub mod tally;
 
 use rand::{Rng, RngCore};
 
@@ -28,10 +30,11 @@ use crate::game::{
     EdgeCase, Frame, FuzzHints, Game, GameInfo, NoOptions, Outcome, ParseVerdict, StateError,
     StepError, StepReport, TimeLimits,
 };
-use engine::{apply, resources_around, Turn};
+use engine::{apply, Turn};
 use protocol::{is_finish, parse_name, Command, Request};
 use rules::{Base, Direction, COORDS};
 use state::State;
+use tally::resources_around;
 
 pub struct Cedec2013;
 
@@ -73,7 +76,19 @@ impl Game for Cedec2013 {
     }
 
     fn validate(&self, state: &State) -> Result<(), StateError> {
-        state.validate()
+        state.validate()?;
+        // D-cedec-9: the scores a state gives must be the ones its tiles are worth.
+        let scores = tally::scores(&state.tiles);
+        if state.scores != [0; rules::PLAYERS] && state.scores != scores {
+            return Err(StateError::at(
+                "scores",
+                format!(
+                    "{:?} but the tiles give {scores:?} (leave scores out to derive them)",
+                    state.scores
+                ),
+            ));
+        }
+        Ok(())
     }
 
     fn awaiting(&self, state: &State) -> Vec<usize> {
@@ -153,7 +168,9 @@ impl Game for Cedec2013 {
     /// field), `tiles_by_landform`, `centre_is_hole`, `factories` (and `factory_owners`),
     /// `rotation_symmetric` (a 120° turn maps every tile onto one of the same kind, owner
     /// shifted by one), `land` (non-hole tiles), `reachable_land` (of those, the ones joined to
-    /// player 0's factory through non-hole tiles), `reachable_more_than_half`, `factories_connected`.
+    /// player 0's factory through non-hole tiles), `reachable_more_than_half`, `factories_connected`,
+    /// `accepted_by_generator` (both of the last two: the whole-map test of D-cedec-8, so a case
+    /// can give a map and ask whether the generator would keep it).
     fn facts(&self, state: &State) -> serde_json::Value {
         mapgen::facts(&state.tiles)
     }
@@ -161,6 +178,14 @@ impl Game for Cedec2013 {
     /// Each case starts with its seat's round-0 name request, then an extreme state.
     fn edge_cases(&self) -> Vec<EdgeCase<State>> {
         edge::edge_cases()
+    }
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&State>,
+    ) -> Option<Result<crate::game::Observation<State>, crate::text::ParseError>> {
+        Some(observe::observe(prompt, player, known))
     }
 }
 

@@ -11,6 +11,7 @@ pub mod edge;
 pub mod engine;
 pub mod field;
 pub mod fuzz;
+pub mod observe;
 pub mod protocol;
 pub mod rules;
 pub mod state;
@@ -20,8 +21,8 @@ use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::{
-    EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, NoOptions, Outcome, ParseVerdict, Reply,
-    StateError, StepError, StepReport, TimeLimits,
+    EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, NoOptions, Observation, Outcome,
+    ParseVerdict, Reply, StateError, StepError, StepReport, TimeLimits,
 };
 use protocol::{parse_ai_name, Command, GameStart, Prompt, TurnInput};
 use rules::{
@@ -109,7 +110,11 @@ impl Game for CodevsReborn {
             "reply" => ParseVerdict::judge(Command::parse(input).map(|c| c.print()), || {
                 Command::parse_lenient(input).is_ok()
             }),
-            "name" => ParseVerdict::judge(parse_ai_name(input).map(str::to_string), strict_only),
+            // As with replies (D-reborn-9), the engine takes a name whose line ends in CR LF:
+            // non-strict, not invalid.
+            "name" => ParseVerdict::judge(parse_ai_name(input).map(str::to_string), || {
+                parse_ai_name(input.strip_suffix('\r').unwrap_or(input)).is_ok()
+            }),
             "turn" => {
                 ParseVerdict::judge(TurnInput::parse(input).map(|t| t.to_text()), strict_only)
             }
@@ -180,6 +185,35 @@ impl Game for CodevsReborn {
     fn edge_cases(&self) -> Vec<EdgeCase<State>> {
         edge::edge_cases()
     }
+
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&State>,
+    ) -> Option<Result<Observation<State>, crate::text::ParseError>> {
+        Some(observe::observe(prompt, player, known))
+    }
+
+    /// A field in `then` may be written as `given` accepts it: all 16 rows, empty top rows
+    /// included. It is brought to the canonical form (from the highest block down) here; a text
+    /// that is no field is left as written, for the comparison to report.
+    fn normalize_expectation(&self, expected: &mut serde_json::Value) {
+        let players = expected
+            .get_mut("players")
+            .and_then(serde_json::Value::as_array_mut);
+        for player in players.into_iter().flatten() {
+            let Some(field) = player.get_mut("field") else {
+                continue;
+            };
+            if let Some(canonical) = field
+                .as_str()
+                .and_then(|text| field::Field::from_text(text).ok())
+            {
+                *field = canonical.to_text().into();
+            }
+        }
+    }
 }
 
 /// 「パックの生成について」 (D-reborn-10): 180 blocks of each value shuffled into 380 packs of three
@@ -241,6 +275,21 @@ mod tests {
             packs,
             "the same seed gives the same packs"
         );
+    }
+
+    #[test]
+    fn a_then_field_in_sixteen_rows_is_brought_to_the_canonical_form() {
+        let full = format!("{}1.....X...\n", "..........\n".repeat(15));
+        let mut then = serde_json::json!({
+            "players": [{"field": full, "score": 1}, {"field": {"$ne": 0}}, {"field": "1\n"}],
+            "turn": 1,
+        });
+        CodevsReborn.normalize_expectation(&mut then);
+        assert_eq!(then["players"][0]["field"], "1.....X...\n");
+        assert_eq!(then["players"][0]["score"], 1);
+        // What is no field text stays as written, for the comparison to report.
+        assert_eq!(then["players"][1]["field"], serde_json::json!({"$ne": 0}));
+        assert_eq!(then["players"][2]["field"], "1\n");
     }
 
     #[test]

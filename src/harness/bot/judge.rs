@@ -3,18 +3,15 @@
 //! report. Every FAIL made here carries the transcript, so the input that caused it can be saved
 //! for replay. The phases decide what to ask; this module only weighs the answer.
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-
-use super::{Found, Verdict};
+use super::{CheckVerdict, Found};
 use crate::game::{DynMatch, Reply, ReplyVerdict};
-use crate::harness::session::{describe_end, stderr_summary, Answer, Failure, Session};
+use crate::harness::session::{stderr_summary, Failure, Session};
 
 /// How the engine takes `reply` from `seat` on a copy of `state` (others play the built-in).
 pub(super) fn judge(state: &dyn DynMatch, seat: usize, reply: Reply) -> ReplyVerdict {
     let mut copy = state.fork();
     let awaiting = copy.awaiting();
-    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let mut rng = crate::rng::seeded(0, 0);
     let replies: Vec<Reply> = awaiting
         .iter()
         .map(|&p| {
@@ -37,18 +34,11 @@ pub(super) fn judge(state: &dyn DynMatch, seat: usize, reply: Reply) -> ReplyVer
     }
 }
 
-pub(super) fn text_reply(answer: &Answer) -> Reply {
-    Reply::Text {
-        text: answer.text.clone(),
-        elapsed_ms: answer.elapsed.as_millis() as u64,
-    }
-}
-
 /// A FAIL that names the input that caused it.
 pub(super) fn failed(session: &mut Session, detail: String) -> Found {
     session.finish();
     Found {
-        verdict: Verdict::Fail,
+        verdict: CheckVerdict::Fail,
         detail,
         input: Some(session.transcript().to_vec()),
     }
@@ -58,7 +48,7 @@ pub(super) fn failed(session: &mut Session, detail: String) -> Found {
 pub(super) fn broke(session: &mut Session, when: &str, failure: Failure) -> Found {
     let ended = session.finish();
     if failure == Failure::OverBudget {
-        return Found::new(Verdict::Info, format!("{when}: {failure}"));
+        return Found::new(CheckVerdict::Incomplete, format!("{when}: {failure}"));
     }
     let stderr = stderr_summary(&session.stderr_tail(), 2)
         .map(|s| format!("; stderr: {s}"))
@@ -67,7 +57,7 @@ pub(super) fn broke(session: &mut Session, when: &str, failure: Failure) -> Foun
         session,
         format!(
             "{when}: {failure}; the program {}{stderr}",
-            describe_end(&ended)
+            ended.describe()
         ),
     )
 }

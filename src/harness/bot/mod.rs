@@ -20,6 +20,7 @@
 //! [`Game::edge_cases`]: crate::game::Game::edge_cases
 //! [`mutate`]: crate::harness::mutate
 
+mod crash;
 mod judge;
 mod phases;
 
@@ -50,6 +51,22 @@ pub struct BotOptions {
     pub process: Limits,
     /// Where inputs that made the bot fail are saved (created on the first save).
     pub save_dir: PathBuf,
+    /// What a stack trace after a malformed prompt is.
+    pub malformed_crash: MalformedCrash,
+    /// The phases to run (the handshake always runs: the others need a bot past it).
+    pub phases: Vec<Phase>,
+}
+
+/// The verdict on a bot that dies with an unhandled error (a stack trace on stderr) after a
+/// malformed prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MalformedCrash {
+    /// A FAIL: a bot must survive what a broken engine could send it.
+    #[default]
+    Fail,
+    /// An INFO, for users who care only about the input a real engine sends. Death by a
+    /// signal is still a FAIL.
+    Info,
 }
 
 impl Default for BotOptions {
@@ -62,6 +79,8 @@ impl Default for BotOptions {
             match_options: MatchOptions::default(),
             process: Limits::default(),
             save_dir: std::env::temp_dir().join(format!("shinpan-bot-{}", std::process::id())),
+            malformed_crash: MalformedCrash::Fail,
+            phases: vec![Phase::Matches, Phase::Extreme, Phase::Malformed],
         }
     }
 }
@@ -88,20 +107,23 @@ impl Phase {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Verdict {
+pub enum CheckVerdict {
     Pass,
     NonStrict,
     Fail,
     Info,
+    /// Not run to its end because the run's budget ran out: the run cannot pass.
+    Incomplete,
 }
 
-impl Verdict {
+impl CheckVerdict {
     pub fn label(self) -> &'static str {
         match self {
-            Verdict::Pass => "PASS",
-            Verdict::NonStrict => "NON-STRICT",
-            Verdict::Fail => "FAIL",
-            Verdict::Info => "INFO",
+            CheckVerdict::Pass => "PASS",
+            CheckVerdict::NonStrict => "NON-STRICT",
+            CheckVerdict::Fail => "FAIL",
+            CheckVerdict::Info => "INFO",
+            CheckVerdict::Incomplete => "INCOMPLETE",
         }
     }
 }
@@ -110,7 +132,7 @@ impl Verdict {
 pub struct Check {
     pub phase: Phase,
     pub name: String,
-    pub verdict: Verdict,
+    pub verdict: CheckVerdict,
     pub detail: String,
     /// The exact bytes the bot was sent, for `bot < file` (FAIL only).
     pub saved: Option<PathBuf>,
@@ -124,28 +146,33 @@ pub struct BotReport {
     pub command: Vec<String>,
     pub seed: u64,
     pub checks: Vec<Check>,
-    /// Checks not run: after a FAIL in their phase, or when the budget ran out.
+    /// Checks not run after a FAIL in their phase (a phase stops at its first FAIL).
     pub skipped: usize,
     pub elapsed_ms: u64,
     pub save_dir: Option<PathBuf>,
+    /// Problems of the run itself (a failing input that could not be saved where asked).
+    pub warnings: Vec<String>,
 }
 
 impl BotReport {
-    pub fn count(&self, verdict: Verdict) -> usize {
+    pub fn count(&self, verdict: CheckVerdict) -> usize {
         self.checks.iter().filter(|c| c.verdict == verdict).count()
     }
 
+    /// Whether the run fails: a check failed, or the budget left checks unrun.
     pub fn failed(&self) -> bool {
-        self.count(Verdict::Fail) > 0
+        self.count(CheckVerdict::Fail) > 0 || self.count(CheckVerdict::Incomplete) > 0
     }
 }
 
 /// The program could not be started at all: the tool cannot do its job.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot start `{command}`: {source}")]
+#[error("cannot start `{command}`: {reason}")]
 pub struct StartError {
     command: String,
-    source: std::io::Error,
+    /// Shown in the message, and not also offered as the error's source, so that a printer of
+    /// error chains does not print it twice.
+    reason: std::io::Error,
 }
 
 /// A named check, run later by [`Checker::phase`].
@@ -153,14 +180,14 @@ type Run<'a, C> = (String, Box<dyn FnOnce(&mut C) -> Found + 'a>);
 
 /// What one check found, before timing and saving.
 struct Found {
-    verdict: Verdict,
+    verdict: CheckVerdict,
     detail: String,
     /// The transcript to save on a FAIL.
     input: Option<Vec<u8>>,
 }
 
 impl Found {
-    fn new(verdict: Verdict, detail: impl Into<String>) -> Found {
+    fn new(verdict: CheckVerdict, detail: impl Into<String>) -> Found {
         Found {
             verdict,
             detail: detail.into(),
@@ -176,7 +203,9 @@ struct Checker<'a> {
     budget_end: Instant,
     checks: Vec<Check>,
     skipped: usize,
-    saved_any: bool,
+    /// Where failing inputs went, once one was saved (the fallback when `save_dir` failed).
+    saved_in: Option<PathBuf>,
+    warnings: Vec<String>,
 }
 
 /// Runs the four phases against the program `argv`.
@@ -193,16 +222,24 @@ pub fn check_bot(
         budget_end: started + options.budget.saturating_sub(BUDGET_MARGIN),
         checks: Vec::new(),
         skipped: 0,
-        saved_any: false,
+        saved_in: None,
+        warnings: Vec::new(),
     };
-    let past_handshake = checker.handshake_phase().map_err(|source| StartError {
+    let past_handshake = checker.handshake_phase().map_err(|reason| StartError {
         command: argv.join(" "),
-        source,
+        reason,
     })?;
     if past_handshake {
-        checker.matches_phase();
-        checker.extreme_phase();
-        checker.malformed_phase();
+        let wanted = |phase| options.phases.contains(&phase);
+        if wanted(Phase::Matches) {
+            checker.matches_phase();
+        }
+        if wanted(Phase::Extreme) {
+            checker.extreme_phase();
+        }
+        if wanted(Phase::Malformed) {
+            checker.malformed_phase();
+        }
     }
     Ok(BotReport {
         shinpan_version: crate::VERSION.to_string(),
@@ -211,7 +248,8 @@ pub fn check_bot(
         seed: options.seed,
         skipped: checker.skipped,
         elapsed_ms: started.elapsed().as_millis() as u64,
-        save_dir: checker.saved_any.then(|| options.save_dir.clone()),
+        save_dir: checker.saved_in.clone(),
+        warnings: checker.warnings,
         checks: checker.checks,
     })
 }
@@ -224,24 +262,33 @@ impl Checker<'_> {
     /// Runs the checks of one phase in order, stopping at the first FAIL or when the budget ends.
     fn phase(&mut self, phase: Phase, runs: Vec<Run<'_, Self>>) {
         let total = runs.len();
+        let mut out_of_budget = false;
         for (done, (name, run)) in runs.into_iter().enumerate() {
-            if Instant::now() >= self.budget_end {
-                self.skipped += total - done;
+            // A check the budget leaves no time for is named as not run: the run is incomplete.
+            if out_of_budget || Instant::now() >= self.budget_end {
+                out_of_budget = true;
                 self.record(
                     phase,
-                    "budget".into(),
-                    Found::new(Verdict::Info, "the run's time budget ran out"),
+                    name,
+                    Found::new(
+                        CheckVerdict::Incomplete,
+                        "not run: the run's time budget (--budget) ran out",
+                    ),
                     Duration::ZERO,
                 );
-                return;
+                continue;
             }
             let started = Instant::now();
             let found = run(self);
             let verdict = found.verdict;
             self.record(phase, name, found, started.elapsed());
-            if verdict == Verdict::Fail || Instant::now() >= self.budget_end {
-                self.skipped += total - done - 1;
-                return;
+            match verdict {
+                CheckVerdict::Fail => {
+                    self.skipped += total - done - 1;
+                    return;
+                }
+                CheckVerdict::Incomplete => out_of_budget = true,
+                _ => {}
             }
         }
     }
@@ -249,7 +296,7 @@ impl Checker<'_> {
     fn record(&mut self, phase: Phase, name: String, found: Found, elapsed: Duration) {
         let index = self.checks.len() + 1;
         let saved = match (&found.input, found.verdict) {
-            (Some(input), Verdict::Fail) => {
+            (Some(input), CheckVerdict::Fail) => {
                 self.save(&format!("{index:02}-{}-{name}", phase.name()), input)
             }
             _ => None,
@@ -264,12 +311,46 @@ impl Checker<'_> {
         });
     }
 
+    /// Saves a failing input as `<stem>.in` in the save directory; when that cannot be
+    /// written, in a fresh temporary directory, with a warning in the report either way.
     fn save(&mut self, stem: &str, input: &[u8]) -> Option<PathBuf> {
-        let dir = &self.options.save_dir;
-        let path = dir.join(format!("{stem}.in"));
-        let ok = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, input));
-        self.saved_any |= ok.is_ok();
-        ok.ok().map(|()| path)
+        let write = |dir: &std::path::Path| {
+            let path = dir.join(format!("{stem}.in"));
+            std::fs::create_dir_all(dir)
+                .and_then(|()| std::fs::write(&path, input))
+                .map(|()| path)
+        };
+        let wanted = self
+            .saved_in
+            .clone()
+            .unwrap_or(self.options.save_dir.clone());
+        match write(&wanted) {
+            Ok(path) => {
+                self.saved_in = Some(wanted);
+                return Some(path);
+            }
+            Err(e) => self.warnings.push(format!(
+                "cannot save the failing input in {}: {e}",
+                wanted.display()
+            )),
+        }
+        let fallback =
+            std::env::temp_dir().join(format!("shinpan-bot-{}-fallback", std::process::id()));
+        match write(&fallback) {
+            Ok(path) => {
+                self.warnings
+                    .push(format!("saved it in {} instead", fallback.display()));
+                self.saved_in = Some(fallback);
+                Some(path)
+            }
+            Err(e) => {
+                self.warnings.push(format!(
+                    "cannot save it in {} either: {e}",
+                    fallback.display()
+                ));
+                None
+            }
+        }
     }
 
     /// A fresh bot, past its handshake; on a failure, what to report.
@@ -280,7 +361,7 @@ impl Checker<'_> {
             clock(self.game, self.options),
             self.budget_end,
         )
-        .map_err(|e| Found::new(Verdict::Fail, format!("cannot start the program: {e}")))?;
+        .map_err(|e| Found::new(CheckVerdict::Fail, format!("cannot start the program: {e}")))?;
         if let Some(handshake) = self.game.handshake() {
             match session.handshake(&handshake) {
                 Ok(answer) => {

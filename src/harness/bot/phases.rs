@@ -5,14 +5,32 @@
 
 use std::time::{Duration, Instant};
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-
-use super::judge::{broke, failed, judge, show, text_reply};
-use super::{clock, Checker, Found, Phase, Run, Verdict};
+use super::crash::stack_trace;
+use super::judge::{broke, failed, judge, show};
+use super::{clock, CheckVerdict, Checker, Found, MalformedCrash, Phase, Run};
 use crate::game::{ParseVerdict, Reply, ReplyVerdict};
 use crate::harness::mutate;
-use crate::harness::session::{crashed_by_signal, describe_end, stderr_summary, Failure, Session};
+use crate::harness::process::{Ended, ReadFailure};
+use crate::harness::referee::{play_step, Seat};
+use crate::harness::session::{stderr_summary, Failure, Session};
+use crate::rng::{player_stream, seeded};
+
+/// What is wrong with how a bot ended once its input closed, if anything: it ignored SIGTERM,
+/// left processes running, or left something holding its output. (Needing SIGTERM is fine: a
+/// contest engine stops its bots too.)
+fn teardown_problem(ended: &Ended) -> Option<String> {
+    (ended.ignored_sigterm || ended.left_a_mess()).then(|| ended.describe())
+}
+
+/// Why a checked match stopped before its end.
+enum Stop {
+    /// The bot's session broke (no reply in time, a crash, ...).
+    Broke(Failure),
+    /// The bot's reply was one the engine refuses.
+    Illegal(String),
+    /// The engine could not play the step: not the bot's fault.
+    Engine(String),
+}
 
 impl Checker<'_> {
     /// Whether the bot got past the handshake; an error when it cannot be started at all.
@@ -29,7 +47,7 @@ impl Checker<'_> {
             self.record(
                 Phase::Handshake,
                 "none".into(),
-                Found::new(Verdict::Info, "the game asks for no handshake"),
+                Found::new(CheckVerdict::Info, "the game asks for no handshake"),
                 Duration::ZERO,
             );
             return Ok(true);
@@ -40,7 +58,7 @@ impl Checker<'_> {
             Ok(answer) => {
                 let found = match self.game.parse(kind, &answer.text) {
                     Some(ParseVerdict::Valid { .. }) | None => Found::new(
-                        Verdict::Pass,
+                        CheckVerdict::Pass,
                         format!(
                             "{kind} `{}` in {} ms",
                             show(&answer.text),
@@ -48,7 +66,7 @@ impl Checker<'_> {
                         ),
                     ),
                     Some(ParseVerdict::NonStrict(e)) => Found::new(
-                        Verdict::NonStrict,
+                        CheckVerdict::NonStrict,
                         format!("{kind} `{}`: {e}", show(&answer.text)),
                     ),
                     Some(ParseVerdict::Invalid(e)) => failed(
@@ -56,18 +74,29 @@ impl Checker<'_> {
                         format!("{kind} `{}`: {e}", show(&answer.text)),
                     ),
                 };
+                // How it ends is judged apart: a bad ending is no reason to skip the phases
+                // its name lets run.
                 let ended = session.finish();
-                if ended.pipe_held_by_descendant && found.verdict != Verdict::Fail {
-                    failed(
-                        &mut session,
-                        format!("{}; then it {}", found.detail, describe_end(&ended)),
-                    )
-                } else {
-                    found
+                if let Some(problem) = teardown_problem(&ended) {
+                    let mut teardown = Found::new(
+                        CheckVerdict::Fail,
+                        format!("after its {kind} and the end of its input, it {problem}"),
+                    );
+                    teardown.input = Some(session.transcript().to_vec());
+                    let passed = found.verdict != CheckVerdict::Fail;
+                    self.record(Phase::Handshake, kind.into(), found, started.elapsed());
+                    self.record(
+                        Phase::Handshake,
+                        "teardown".into(),
+                        teardown,
+                        Duration::ZERO,
+                    );
+                    return Ok(passed);
                 }
+                found
             }
         };
-        let passed = found.verdict != Verdict::Fail;
+        let passed = found.verdict != CheckVerdict::Fail;
         self.record(Phase::Handshake, kind.into(), found, started.elapsed());
         Ok(passed)
     }
@@ -88,68 +117,68 @@ impl Checker<'_> {
     }
 
     fn one_match(&self, seed: u64, seat: usize) -> Found {
-        let mut session = match self.fresh_bot() {
+        let session = match self.fresh_bot() {
             Ok(s) => s,
             Err(found) => return found,
         };
         let mut game = match self.game.start(seed, &self.options.match_options) {
             Ok(game) => game,
-            Err(e) => return Found::new(Verdict::Info, format!("the engine: {e}")),
+            Err(e) => return Found::new(CheckVerdict::Info, format!("the engine: {e}")),
         };
-        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_0000 ^ seat as u64);
+        let mut seats: Vec<Seat> = (0..self.game.info().players)
+            .map(|p| Seat::Builtin(seeded(seed, player_stream(p))))
+            .collect();
+        seats[seat] = Seat::Bot {
+            session,
+            fault: None,
+        };
         let mut steps = 0;
         let mut slowest = Duration::ZERO;
         let mut non_strict = None;
-        while game.outcome().is_none() {
-            let awaiting = game.awaiting();
-            let mut replies = Vec::with_capacity(awaiting.len());
-            for &player in &awaiting {
-                if player != seat {
-                    replies.push(Reply::text(game.random_reply(player, &mut rng)));
-                    continue;
-                }
-                let prompt = game.prompt(player);
-                match session.ask(prompt.as_bytes(), |lines| game.frame(player, lines)) {
-                    Ok(answer) => {
-                        slowest = slowest.max(answer.elapsed);
-                        replies.push(text_reply(&answer));
-                    }
-                    Err(failure) => return broke(&mut session, &format!("step {steps}"), failure),
-                }
-            }
-            let Some(index) = awaiting.iter().position(|&p| p == seat) else {
-                if let Err(e) = game.step(&replies) {
-                    return Found::new(Verdict::Info, format!("step {steps}: the engine: {e}"));
-                }
-                steps += 1;
-                continue;
-            };
-            let bot_text = match &replies[index] {
-                Reply::Text { text, .. } => text.clone(),
-                _ => String::new(),
-            };
-            match game.step(&replies).map(|r| r.replies.get(index).cloned()) {
+        let mut stop = None;
+        while game.outcome().is_none() && stop.is_none() {
+            let record = match play_step(game.as_mut(), &mut seats) {
+                Ok(record) => record,
                 Err(e) => {
-                    return Found::new(Verdict::Info, format!("step {steps}: the engine: {e}"))
+                    stop = Some(Stop::Engine(format!("step {steps}: the engine: {e}")));
+                    break;
                 }
-                Ok(Some(ReplyVerdict::Rejected(why))) => {
-                    return failed(
-                        &mut session,
-                        format!("step {steps}: illegal reply `{}`: {why}", show(&bot_text)),
-                    )
-                }
-                Ok(Some(ReplyVerdict::TimedOut)) => {
-                    return failed(
-                        &mut session,
-                        format!("step {steps}: the engine's clock ran out (total thinking time)"),
-                    )
-                }
-                Ok(Some(ReplyVerdict::NonStrict(why))) => {
-                    non_strict.get_or_insert(format!("step {steps}: `{}`: {why}", show(&bot_text)));
-                }
-                Ok(_) => {}
+            };
+            if let Some(i) = record.awaiting.iter().position(|&p| p == seat) {
+                let shown = match &record.replies[i] {
+                    Reply::Text { text, .. } => show(text),
+                    _ => String::new(),
+                };
+                slowest = slowest.max(record.waited[i]);
+                stop = match (&record.new_faults[i], &record.verdicts[i]) {
+                    (Some(failure), _) => Some(Stop::Broke(failure.clone())),
+                    (None, ReplyVerdict::Rejected(why)) => Some(Stop::Illegal(format!(
+                        "step {steps}: illegal reply `{shown}`: {why}"
+                    ))),
+                    (None, ReplyVerdict::TimedOut) => Some(Stop::Illegal(format!(
+                        "step {steps}: the engine's clock ran out (total thinking time)"
+                    ))),
+                    (None, ReplyVerdict::NonStrict(why)) => {
+                        non_strict.get_or_insert(format!("step {steps}: `{shown}`: {why}"));
+                        None
+                    }
+                    _ => None,
+                };
             }
-            steps += 1;
+            if stop.is_none() {
+                steps += 1;
+            }
+        }
+        let Seat::Bot { mut session, .. } = seats.swap_remove(seat) else {
+            return Found::new(CheckVerdict::Info, "the bot's seat is empty");
+        };
+        match stop {
+            Some(Stop::Broke(failure)) => {
+                return broke(&mut session, &format!("step {steps}"), failure)
+            }
+            Some(Stop::Engine(detail)) => return Found::new(CheckVerdict::Info, detail),
+            Some(Stop::Illegal(detail)) => return failed(&mut session, detail),
+            None => {}
         }
         let ended = session.finish();
         let outcome = game.outcome().map_or_else(String::new, |o| match o.winner {
@@ -161,17 +190,17 @@ impl Checker<'_> {
             "{steps} steps, {outcome}, slowest reply {} ms",
             slowest.as_millis()
         );
-        if ended.pipe_held_by_descendant {
-            let mut found = Found::new(
-                Verdict::Fail,
-                format!("{summary}; then it {}", describe_end(&ended)),
-            );
+        if let Some(problem) = teardown_problem(&ended) {
+            let mut found = Found::new(CheckVerdict::Fail, format!("{summary}; then it {problem}"));
             found.input = Some(session.transcript().to_vec());
             return found;
         }
         match non_strict {
-            Some(first) => Found::new(Verdict::NonStrict, format!("{summary}; first: {first}")),
-            None => Found::new(Verdict::Pass, summary),
+            Some(first) => Found::new(
+                CheckVerdict::NonStrict,
+                format!("{summary}; first: {first}"),
+            ),
+            None => Found::new(CheckVerdict::Pass, summary),
         }
     }
 
@@ -181,7 +210,7 @@ impl Checker<'_> {
             self.record(
                 Phase::Extreme,
                 "none".into(),
-                Found::new(Verdict::Info, "the game offers no extreme prompts"),
+                Found::new(CheckVerdict::Info, "the game offers no extreme prompts"),
                 Duration::ZERO,
             );
             return;
@@ -196,13 +225,13 @@ impl Checker<'_> {
 
     fn one_edge(&self, index: usize) -> Found {
         let Some(case) = self.game.edge_cases().into_iter().nth(index) else {
-            return Found::new(Verdict::Info, "no such case");
+            return Found::new(CheckVerdict::Info, "no such case");
         };
         let mut session = match self.fresh_bot() {
             Ok(s) => s,
             Err(found) => return found,
         };
-        let mut worst = Found::new(Verdict::Pass, "");
+        let mut worst = Found::new(CheckVerdict::Pass, "");
         let mut answers = Vec::new();
         for (i, state) in case.states.iter().enumerate() {
             if !state.awaiting().contains(&case.seat) {
@@ -227,17 +256,25 @@ impl Checker<'_> {
                         ),
                     )
                 }
-                ReplyVerdict::NonStrict(why) if worst.verdict == Verdict::Pass => {
+                ReplyVerdict::NonStrict(why) if worst.verdict == CheckVerdict::Pass => {
                     worst = Found::new(
-                        Verdict::NonStrict,
+                        CheckVerdict::NonStrict,
                         format!("prompt {}: `{}`: {why}", i + 1, show(&answer.text)),
                     );
                 }
                 _ => {}
             }
         }
-        session.finish();
-        if worst.verdict == Verdict::Pass {
+        let ended = session.finish();
+        if let Some(problem) = teardown_problem(&ended) {
+            let mut found = Found::new(
+                CheckVerdict::Fail,
+                format!("answered {}; then it {problem}", answers.join(", ")),
+            );
+            found.input = Some(session.transcript().to_vec());
+            return found;
+        }
+        if worst.verdict == CheckVerdict::Pass {
             worst.detail = format!("answered {}", answers.join(", "));
         }
         worst
@@ -254,7 +291,7 @@ impl Checker<'_> {
             return;
         };
         let prompt = base.prompt(seat);
-        let mut rng = ChaCha8Rng::seed_from_u64(self.options.seed);
+        let mut rng = seeded(self.options.seed, 0);
         let mut runs: Vec<Run<'_, Self>> = Vec::new();
         for mutant in mutate::mutants(&prompt, &mut rng) {
             let seed = self.options.seed;
@@ -269,7 +306,7 @@ impl Checker<'_> {
     fn one_mutant(&self, seed: u64, seat: usize, mutant: mutate::Mutant) -> Found {
         let state = match self.game.start(seed, &self.options.match_options) {
             Ok(state) => state,
-            Err(e) => return Found::new(Verdict::Info, format!("the engine: {e}")),
+            Err(e) => return Found::new(CheckVerdict::Info, format!("the engine: {e}")),
         };
         let mut session = match self.fresh_bot() {
             Ok(s) => s,
@@ -277,48 +314,36 @@ impl Checker<'_> {
         };
         let answer = session.ask_then_close(&mutant.bytes, |l| state.frame(seat, l));
         let note = &mutant.note;
-        let mut found = match answer {
+        let found = match answer {
             Ok(answer) => {
                 let shown = show(&answer.text);
                 match judge(state.as_ref(), seat, Reply::text(answer.text)) {
-                    ReplyVerdict::Accepted => {
-                        Found::new(Verdict::Pass, format!("{note}: answered `{shown}`, a legal reply"))
-                    }
+                    ReplyVerdict::Accepted => Found::new(
+                        CheckVerdict::Pass,
+                        format!("{note}: answered `{shown}`, a legal reply"),
+                    ),
                     ReplyVerdict::NonStrict(why) => Found::new(
-                        Verdict::NonStrict,
+                        CheckVerdict::NonStrict,
                         format!("{note}: answered `{shown}`: {why}"),
                     ),
                     other => Found::new(
-                        Verdict::Info,
-                        format!("{note}: answered `{shown}`, which the engine would not play ({other:?}); the document leaves this open"),
+                        CheckVerdict::Info,
+                        format!(
+                            "{note}: answered `{shown}`, which the engine would not play \
+                             ({other:?}); the document leaves this open"
+                        ),
                     ),
                 }
             }
-            Err(Failure::Read(crate::harness::process::ReadFailure::Eof)) => {
-                let ended = session.finish();
-                let how = describe_end(&ended);
-                let stderr = stderr_summary(&session.stderr_tail(), 1)
-                    .map(|s| format!("; stderr: {s}"))
-                    .unwrap_or_default();
-                // Its input is closed: a bot that neither answers nor exits has to be killed.
-                if crashed_by_signal(&ended) || ended.pipe_held_by_descendant || ended.killed {
-                    let mut found = Found::new(
-                        Verdict::Fail,
-                        format!("{note}: no reply, and it {how}{stderr}"),
-                    );
-                    found.input = Some(session.transcript().to_vec());
-                    return found;
-                }
-                Found::new(
-                    Verdict::Info,
-                    format!("{note}: no reply, it {how}{stderr} (acceptable: the document leaves this open)"),
-                )
-            }
+            Err(Failure::Read(ReadFailure::Eof)) => Found::new(
+                CheckVerdict::Info,
+                format!("{note}: no reply (acceptable: the document leaves this open)"),
+            ),
             Err(failure) => {
                 let found = broke(&mut session, note, failure);
                 return Found {
                     detail: match found.verdict {
-                        Verdict::Fail => {
+                        CheckVerdict::Fail => {
                             format!("{} (after the prompt and end of input)", found.detail)
                         }
                         _ => found.detail,
@@ -327,14 +352,40 @@ impl Checker<'_> {
                 };
             }
         };
+        // Its input is closed: now it must end, and end well.
         let ended = session.finish();
-        if crashed_by_signal(&ended) || ended.pipe_held_by_descendant {
-            found = Found::new(
-                Verdict::Fail,
-                format!("{}; then it {}", found.detail, describe_end(&ended)),
-            );
-            found.input = Some(session.transcript().to_vec());
+        let stderr = session.stderr_tail();
+        let how = ended.describe();
+        let unhandled = if ended.killed {
+            Some(format!(
+                "it did not exit at the end of its input, and {how}"
+            ))
+        } else if ended.crashed_by_signal() || ended.left_a_mess() {
+            Some(format!("then it {how}"))
+        } else {
+            match (stack_trace(&stderr), self.options.malformed_crash) {
+                (Some(trace), MalformedCrash::Fail) => Some(format!(
+                    "then it {how} with an unhandled error (a {} stack trace: {})",
+                    trace.runtime, trace.excerpt
+                )),
+                _ => None,
+            }
+        };
+        match unhandled {
+            Some(why) => {
+                let mut found = Found::new(CheckVerdict::Fail, format!("{}; {why}", found.detail));
+                found.input = Some(session.transcript().to_vec());
+                found
+            }
+            None => {
+                let said = stderr_summary(&stderr, 1)
+                    .map(|s| format!("; stderr: {s}"))
+                    .unwrap_or_default();
+                Found {
+                    detail: format!("{}; it {how}{said}", found.detail),
+                    ..found
+                }
+            }
         }
-        found
     }
 }

@@ -1,0 +1,47 @@
+//! Embeds the case library (`cases/`) in the crate, so that an installed `shinpan` binary and a
+//! crate that depends on shinpan both carry it without a checkout (`--cases DIR` still reads
+//! another one). Writes `$OUT_DIR/embedded_cases.rs`: every `cases/<game>/*.yaml` as
+//! `(relative path, include_str!(absolute path))`, in path order.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases");
+    // Cargo scans a directory given here for changes in anything below it.
+    println!("cargo:rerun-if-changed={}", root.display());
+    let mut files = Vec::new();
+    if let Ok(games) = std::fs::read_dir(&root) {
+        for game in games.flatten().filter(|e| e.path().is_dir()) {
+            let Ok(entries) = std::fs::read_dir(game.path()) else {
+                continue;
+            };
+            for file in entries.flatten() {
+                let path = file.path();
+                if path.extension().is_some_and(|e| e == "yaml") {
+                    let relative = path
+                        .strip_prefix(&root)
+                        .expect("under cases/")
+                        .to_string_lossy()
+                        .replace('\\', "/");
+                    files.push((relative, path));
+                }
+            }
+        }
+    }
+    files.sort();
+    let mut out = String::from("/// Every file of the case library at build time.\n");
+    out.push_str("pub static FILES: &[(&str, &str)] = &[\n");
+    for (relative, path) in &files {
+        writeln!(
+            out,
+            "    ({relative:?}, include_str!({:?})),",
+            path.display().to_string()
+        )
+        .expect("writing to a String");
+    }
+    out.push_str("];\n");
+    let dest =
+        Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded_cases.rs");
+    std::fs::write(dest, out).expect("OUT_DIR is writable");
+}

@@ -1,0 +1,317 @@
+//! The rules of a case file: its shape, its ids, the clauses it names, and for each case the
+//! fields of its kind (step, parse, generator), with `given` read as the game's state and
+//! `then` checked against the game's schema. Every error names the line and column of what is
+//! wrong, found by path in one more pass over the text ([`yaml::locate`]).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+use super::catalogue::is_slug;
+use super::source::SourceFile;
+use super::yaml::{self, join, parse_path, Position, Segment};
+use super::{schema, Across, Case, CaseBody, Expected, LoadError, Reduce, Stored, UNCLASSIFIED};
+use crate::game::{DynGame, MatchOptions, Reply};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    game: String,
+    cases: Vec<RawCase>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCase {
+    id: String,
+    rules: Vec<String>,
+    #[serde(default)]
+    note: Option<String>,
+    #[serde(default, rename = "needs-review")]
+    needs_review: bool,
+    #[serde(default)]
+    given: Option<Value>,
+    #[serde(default)]
+    when: Option<Vec<Vec<Reply>>>,
+    #[serde(default)]
+    then: Option<Value>,
+    #[serde(default)]
+    parse: Option<String>,
+    #[serde(default)]
+    input: Option<String>,
+    #[serde(default)]
+    expect: Option<Expected>,
+    #[serde(default)]
+    at: Option<[usize; 2]>,
+    #[serde(default)]
+    generate: Option<Generate>,
+    /// Facts over all the seeds of a generator case, by path.
+    #[serde(default)]
+    across: Option<std::collections::BTreeMap<String, RawAcross>>,
+}
+
+/// `generate: {seeds: N, options: {...}}`: a case about every new match.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Generate {
+    seeds: u64,
+    /// Match options, as `--option` gives them.
+    #[serde(default)]
+    options: Map<String, Value>,
+}
+
+/// One entry of `across:`: `facts.holes: {mean: {$gte: 7.6, $lte: 8.8}}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAcross {
+    #[serde(default)]
+    mean: Option<Value>,
+    #[serde(default)]
+    sum: Option<Value>,
+    #[serde(default)]
+    min: Option<Value>,
+    #[serde(default)]
+    max: Option<Value>,
+}
+
+fn locate(text: &str, path: &str) -> Position {
+    yaml::locate(text, &parse_path(path)).unwrap_or(Position { line: 1, col: 1 })
+}
+
+/// Loads the cases of one file.
+pub(super) fn load(
+    game: &dyn DynGame,
+    schema: &Value,
+    file: &SourceFile,
+    clauses: &BTreeSet<&str>,
+) -> Result<Vec<Case>, LoadError> {
+    let (path, text) = (&file.path, file.text.as_str());
+    let is_case = |p: &[Segment]| p.len() == 2 && p[0] == Segment::Key("cases".into());
+    let parsed = yaml::parse(text, &is_case).map_err(|e| LoadError::at(path, e.at, e.message))?;
+    let top = Position { line: 1, col: 1 };
+    let Value::Object(top_level) = &parsed.value else {
+        return Err(LoadError::at(
+            path,
+            top,
+            "a case file is a mapping with `game:` and `cases:`",
+        ));
+    };
+    if let Some(Value::Array(items)) = top_level.get("cases") {
+        if let Some(i) = items.iter().position(|item| !item.is_object()) {
+            return Err(LoadError::at(
+                path,
+                locate(text, &format!("cases[{i}]")),
+                "each case is a mapping (`- id: ...`, `rules: [...]`, ...)",
+            ));
+        }
+    }
+    let raw: RawFile = match serde_path_to_error::deserialize(parsed.value) {
+        Ok(raw) => raw,
+        // Read again from the text for the error's place: only on the way out.
+        Err(e) => {
+            let at = locate(text, &e.path().to_string());
+            return Err(LoadError::at(path, at, e.into_inner().to_string()));
+        }
+    };
+    let info = game.info();
+    if raw.game != info.id {
+        return Err(LoadError::at(
+            path,
+            locate(text, "game"),
+            format!(
+                "the file is for `{}` but lives in the `{}` directory",
+                raw.game, info.id
+            ),
+        ));
+    }
+    let mut cases = Vec::with_capacity(raw.cases.len());
+    let mut ids = BTreeMap::new();
+    for (i, mut rc) in raw.cases.into_iter().enumerate() {
+        let at = parsed.marks.get(i).map_or(top, |(_, at)| *at);
+        let here = format!("cases[{i}]");
+        let err = |field: &str, message: String| {
+            let at = if field.is_empty() {
+                at
+            } else {
+                locate(text, &format!("{here}.{field}"))
+            };
+            LoadError::at(path, at, format!("case `{}`: {message}", rc.id))
+        };
+        if !is_slug(&rc.id, false) {
+            return Err(err("id", "the id must be kebab-case (a-z, 0-9, -)".into()));
+        }
+        if let Some(first) = ids.insert(rc.id.clone(), at.line) {
+            return Err(err(
+                "id",
+                format!("the id is used twice (first at line {first})"),
+            ));
+        }
+        if rc.rules.is_empty() {
+            return Err(err("rules", "it names no rule clause".into()));
+        }
+        let known = |r: &String| {
+            clauses.contains(r.as_str()) || (rc.needs_review && r.as_str() == UNCLASSIFIED)
+        };
+        if let Some(unknown) = rc.rules.iter().find(|r| !known(r)) {
+            let hint = if unknown == UNCLASSIFIED {
+                " (`unclassified` is only for a case marked `needs-review: true`)"
+            } else {
+                ""
+            };
+            return Err(err(
+                "rules",
+                format!("it names clause `{unknown}`, which rules.yaml does not list{hint}"),
+            ));
+        }
+        let body = body(game, schema, &mut rc).map_err(|(field, message)| {
+            let at = locate(text, &join(&here, &field));
+            LoadError::at(path, at, format!("case `{}`: {message}", rc.id))
+        })?;
+        cases.push(Case {
+            name: format!("{}/{}/{}", info.id, file.stem, rc.id),
+            id: rc.id,
+            rules: rc.rules,
+            note: rc.note,
+            needs_review: rc.needs_review,
+            path: path.clone(),
+            line: at.line,
+            body,
+        });
+    }
+    Ok(cases)
+}
+
+/// The `across:` entries, each with exactly one reduction.
+fn across(
+    raw: std::collections::BTreeMap<String, RawAcross>,
+) -> Result<Vec<Across>, (String, String)> {
+    raw.into_iter()
+        .map(|(path, entry)| {
+            let reductions = [
+                (Reduce::Mean, entry.mean),
+                (Reduce::Sum, entry.sum),
+                (Reduce::Min, entry.min),
+                (Reduce::Max, entry.max),
+            ];
+            let mut given = reductions
+                .into_iter()
+                .filter_map(|(r, e)| e.map(|e| (r, e)));
+            match (given.next(), given.next()) {
+                (Some((over, expect)), None) => Ok(Across { path, over, expect }),
+                _ => Err((
+                    format!("across.{path}"),
+                    "give exactly one of mean, sum, min, max".into(),
+                )),
+            }
+        })
+        .collect()
+}
+
+/// A case's body by its kind; an error names the field (a path below the case) and says why.
+fn body(
+    game: &dyn DynGame,
+    schema: &Value,
+    rc: &mut RawCase,
+) -> Result<CaseBody, (String, String)> {
+    let field = |f: &str, m: &str| (f.to_string(), m.to_string());
+    if let Some(generate) = &rc.generate {
+        if rc.given.is_some() || rc.when.is_some() || rc.parse.is_some() || rc.input.is_some() {
+            return Err(field("generate", "a `generate` case has only `then`"));
+        }
+        if !(1..=10_000).contains(&generate.seeds) {
+            return Err(field(
+                "generate.seeds",
+                "`generate: {seeds: N}` needs N in 1..=10000",
+            ));
+        }
+        let options = MatchOptions(generate.options.clone());
+        game.check_options(&options)
+            .map_err(|e| ("generate.options".to_string(), e.to_string()))?;
+        let across = across(rc.across.take().unwrap_or_default())?;
+        let then = match rc.then.take() {
+            Some(mut then) => {
+                game.normalize_expectation(&mut then);
+                then
+            }
+            None if !across.is_empty() => Value::Object(Map::new()),
+            None => return Err(field("", "a `generate` case needs `then` or `across`")),
+        };
+        schema::check_then(schema, &then, schema::Kind::Generate)
+            .map_err(|(p, m)| (join("then", &p), m))?;
+        return Ok(CaseBody::Generate {
+            seeds: generate.seeds,
+            options,
+            then: Stored::new(&then),
+            across,
+        });
+    }
+    if rc.across.is_some() {
+        return Err(field("across", "`across` is for a `generate` case"));
+    }
+    match (&rc.parse, &rc.input, rc.expect) {
+        (Some(kind), Some(input), Some(expect)) => {
+            if rc.given.is_some() || rc.when.is_some() || rc.then.is_some() {
+                return Err(field(
+                    "parse",
+                    "a parse case has no `given`, `when` or `then`",
+                ));
+            }
+            if !game.info().parse_kinds.contains(&kind.as_str()) {
+                return Err((
+                    "parse".into(),
+                    format!(
+                        "`parse: {kind}` is not one of the game's protocol texts {:?}",
+                        game.info().parse_kinds
+                    ),
+                ));
+            }
+            if rc.at.is_some() && expect == Expected::Valid {
+                return Err(field("at", "`at` locates an error; a valid input has none"));
+            }
+            Ok(CaseBody::Parse {
+                kind: kind.clone(),
+                input: input.clone(),
+                expect,
+                at: rc.at,
+            })
+        }
+        (None, None, None) => {
+            let mut then = rc.then.take().ok_or_else(|| {
+                field(
+                    "",
+                    "a step case needs `then` (or `parse`, `input` and `expect`)",
+                )
+            })?;
+            game.normalize_expectation(&mut then);
+            let given = rc.given.take().unwrap_or_else(|| Value::Object(Map::new()));
+            let given = game.load_state(&given).map_err(|e| {
+                let path = join("given", e.path.as_deref().unwrap_or(""));
+                (path, format!("`given` is not a valid state: {}", e.message))
+            })?;
+            let per_step = game.replies_per_step();
+            let when = rc.when.take().unwrap_or_default();
+            if let Some(t) = when.iter().position(|turn| turn.len() != per_step) {
+                return Err((
+                    format!("when[{t}]"),
+                    format!(
+                        "turn {} of `when` has {} replies; this game takes {per_step} a step",
+                        t + 1,
+                        when[t].len()
+                    ),
+                ));
+            }
+            schema::check_then(schema, &then, schema::Kind::Step)
+                .map_err(|(p, m)| (join("then", &p), m))?;
+            Ok(CaseBody::Step {
+                given: Stored::new(&given),
+                when,
+                then: Stored::new(&then),
+            })
+        }
+        _ => Err(field(
+            "",
+            "a parse case needs all of `parse`, `input` and `expect`",
+        )),
+    }
+}

@@ -1,0 +1,321 @@
+//! A case's `then` checked against the game's canonical-state schema when the library loads, so
+//! that a misspelt key (`skil_gauge`) or a value of the wrong type (`score: "one"`) is a bad case
+//! file at its line, not a failure blamed on the engine.
+//!
+//! `then` is a *subset* of a result, so the check is by shape only: every key it names must
+//! exist (in the state, or among what the runner adds beside it), every value must have the
+//! type the schema gives there. A bound (`{$lt: 15}`) stands for a number; `{}` skips a list
+//! element. This walks the JSON Schema that schemars writes (`$ref`, `$defs`, `anyOf`, `oneOf`,
+//! `allOf`, `type`, `enum`, `const`, `properties`, `patternProperties` (a map keyed by ids),
+//! `additionalProperties`, `items`, `prefixItems`) and nothing more.
+
+use serde_json::{Map, Value};
+
+use crate::game::ReplyVerdict;
+
+/// What the `then` belongs to: what the runner puts beside the state differs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Beside the state: `prompts`, `last_replies`, `facts` (and `outcome`, for a state
+    /// without one).
+    Step,
+    /// Beside a new match's state: `facts`.
+    Generate,
+}
+
+/// The keys of a bound, which stand for a number.
+const BOUNDS: [&str; 4] = ["$lt", "$lte", "$gt", "$gte"];
+
+/// `Err((path below then, message))` for the first thing in `then` the state's `schema` (the
+/// game's, [`crate::game::DynGame::schema`]) does not allow.
+pub fn check_then(schema: &Value, then: &Value, kind: Kind) -> Result<(), (String, String)> {
+    let Value::Object(expected) = then else {
+        return Err((String::new(), "`then` is a mapping of what to check".into()));
+    };
+    let walker = Walker { root: schema };
+    let state = walker.resolve(schema);
+    for (key, value) in expected {
+        let here = key.clone();
+        match (key.as_str(), kind) {
+            ("prompts", Kind::Step) => check_list(value, &here, |v, p| {
+                v.is_string()
+                    .then_some(())
+                    .ok_or_else(|| (p.to_string(), "a prompt is the exact text, a string".into()))
+            })?,
+            ("last_replies", Kind::Step) => check_list(value, &here, |v, p| match v.as_str() {
+                Some(name) if ReplyVerdict::NAMES.contains(&name) => Ok(()),
+                _ => Err((
+                    p.to_string(),
+                    format!(
+                        "a reply verdict is one of {}",
+                        ReplyVerdict::NAMES.join(", ")
+                    ),
+                )),
+            })?,
+            // Facts are the game's own counts, with no schema.
+            ("facts", _) => {}
+            _ => match property(state, key) {
+                Some(field) => walker.check(field, value, &here)?,
+                None if key == "outcome" => {}
+                None => {
+                    return Err((
+                        here,
+                        format!(
+                            "the state has no field `{key}` (fields: {}{})",
+                            names(state).join(", "),
+                            match kind {
+                                Kind::Step => "; beside them: prompts, last_replies, facts",
+                                Kind::Generate => "; beside them: facts",
+                            }
+                        ),
+                    ))
+                }
+            },
+        }
+    }
+    Ok(())
+}
+
+fn check_list(
+    value: &Value,
+    path: &str,
+    each: impl Fn(&Value, &str) -> Result<(), (String, String)>,
+) -> Result<(), (String, String)> {
+    let Value::Array(items) = value else {
+        return Err((path.to_string(), "expected a list".into()));
+    };
+    items
+        .iter()
+        .enumerate()
+        .try_for_each(|(i, item)| each(item, &format!("{path}[{i}]")))
+}
+
+struct Walker<'s> {
+    root: &'s Value,
+}
+
+/// The schema of `key` in an object schema, if it names it.
+fn property<'s>(schema: &'s Value, key: &str) -> Option<&'s Value> {
+    schema.get("properties").and_then(|p| p.get(key))
+}
+
+/// The schema of `key` in an object schema whose `patternProperties` has a pattern it matches.
+/// A pattern that is no regular expression matches nothing.
+fn pattern_property<'s>(schema: &'s Value, key: &str) -> Option<&'s Value> {
+    let patterns = schema.get("patternProperties")?.as_object()?;
+    patterns.iter().find_map(|(pattern, field)| {
+        regex::Regex::new(pattern)
+            .is_ok_and(|re| re.is_match(key))
+            .then_some(field)
+    })
+}
+
+fn names(schema: &Value) -> Vec<&str> {
+    schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|p| p.keys().map(String::as_str).collect())
+        .unwrap_or_default()
+}
+
+fn is_bound(value: &Value) -> bool {
+    matches!(value, Value::Object(m) if m.len() == 1
+        && m.iter().all(|(k, v)| BOUNDS.contains(&k.as_str()) && v.is_number()))
+}
+
+impl<'s> Walker<'s> {
+    /// Follows `$ref`s into `$defs`.
+    fn resolve(&self, mut schema: &'s Value) -> &'s Value {
+        for _ in 0..32 {
+            let Some(reference) = schema.get("$ref").and_then(Value::as_str) else {
+                return schema;
+            };
+            let target = reference
+                .strip_prefix("#/")
+                .map(|p| p.split('/').try_fold(self.root, |v, k| v.get(k)));
+            match target {
+                Some(Some(next)) => schema = next,
+                _ => return schema,
+            }
+        }
+        schema
+    }
+
+    fn check(&self, schema: &'s Value, value: &Value, path: &str) -> Result<(), (String, String)> {
+        let schema = self.resolve(schema);
+        if matches!(value, Value::Object(m) if m.is_empty()) && path.ends_with(']') {
+            // `{}` skips a list element.
+            return Ok(());
+        }
+        for key in ["anyOf", "oneOf"] {
+            if let Some(Value::Array(alternatives)) = schema.get(key) {
+                let mut first_error = None;
+                for alternative in alternatives {
+                    match self.check(alternative, value, path) {
+                        Ok(()) => return Ok(()),
+                        Err(e) => {
+                            first_error.get_or_insert(e);
+                        }
+                    }
+                }
+                return Err(first_error
+                    .unwrap_or_else(|| (path.to_string(), "matches no alternative".into())));
+            }
+        }
+        if let Some(Value::Array(all)) = schema.get("allOf") {
+            for part in all {
+                self.check(part, value, path)?;
+            }
+        }
+        if let Some(Value::Array(allowed)) = schema.get("enum") {
+            if !allowed.contains(value) {
+                return Err((
+                    path.to_string(),
+                    format!("expected one of {}", list(allowed)),
+                ));
+            }
+        }
+        if let Some(constant) = schema.get("const") {
+            if constant != value {
+                return Err((path.to_string(), format!("expected {constant}")));
+            }
+        }
+        if let Some(types) = schema.get("type") {
+            let types: Vec<&str> = match types {
+                Value::String(t) => vec![t.as_str()],
+                Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+                _ => Vec::new(),
+            };
+            if !types.is_empty() && !types.iter().any(|t| has_type(value, t)) {
+                return Err((
+                    path.to_string(),
+                    format!("expected {}, found {}", types.join(" or "), describe(value)),
+                ));
+            }
+        }
+        match value {
+            Value::Object(map) if !is_bound(value) => self.check_object(schema, map, path),
+            Value::Array(items) => self.check_items(schema, items, path),
+            _ => Ok(()),
+        }
+    }
+
+    fn check_object(
+        &self,
+        schema: &'s Value,
+        map: &Map<String, Value>,
+        path: &str,
+    ) -> Result<(), (String, String)> {
+        for (key, value) in map {
+            let here = format!("{path}.{key}");
+            if let Some(field) = property(schema, key) {
+                self.check(field, value, &here)?;
+                continue;
+            }
+            if let Some(field) = pattern_property(schema, key) {
+                self.check(field, value, &here)?;
+                continue;
+            }
+            match schema.get("additionalProperties") {
+                Some(Value::Bool(false)) => {
+                    return Err((
+                        here,
+                        format!(
+                            "no field `{key}` here (fields: {})",
+                            names(schema).join(", ")
+                        ),
+                    ))
+                }
+                Some(extra @ Value::Object(_)) => self.check(extra, value, &here)?,
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn check_items(
+        &self,
+        schema: &'s Value,
+        items: &[Value],
+        path: &str,
+    ) -> Result<(), (String, String)> {
+        let prefix = schema.get("prefixItems").and_then(Value::as_array);
+        for (i, item) in items.iter().enumerate() {
+            let here = format!("{path}[{i}]");
+            let each = prefix
+                .and_then(|p| p.get(i))
+                .or_else(|| schema.get("items").filter(|s| s.is_object()));
+            if let Some(each) = each {
+                self.check(each, item, &here)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn has_type(value: &Value, name: &str) -> bool {
+    match name {
+        "null" => value.is_null(),
+        "boolean" => value.is_boolean(),
+        "string" => value.is_string(),
+        "array" => value.is_array(),
+        "object" => value.is_object() && !is_bound(value),
+        "number" => value.is_number() || is_bound(value),
+        "integer" => {
+            is_bound(value)
+                || value.is_i64()
+                || value.is_u64()
+                || value.as_f64().is_some_and(|x| x.fract() == 0.0)
+        }
+        _ => true,
+    }
+}
+
+fn describe(value: &Value) -> String {
+    match value {
+        Value::Null => "null".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => crate::text::quote(s),
+        Value::Array(_) => "a list".into(),
+        Value::Object(_) => "a mapping".into(),
+    }
+}
+
+fn list(values: &[Value]) -> String {
+    values.iter().map(describe).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// A map keyed by ids, as schemars writes a `BTreeMap<u32, _>`: each key must match a
+    /// pattern, and its value is checked against that pattern's schema.
+    #[test]
+    fn keys_matching_a_pattern_are_checked_against_its_schema() {
+        let schema = json!({
+            "type": "object",
+            "properties": {"units": {
+                "type": "object",
+                "additionalProperties": false,
+                "patternProperties": {"^\\d+$": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {"hp": {"type": "integer"}}
+                }}
+            }}
+        });
+        assert_eq!(
+            check_then(&schema, &json!({"units": {"12": {"hp": 1500}}}), Kind::Step),
+            Ok(())
+        );
+        let (path, _) = check_then(&schema, &json!({"units": {"12": {"hq": 1}}}), Kind::Step)
+            .expect_err("a misspelt field under a matching key");
+        assert_eq!(path, "units.12.hq");
+        let (path, _) = check_then(&schema, &json!({"units": {"x": {"hp": 1}}}), Kind::Step)
+            .expect_err("a key no pattern matches");
+        assert_eq!(path, "units.x");
+    }
+}

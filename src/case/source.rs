@@ -1,0 +1,196 @@
+//! Where a case library's files come from: the library built into shinpan, or a directory
+//! (`--cases DIR`). Either way the loader sees the same list of files, `<game>/<name>.yaml`
+//! with their text, read whole, checked for size and for UTF-8 before any YAML is parsed.
+
+use std::path::{Path, PathBuf};
+
+use super::yaml::Position;
+use super::LoadError;
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded_cases.rs"));
+}
+
+/// The largest case file read by default: 16 MiB. The largest file of the library is under
+/// 100 KiB; a bigger one is a mistake or an attack.
+pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// A case library to load.
+#[derive(Debug, Clone)]
+pub enum Source {
+    /// The library this shinpan was built with.
+    Embedded,
+    /// `DIR/<game>/*.yaml`.
+    Dir(PathBuf),
+}
+
+/// One file of a library, read.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// The game directory it lives in.
+    pub game: String,
+    /// The file name without `.yaml`.
+    pub stem: String,
+    /// Where it lives, for messages: `cases/codevs-reborn/chains.yaml` for the built-in library.
+    pub path: PathBuf,
+    pub text: String,
+}
+
+impl Source {
+    /// Every `*.yaml` file one level below the root, sorted by game then name; files above
+    /// `max_file_bytes`, and files that are not UTF-8 or hold a NUL byte, are errors.
+    pub fn files(&self, max_file_bytes: u64) -> Result<Vec<SourceFile>, LoadError> {
+        match self {
+            Source::Embedded => embedded::FILES
+                .iter()
+                .map(|(relative, text)| {
+                    let path = Path::new("cases").join(relative);
+                    let (game, stem) = split(relative);
+                    check_text(&path, text.as_bytes(), max_file_bytes)?;
+                    Ok(SourceFile {
+                        game,
+                        stem,
+                        path,
+                        text: (*text).to_string(),
+                    })
+                })
+                .collect(),
+            Source::Dir(root) => read_dir(root, max_file_bytes),
+        }
+    }
+
+    /// For reports: `built-in` or the directory.
+    pub fn describe(&self) -> String {
+        match self {
+            Source::Embedded => "built-in".into(),
+            Source::Dir(root) => root.display().to_string(),
+        }
+    }
+}
+
+fn split(relative: &str) -> (String, String) {
+    let (game, file) = relative.split_once('/').unwrap_or(("", relative));
+    (
+        game.to_string(),
+        file.strip_suffix(".yaml").unwrap_or(file).to_string(),
+    )
+}
+
+fn read_dir(root: &Path, max_file_bytes: u64) -> Result<Vec<SourceFile>, LoadError> {
+    let listing = |dir: &Path| {
+        std::fs::read_dir(dir).map_err(|e| {
+            LoadError::whole(dir, format!("cannot read the case library directory: {e}"))
+        })
+    };
+    let mut dirs: Vec<PathBuf> = listing(root)?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    let mut files = Vec::new();
+    for dir in dirs {
+        let game = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut paths: Vec<PathBuf> = listing(&dir)?
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "yaml") && p.is_file())
+            .collect();
+        paths.sort();
+        for path in paths {
+            let size = std::fs::metadata(&path)
+                .map_err(|e| LoadError::whole(&path, format!("cannot read: {e}")))?
+                .len();
+            if size > max_file_bytes {
+                return Err(too_big(&path, size, max_file_bytes));
+            }
+            let bytes = std::fs::read(&path)
+                .map_err(|e| LoadError::whole(&path, format!("cannot read: {e}")))?;
+            let text = check_text(&path, &bytes, max_file_bytes)?.to_string();
+            let stem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            files.push(SourceFile {
+                game: game.clone(),
+                stem,
+                path,
+                text,
+            });
+        }
+    }
+    Ok(files)
+}
+
+fn too_big(path: &Path, size: u64, max: u64) -> LoadError {
+    LoadError::whole(
+        path,
+        format!(
+            "the file is {size} bytes, more than the {max} a case file may have \
+             (--max-case-file-bytes raises the limit)"
+        ),
+    )
+}
+
+/// The bytes as text: at most `max` of them, UTF-8, no NUL; errors at the offending byte.
+fn check_text<'b>(path: &Path, bytes: &'b [u8], max: u64) -> Result<&'b str, LoadError> {
+    if bytes.len() as u64 > max {
+        return Err(too_big(path, bytes.len() as u64, max));
+    }
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let good = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
+            return Err(LoadError::at(
+                path,
+                position_after(good),
+                format!(
+                    "byte {:#04x} is not UTF-8: a case file is UTF-8 text",
+                    bytes[e.valid_up_to()]
+                ),
+            ));
+        }
+    };
+    if let Some(nul) = text.find('\0') {
+        return Err(LoadError::at(
+            path,
+            position_after(&text[..nul]),
+            "a NUL byte: a case file is text",
+        ));
+    }
+    Ok(text)
+}
+
+/// The position of the character that follows `prefix`.
+fn position_after(prefix: &str) -> Position {
+    let line = prefix.matches('\n').count() + 1;
+    let start = prefix.rfind('\n').map_or(0, |i| i + 1);
+    Position {
+        line,
+        col: prefix[start..].chars().count() + 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_library_holds_the_games() {
+        let files = Source::Embedded.files(DEFAULT_MAX_FILE_BYTES).unwrap();
+        assert!(files
+            .iter()
+            .any(|f| f.game == "codevs-reborn" && f.stem == "rules"));
+        assert!(files.iter().all(|f| f.path.starts_with("cases")));
+    }
+
+    #[test]
+    fn bad_bytes_are_placed_by_line_and_column() {
+        let err = check_text(Path::new("f.yaml"), b"ab\ncd\xffe", 100).unwrap_err();
+        assert_eq!(err.at, Some(Position { line: 2, col: 3 }));
+        let err = check_text(Path::new("f.yaml"), b"a\n\nx\0", 100).unwrap_err();
+        assert_eq!(err.at, Some(Position { line: 3, col: 2 }));
+        assert!(check_text(Path::new("f.yaml"), b"12345", 4).is_err());
+    }
+}

@@ -1,0 +1,376 @@
+//! The command line's arguments (clap). Values that cannot be used are refused here, with a
+//! message that says what was expected, before anything runs: every duration is a positive
+//! number of seconds that fits a `Duration`, every count at least 1.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use shinpan::case::{Source, DEFAULT_MAX_FILE_BYTES};
+use shinpan::game::{DynGame, MatchOptions};
+use shinpan::harness::session::LimitOverrides;
+use shinpan::report::Format;
+
+use super::Usage;
+
+#[derive(Parser)]
+#[command(
+    name = "shinpan",
+    version,
+    about = "Spec-conformance suite and protocol fuzzer for game-AI contest games",
+    long_about = "shinpan (審判, \"referee\") checks game simulators and bots against the rule \
+        documents of five game-AI contests.\n\nEach game has a reference engine written from its \
+        rule document and a library of YAML cases transcribed from it (built into shinpan). \
+        `check` runs the cases on the reference engine or on yours, `coverage` lists rule \
+        clauses no case checks, `schema` prints the JSON Schema of a game's canonical state, \
+        `bot` checks a bot program, `play` plays local matches, `diff` fuzzes an engine against \
+        the reference.\n\nExit codes: 0 all passed, 1 something failed, 2 the tool could not do \
+        its job (bad arguments, a bad case file, a program that cannot start)."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// List the games: ids, rule documents, protocol texts and match options.
+    Games,
+    /// Run the case library on the reference engine, or on another engine through an adapter.
+    Check(CheckArgs),
+    /// List rule clauses that no case checks; exit 1 if there is any.
+    Coverage(CoverageArgs),
+    /// Differential fuzzing: play random states and replies on the reference engine and on
+    /// `--engine`; shrink the first disagreement and write it as a case. Exit 1 when one is found.
+    Diff(DiffArgs),
+    /// Print the JSON Schema of a game's canonical state (the contract for adapters), with its
+    /// match options under `x-match-options`.
+    Schema(SchemaArgs),
+    /// Check a bot program: handshake, whole matches, extreme and malformed prompts.
+    #[command(after_help = "Example: shinpan bot codevs-reborn -- python3 my_bot.py")]
+    Bot(BotArgs),
+    /// Play local matches between bot programs (or `builtin`) on the reference engine.
+    #[command(
+        after_help = "Example: shinpan play codevs-reborn --rounds 2 -- python3 a.py -- builtin"
+    )]
+    Play(PlayArgs),
+    /// Sit between a real engine and a bot as the bot's command: forward every byte both ways
+    /// unchanged and record them (conformance/TRACES.md). Exits as the bot does.
+    #[command(
+        after_help = "Example: (as the engine's bot command) shinpan tap --log p0.jsonl --player 0 -- python3 bot.py"
+    )]
+    Tap(TapArgs),
+    /// Check a recorded match (logs of `tap`, `play --log`, or converted) turn by turn against
+    /// the rules: every departure with its step, fields and clauses. Exit 1 on any departure.
+    #[command(after_help = "Example: shinpan trace tsg-auto-chess p0.jsonl p1.jsonl")]
+    Trace(TraceArgs),
+}
+
+#[derive(clap::Args)]
+pub struct TapArgs {
+    /// The log to append to (JSON lines, flushed record by record).
+    #[arg(long, value_name = "FILE")]
+    pub log: PathBuf,
+    /// The engine's player number for this bot, written into every record.
+    #[arg(long, value_name = "N")]
+    pub player: Option<usize>,
+    /// The real bot's command line (after `--`, or after the options when it is given inside
+    /// another command line that splits on `--`, as `play`'s does).
+    #[arg(
+        required = true,
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "CMD"
+    )]
+    pub command: Vec<String>,
+}
+
+#[derive(clap::Args)]
+pub struct TraceArgs {
+    /// A game id from `shinpan games`.
+    pub game: String,
+    /// The logs: one per player (in player order, unless their records name the player), or
+    /// one with every player.
+    #[arg(required = true, value_name = "LOG")]
+    pub logs: Vec<PathBuf>,
+    /// Of a log holding several matches, which one (0-based) [default: the first].
+    #[arg(long = "match", value_name = "N")]
+    pub match_index: Option<u64>,
+    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    pub format: FormatArg,
+}
+
+// One struct per subcommand with arguments. Their help text is the doc comment of the
+// `Command` variant, so the structs carry none (clap would read it too).
+#[derive(clap::Args)]
+pub struct CheckArgs {
+    /// Only these games (ids from `shinpan games`); all when none is given.
+    pub games: Vec<String>,
+    /// Only cases whose name (`game/file/case-id`) contains this text.
+    #[arg(long, value_name = "PAT")]
+    pub filter: Option<String>,
+    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    pub format: FormatArg,
+    #[command(flatten)]
+    pub library: LibraryArg,
+    #[command(flatten)]
+    pub engine: EngineArg,
+    /// Known failures of the engine: a YAML mapping of case pattern (`*` = anything) to
+    /// reason. A listed case that passes fails the run, so the list cannot go stale.
+    #[arg(long, value_name = "FILE")]
+    pub expect_fail: Option<PathBuf>,
+    /// An earlier `--format json` report: print what got fixed, what broke, new errors.
+    #[arg(long, value_name = "REPORT")]
+    pub baseline: Option<PathBuf>,
+    /// Match options for the generator cases (a case's own `options` take precedence).
+    #[command(flatten)]
+    pub options: OptionArgs,
+}
+
+#[derive(clap::Args)]
+pub struct CoverageArgs {
+    /// Only this game.
+    pub game: Option<String>,
+    #[command(flatten)]
+    pub library: LibraryArg,
+}
+
+#[derive(clap::Args)]
+pub struct DiffArgs {
+    /// A game id from `shinpan games`.
+    pub game: String,
+    #[command(flatten)]
+    pub engine: EngineArg,
+    /// Seed of the random inputs.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// How many inputs to try.
+    #[arg(long, default_value_t = 1000, value_parser = at_least_one)]
+    pub runs: usize,
+    /// Where to write the case of a disagreement (printed to stdout when not given).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub options: OptionArgs,
+}
+
+#[derive(clap::Args)]
+pub struct SchemaArgs {
+    /// A game id from `shinpan games`.
+    pub game: String,
+}
+
+#[derive(clap::Args)]
+pub struct BotArgs {
+    /// A game id from `shinpan games`.
+    pub game: String,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Matches per seat in the `matches` phase.
+    #[arg(long, default_value_t = 1, value_parser = at_least_one)]
+    pub matches: usize,
+    /// The whole run ends within this many seconds, whatever the bot does.
+    #[arg(long, value_name = "SECONDS", default_value = "120", value_parser = seconds)]
+    pub budget: Duration,
+    /// Where inputs that made the bot fail are saved [default: a shinpan-bot-<pid> temp dir].
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    pub format: FormatArg,
+    /// What a bot that dies with an unhandled error (a stack trace) on a malformed prompt is:
+    /// `fail`, or `info` when only the input a real engine sends matters.
+    #[arg(long, value_enum, default_value_t = CrashArg::Fail)]
+    pub malformed_crash: CrashArg,
+    /// The phases to run after the handshake, comma-separated.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "matches,extreme,malformed"
+    )]
+    pub phases: Vec<PhaseArg>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    #[command(flatten)]
+    pub options: OptionArgs,
+    /// The bot's command line, after `--`.
+    #[arg(last = true, required = true, value_name = "CMD")]
+    pub command: Vec<String>,
+}
+
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// A game id from `shinpan games`.
+    pub game: String,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Matches to play; the seats rotate every round.
+    #[arg(long, default_value_t = 1, value_parser = at_least_one)]
+    pub rounds: usize,
+    /// Play the game's series instead of rounds (CODE VS 4.0: the 41 stages), in fixed seats,
+    /// ranked as its document ranks them.
+    #[arg(long, conflicts_with = "rounds")]
+    pub series: bool,
+    /// Write every prompt and reply, with timings, to this file as JSON lines.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    pub format: FormatArg,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    #[command(flatten)]
+    pub options: OptionArgs,
+    /// One command line per player, each after its own `--`; `builtin` is the built-in player.
+    #[arg(last = true, required = true, value_name = "CMD")]
+    pub commands: Vec<String>,
+}
+
+/// Match options (`shinpan games` lists each game's).
+#[derive(clap::Args)]
+pub struct OptionArgs {
+    /// A match option of the game, e.g. `--option stage=30`; repeat for several.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+}
+
+impl OptionArgs {
+    /// The options, read and checked by `game` (exit 2 when it does not take them).
+    pub fn for_game(&self, game: &dyn DynGame) -> Result<MatchOptions, Usage> {
+        let options = MatchOptions::from_pairs(&self.options).map_err(Usage)?;
+        game.check_options(&options)
+            .map_err(|e| Usage(e.to_string()))?;
+        Ok(options)
+    }
+}
+
+/// Overrides of the game's time limits.
+#[derive(clap::Args)]
+pub struct LimitArgs {
+    /// Time for each reply, in ms [default: the game's].
+    #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
+    pub turn_ms: Option<u64>,
+    /// Thinking time for a whole match, in ms [default: the game's].
+    #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
+    pub total_ms: Option<u64>,
+    /// Time for the handshake line, in ms [default: the game's].
+    #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
+    pub handshake_ms: Option<u64>,
+}
+
+impl LimitArgs {
+    pub fn overrides(&self) -> LimitOverrides {
+        LimitOverrides {
+            handshake_ms: self.handshake_ms,
+            turn_ms: self.turn_ms,
+            total_ms: self.total_ms,
+        }
+    }
+}
+
+#[derive(clap::Args)]
+pub struct LibraryArg {
+    /// The case library: a directory with one folder per game [default: the library built
+    /// into shinpan].
+    #[arg(long, value_name = "DIR", env = "SHINPAN_CASES")]
+    pub cases: Option<PathBuf>,
+    /// The largest case file read, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_FILE_BYTES, value_parser = at_least_one_u64)]
+    pub max_case_file_bytes: u64,
+}
+
+impl LibraryArg {
+    pub fn source(&self) -> Source {
+        match &self.cases {
+            Some(dir) => Source::Dir(dir.clone()),
+            None => Source::Embedded,
+        }
+    }
+}
+
+#[derive(clap::Args)]
+pub struct EngineArg {
+    /// The engine under test: an adapter command (see conformance/ADAPTERS.md), split into
+    /// words like a shell would. The reference engine when not given.
+    #[arg(long, value_name = "CMD")]
+    pub engine: Option<String>,
+    /// Seconds one adapter request may take.
+    #[arg(long, value_name = "SECS", default_value = "5", value_parser = seconds)]
+    pub timeout: Duration,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum CrashArg {
+    Fail,
+    Info,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PhaseArg {
+    Matches,
+    Extreme,
+    Malformed,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum FormatArg {
+    Human,
+    Json,
+    Junit,
+}
+
+impl FormatArg {
+    pub fn format(self) -> Format {
+        match self {
+            FormatArg::Human => Format::Human,
+            FormatArg::Json => Format::Json,
+            FormatArg::Junit => Format::Junit,
+        }
+    }
+}
+
+/// The longest duration any option takes: a week.
+const LONGEST: Duration = Duration::from_secs(7 * 24 * 3600);
+
+/// A positive number of seconds, at most a week.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let value: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    match Duration::try_from_secs_f64(value) {
+        Ok(d) if !d.is_zero() && d <= LONGEST => Ok(d),
+        _ => Err(format!(
+            "{text} is not a positive number of seconds of at most {} (a week)",
+            LONGEST.as_secs()
+        )),
+    }
+}
+
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("`{text}` is not a whole number of at least 1")),
+    }
+}
+
+fn at_least_one_u64(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("`{text}` is not a whole number of at least 1")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_that_cannot_be_represented_are_refused() {
+        for text in ["1e30", "0", "-1", "nan", "inf", "x", "604801"] {
+            assert!(seconds(text).is_err(), "{text}");
+        }
+        assert_eq!(seconds("0.5"), Ok(Duration::from_millis(500)));
+        assert!(at_least_one("0").is_err());
+        assert_eq!(at_least_one("3"), Ok(3));
+    }
+}

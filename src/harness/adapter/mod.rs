@@ -1,0 +1,412 @@
+//! The adapter protocol (`conformance/ADAPTERS.md`), harness side: a long-running child process
+//! that answers one JSON request per line with one JSON response per line.
+//!
+//! An [`Adapter`] owns at most one running child. Every request has a deadline; whatever goes
+//! wrong with a request (the child exits, hangs, prints something that is not a response, answers
+//! another id, floods its output) ends the child's whole process group through
+//! [`crate::harness::process`], and the next request starts a fresh child. This module knows no
+//! game and no case: it moves JSON values.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Map, Value};
+
+mod engine;
+
+use crate::harness::process::{Child, Ended, Limits, ReadFailure, SendFailure};
+
+/// The protocol version this shinpan speaks; every request carries it.
+pub const PROTOCOL: u64 = 1;
+
+/// How to run an adapter.
+#[derive(Debug, Clone)]
+pub struct AdapterConfig {
+    /// The program and its arguments.
+    pub argv: Vec<String>,
+    /// How long one request may take, from sending it to reading the whole response line.
+    pub timeout: Duration,
+    pub limits: Limits,
+}
+
+impl AdapterConfig {
+    /// The defaults for `argv`: 5 s per request, responses up to 16 MiB.
+    pub fn new(argv: Vec<String>) -> AdapterConfig {
+        AdapterConfig {
+            argv,
+            timeout: Duration::from_secs(5),
+            limits: Limits {
+                max_line_bytes: 16 * 1024 * 1024,
+                max_reply_bytes: 16 * 1024 * 1024,
+                ..Limits::default()
+            },
+        }
+    }
+}
+
+/// What went wrong with an adapter. The adapter has been stopped when one of these is returned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AdapterError {
+    #[error("the adapter `{command}` could not be started: {reason}")]
+    Spawn { command: String, reason: String },
+    #[error("the request could not be sent: {0}")]
+    Send(#[from] SendFailure),
+    #[error("no response: {0}")]
+    Read(#[from] ReadFailure),
+    #[error("the response is not a JSON object: {0}")]
+    NotJson(String),
+    #[error("the response was followed by more output nobody asked for ({0} line(s) so far)")]
+    ExtraLines(usize),
+    #[error("the response answers id {found}, the request was {expected}")]
+    WrongId { expected: String, found: String },
+    #[error("the adapter speaks protocol {theirs}; this shinpan speaks protocol {PROTOCOL}")]
+    Protocol { theirs: String },
+    #[error("the adapter refused the handshake: {0}")]
+    Hello(String),
+}
+
+impl AdapterError {
+    /// A short name of the kind of failure, to tell a run of one kind from a mix.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            AdapterError::Spawn { .. } => "it cannot be started",
+            AdapterError::Send(_) => "it does not read its requests",
+            AdapterError::Read(ReadFailure::Deadline(_)) => "no response in time",
+            AdapterError::Read(_) => "no response",
+            AdapterError::ExtraLines(_) => "extra lines",
+            AdapterError::NotJson(_) => "not JSON",
+            AdapterError::WrongId { .. } => "a wrong id",
+            AdapterError::Protocol { .. } | AdapterError::Hello(_) => "a refused handshake",
+        }
+    }
+}
+
+/// An adapter's response to one request.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Response {
+    /// The response object (with `id`), for the caller to read the fields of its request kind.
+    Done(Map<String, Value>),
+    /// `{"unsupported": reason}`: the engine does not implement what the request needs.
+    Unsupported(String),
+    /// `{"error": message}`: the adapter could not carry the request out.
+    Error(String),
+}
+
+/// A failed request: what went wrong, and how the child ended.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{error}{ended}")]
+pub struct RequestFailure {
+    pub error: AdapterError,
+    /// `; it exited with status 1; stderr: ...`, or empty.
+    pub ended: String,
+}
+
+/// An adapter process, restarted as needed.
+pub struct Adapter {
+    config: AdapterConfig,
+    child: Option<Child>,
+    /// What the adapter said of itself in the handshake.
+    pub engine: String,
+    /// The game ids the adapter implements.
+    pub games: Vec<String>,
+    /// How many times a child was stopped because of a failed request.
+    pub restarts: usize,
+    /// Lines that came after a response had been judged (too late to blame its request).
+    pub late_lines: usize,
+    /// Processes the adapter left running, found when a child was stopped.
+    pub left_behind: Vec<String>,
+    /// The kind of the last failures and how many came in a row.
+    failures_in_a_row: Option<(&'static str, usize)>,
+}
+
+/// After this many failures of one kind in a row, an adapter is given up on.
+pub const GIVE_UP_AFTER: usize = 5;
+
+impl Adapter {
+    /// Starts the adapter and makes the handshake. A failure here means the adapter cannot be
+    /// used at all (the CLI exits 2).
+    pub fn start(config: AdapterConfig) -> Result<Adapter, RequestFailure> {
+        let mut adapter = Adapter {
+            config,
+            child: None,
+            engine: String::new(),
+            games: Vec::new(),
+            restarts: 0,
+            late_lines: 0,
+            left_behind: Vec::new(),
+            failures_in_a_row: None,
+        };
+        adapter.ensure_running()?;
+        Ok(adapter)
+    }
+
+    pub fn command(&self) -> String {
+        self.config.argv.join(" ")
+    }
+
+    pub fn supports(&self, game: &str) -> bool {
+        self.games.iter().any(|g| g == game)
+    }
+
+    /// Sends `fields` (the request without `protocol` and `id`) and reads the answer.
+    pub fn request(
+        &mut self,
+        id: &str,
+        mut fields: Map<String, Value>,
+    ) -> Result<Response, RequestFailure> {
+        if let Err(failure) = self.ensure_running() {
+            self.count_failure(&failure.error);
+            return Err(failure);
+        }
+        fields.insert("protocol".into(), PROTOCOL.into());
+        fields.insert("id".into(), id.into());
+        match self.exchange(id, &Value::Object(fields)) {
+            Ok(answer) => {
+                self.failures_in_a_row = None;
+                Ok(answer)
+            }
+            Err(error) => {
+                self.restarts += 1;
+                self.count_failure(&error);
+                Err(self.stop(error))
+            }
+        }
+    }
+
+    /// Why the adapter is not worth asking any more: the same failure [`GIVE_UP_AFTER`] times
+    /// in a row (it hangs on every request, it cannot start).
+    pub fn gave_up(&self) -> Option<String> {
+        match &self.failures_in_a_row {
+            Some((kind, n)) if *n >= GIVE_UP_AFTER => Some(format!(
+                "the adapter failed {n} requests in a row the same way ({kind}); the remaining \
+                 cases were not run"
+            )),
+            _ => None,
+        }
+    }
+
+    fn count_failure(&mut self, error: &AdapterError) {
+        let kind = error.kind();
+        self.failures_in_a_row = match self.failures_in_a_row.take() {
+            Some((last, n)) if last == kind => Some((last, n + 1)),
+            _ => Some((kind, 1)),
+        };
+    }
+
+    /// Stops the child, if any (its whole process group and whatever else it started), and
+    /// says how it ended.
+    pub fn shutdown(&mut self) -> Option<Ended> {
+        let ended = self.child.take().map(|mut c| c.finish())?;
+        self.left_behind.extend(
+            ended
+                .left_behind
+                .iter()
+                .map(|p| format!("{} `{}`", p.pid, p.command)),
+        );
+        Some(ended)
+    }
+
+    fn ensure_running(&mut self) -> Result<(), RequestFailure> {
+        if let Some(child) = &mut self.child {
+            // Lines nobody asked for (a second response, chatter on stdout) would be read as the
+            // answer to the next request: start afresh instead.
+            let late_lines = child.unsolicited_lines();
+            if late_lines == 0 && !child.has_exited() {
+                return Ok(());
+            }
+            if late_lines > 0 {
+                self.late_lines += late_lines;
+            }
+            self.shutdown();
+        }
+        let child =
+            Child::spawn(&self.config.argv, self.config.limits).map_err(|e| RequestFailure {
+                error: AdapterError::Spawn {
+                    command: self.command(),
+                    reason: e.to_string(),
+                },
+                ended: String::new(),
+            })?;
+        self.child = Some(child);
+        let hello = json!({"protocol": PROTOCOL, "id": "hello", "kind": "hello"});
+        let answer = self
+            .exchange("hello", &hello)
+            .and_then(|answer| read_hello(answer, &mut self.engine, &mut self.games));
+        answer.map_err(|error| self.stop(error))
+    }
+
+    fn exchange(&mut self, id: &str, request: &Value) -> Result<Response, AdapterError> {
+        let child = self
+            .child
+            .as_mut()
+            .ok_or(AdapterError::Send(SendFailure::Closed))?;
+        let mut line = request.to_string();
+        line.push('\n');
+        child.send(line.as_bytes())?;
+        let deadline = Instant::now() + self.config.timeout;
+        let line = child.read_line(deadline)?;
+        let response: Value =
+            serde_json::from_str(&line).map_err(|e| AdapterError::NotJson(excerpt(&line, &e)))?;
+        let Value::Object(map) = response else {
+            return Err(AdapterError::NotJson(format!(
+                "{} is not an object",
+                short(&line)
+            )));
+        };
+        match map.get("id") {
+            Some(Value::String(found)) if found == id => {}
+            other => {
+                return Err(AdapterError::WrongId {
+                    expected: format!("{id:?}"),
+                    found: other.map_or("none".into(), Value::to_string),
+                })
+            }
+        }
+        // Lines printed with or after the response belong to this request, not the next.
+        let extra = child.unsolicited_lines();
+        if extra > 0 || child.printed_past_last_line() {
+            return Err(AdapterError::ExtraLines(extra.max(1)));
+        }
+        if let Some(reason) = map.get("unsupported") {
+            return Ok(Response::Unsupported(text_of(reason)));
+        }
+        if let Some(message) = map.get("error") {
+            return Ok(Response::Error(text_of(message)));
+        }
+        Ok(Response::Done(map))
+    }
+
+    fn stop(&mut self, error: AdapterError) -> RequestFailure {
+        let stderr = self
+            .child
+            .as_ref()
+            .map(Child::stderr_tail)
+            .unwrap_or_default();
+        let ended = match self.shutdown() {
+            None => String::new(),
+            Some(ended) => how_it_ended(&ended, &stderr),
+        };
+        RequestFailure { error, ended }
+    }
+}
+
+impl Drop for Adapter {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+fn read_hello(
+    answer: Response,
+    engine: &mut String,
+    games: &mut Vec<String>,
+) -> Result<(), AdapterError> {
+    let map = match answer {
+        Response::Done(map) => map,
+        Response::Unsupported(why) | Response::Error(why) => return Err(AdapterError::Hello(why)),
+    };
+    match map.get("protocol") {
+        Some(v) if v.as_u64() == Some(PROTOCOL) => {}
+        Some(v) => {
+            return Err(AdapterError::Protocol {
+                theirs: v.to_string(),
+            })
+        }
+        None => return Err(AdapterError::Hello("the response has no `protocol`".into())),
+    }
+    *engine = map.get("engine").map(text_of).unwrap_or_default();
+    *games = match map.get("games") {
+        Some(Value::Array(ids)) => ids.iter().map(text_of).collect(),
+        _ => {
+            return Err(AdapterError::Hello(
+                "the response has no `games` list".into(),
+            ))
+        }
+    };
+    Ok(())
+}
+
+/// `; the adapter exited with status 1; stderr ends with: ...`: how it ended, for a message.
+fn how_it_ended(ended: &Ended, stderr: &str) -> String {
+    let mut out = format!("; the adapter {}", ended.describe());
+    let stderr = stderr.trim_end();
+    if !stderr.is_empty() {
+        out.push_str("; stderr ends with:\n");
+        out.push_str(stderr);
+    }
+    out
+}
+
+fn text_of(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn short(line: &str) -> String {
+    crate::text::quote(line)
+}
+
+fn excerpt(line: &str, error: &serde_json::Error) -> String {
+    format!("{error} in {}", short(line))
+}
+
+/// Splits a command line the way a shell would for simple cases: blanks separate words, single
+/// and double quotes group, a backslash escapes the next character. No variables, no globbing.
+pub fn split_command(command: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = command.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' | '\t' | '\n' => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            '\'' | '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some(q) if q == c => break,
+                        Some('\\') if c == '"' => word.extend(chars.next()),
+                        Some(other) => word.push(other),
+                        None => return Err(format!("unclosed {c} in the command `{command}`")),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                word.extend(chars.next());
+            }
+            other => {
+                in_word = true;
+                word.push(other);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    if words.is_empty() {
+        return Err("the engine command is empty".into());
+    }
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_words_and_quotes() {
+        assert_eq!(
+            split_command(r#"python3 "my adapter.py" --bug 'a b' x\ y"#).unwrap(),
+            ["python3", "my adapter.py", "--bug", "a b", "x y"]
+        );
+        assert!(split_command("  ").is_err());
+        assert!(split_command("a 'b").is_err());
+    }
+}

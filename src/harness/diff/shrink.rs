@@ -1,0 +1,324 @@
+//! Shrinking a disagreement: smaller inputs are tried, boldest first, and one is kept only while
+//! the engines still disagree on it; then the expectation is cut to what the engine got wrong
+//! and the state to what differs from the default.
+//!
+//! No randomness here: the candidates of an input are always the same, in the same order.
+//! Bounded by [`DiffConfig::shrink_requests`] and [`DiffConfig::shrink_time`], whichever runs
+//! out first.
+
+use std::time::Instant;
+
+use serde_json::{json, Map, Value};
+
+use super::{compare, differing_part, Comparison, DiffConfig, Disagreement, Finding, Input};
+use crate::game::{DynGame, Reply};
+use crate::run::EngineUnderTest;
+
+pub(super) fn shrink(
+    game: &dyn DynGame,
+    engine: &mut dyn EngineUnderTest,
+    config: &DiffConfig,
+    run: usize,
+    original: Input,
+) -> Finding {
+    let started = Instant::now();
+    let mut current = original.clone();
+    let mut requests = 0;
+    let mut steps = 0;
+    let mut last = match compare(game, engine, "diff/shrink", &current) {
+        Comparison::Disagree(d) => d,
+        // A flaky engine: report the input as it was.
+        _ => Box::new(Disagreement {
+            reference: Value::Null,
+            engine: None,
+            why: "the engine disagreed once, then agreed on the same input".into(),
+        }),
+    };
+    // Passes over the candidates; after a step the new input's candidates are tried from the
+    // same position on, so candidates that failed once are not retried until the next pass.
+    loop {
+        let mut progressed = false;
+        let mut list = candidates(&current);
+        let mut i = 0;
+        while i < list.len() {
+            if requests >= config.shrink_requests || started.elapsed() >= config.shrink_time {
+                break;
+            }
+            let candidate = list[i].clone();
+            i += 1;
+            let Ok(state) = game.load_state(&candidate.state) else {
+                continue;
+            };
+            let candidate = Input {
+                state,
+                turns: candidate.turns,
+            };
+            if candidate == current || game.play(&candidate.state, &candidate.turns).is_err() {
+                continue;
+            }
+            requests += 1;
+            if let Comparison::Disagree(d) = compare(game, engine, "diff/shrink", &candidate) {
+                current = candidate;
+                last = d;
+                steps += 1;
+                progressed = true;
+                list = candidates(&current);
+                i = i.saturating_sub(1);
+            }
+        }
+        if !progressed
+            || requests >= config.shrink_requests
+            || started.elapsed() >= config.shrink_time
+        {
+            break;
+        }
+    }
+    let default = game.load_state(&json!({})).ok();
+    let reference = last.reference.clone();
+    let expectation = match &last.engine {
+        Some(engine) => differing_part(&reference, engine).unwrap_or(Value::Null),
+        None => {
+            let mut whole = reference.clone();
+            if let (Value::Object(map), Some(default)) = (&mut whole, &default) {
+                map.remove("prompts");
+                prune_defaults_map(map, default);
+            }
+            whole
+        }
+    };
+    let mut expectation = expectation;
+    if let Value::Object(map) = &mut expectation {
+        // Not part of any state: the case runner reports unplayed turns as an error.
+        map.remove("unplayed_turns");
+        // Prompts show the state: when the state differs they add only noise.
+        if map.keys().any(|k| k != "prompts" && k != "last_replies") {
+            map.remove("prompts");
+        }
+    }
+    let mut shrunk = current;
+    if let Some(default) = &default {
+        let pruned = prune_defaults(&shrunk.state, default);
+        if game.load_state(&pruned).ok().as_ref() == Some(&shrunk.state) {
+            shrunk.state = pruned;
+        }
+    }
+    Finding {
+        run,
+        original,
+        shrunk,
+        shrink_steps: steps,
+        shrink_requests: requests,
+        difference: last.why,
+        reference,
+        expectation,
+    }
+}
+
+/// Smaller inputs, the boldest first.
+fn candidates(input: &Input) -> Vec<Input> {
+    let mut out = Vec::new();
+    if input.turns.len() > 1 {
+        for skip in [input.turns.len() - 1, 0] {
+            let mut turns = input.turns.clone();
+            turns.remove(skip);
+            out.push(Input {
+                state: input.state.clone(),
+                turns,
+            });
+        }
+    }
+    for (t, turn) in input.turns.iter().enumerate() {
+        for (p, reply) in turn.iter().enumerate() {
+            if let Reply::Text { text, elapsed_ms } = reply {
+                if *elapsed_ms > 0 {
+                    let mut turns = input.turns.clone();
+                    turns[t][p] = Reply::text(text.clone());
+                    out.push(Input {
+                        state: input.state.clone(),
+                        turns,
+                    });
+                }
+            }
+        }
+    }
+    for fine in [false, true] {
+        for state in smaller_values(&input.state, fine) {
+            out.push(Input {
+                state,
+                turns: input.turns.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// Every value one shrinking step smaller than `value`: removals (keys, list elements, string
+/// lines) when not `fine`; plainer characters and lower numbers when `fine`.
+fn smaller_values(value: &Value, fine: bool) -> Vec<Value> {
+    let mut out = Vec::new();
+    match value {
+        Value::Object(map) => {
+            for key in map.keys().filter(|_| !fine) {
+                let mut without = map.clone();
+                without.remove(key);
+                out.push(Value::Object(without));
+            }
+            for (key, v) in map {
+                for smaller in smaller_values(v, fine) {
+                    let mut with = map.clone();
+                    with.insert(key.clone(), smaller);
+                    out.push(Value::Object(with));
+                }
+            }
+        }
+        Value::Array(list) => {
+            let mut chunk = if fine { 0 } else { list.len().div_ceil(2) };
+            while chunk >= 1 {
+                for start in (0..list.len()).step_by(chunk) {
+                    let mut shorter = list.clone();
+                    shorter.drain(start..(start + chunk).min(list.len()));
+                    out.push(Value::Array(shorter));
+                }
+                if chunk == 1 {
+                    break;
+                }
+                chunk = chunk.div_ceil(2).min(chunk - 1);
+            }
+            for (i, v) in list.iter().enumerate() {
+                for smaller in smaller_values(v, fine) {
+                    let mut with = list.clone();
+                    with[i] = smaller;
+                    out.push(Value::Array(with));
+                }
+            }
+        }
+        Value::String(s) => {
+            let lines: Vec<&str> = s.split_inclusive('\n').collect();
+            if lines.len() > 1 && !fine {
+                for i in 0..lines.len() {
+                    let mut fewer = lines.clone();
+                    fewer.remove(i);
+                    out.push(Value::String(fewer.concat()));
+                }
+            }
+            if let Some(common) = most_common_char(s).filter(|_| fine) {
+                for (i, c) in s.char_indices().take(400) {
+                    if c != common && c != '\n' {
+                        let mut plainer = s.clone();
+                        plainer.replace_range(i..i + c.len_utf8(), &common.to_string());
+                        out.push(Value::String(plainer));
+                    }
+                }
+            }
+        }
+        Value::Number(n) if fine => out.extend(nearer_zero(n)),
+        Value::Bool(true) if fine => out.push(false.into()),
+        _ => {}
+    }
+    out.dedup();
+    out
+}
+
+/// Numbers between `n` and zero, boldest first: zero, half, one step closer; an integer stays
+/// an integer and keeps its sign, a float also loses its fraction.
+fn nearer_zero(n: &serde_json::Number) -> Vec<Value> {
+    if let Some(n) = n.as_u64() {
+        return [0, n / 2, n.saturating_sub(1)]
+            .into_iter()
+            .filter(|&m| m < n)
+            .map(Value::from)
+            .collect();
+    }
+    if let Some(n) = n.as_i64() {
+        return [0, n / 2, n + 1]
+            .into_iter()
+            .filter(|&m| m.unsigned_abs() < n.unsigned_abs())
+            .map(Value::from)
+            .collect();
+    }
+    let Some(x) = n.as_f64() else {
+        return Vec::new();
+    };
+    [0.0, x.trunc(), x / 2.0]
+        .into_iter()
+        .filter(|m| m.abs() < x.abs())
+        .filter_map(serde_json::Number::from_f64)
+        .map(Value::Number)
+        .collect()
+}
+
+fn most_common_char(s: &str) -> Option<char> {
+    let mut counts = std::collections::BTreeMap::new();
+    for c in s.chars().filter(|&c| c != '\n') {
+        *counts.entry(c).or_insert(0usize) += 1;
+    }
+    counts.into_iter().max_by_key(|&(_, n)| n).map(|(c, _)| c)
+}
+
+/// `value` without the object keys whose value equals the default's at the same place.
+fn prune_defaults(value: &Value, default: &Value) -> Value {
+    let mut value = value.clone();
+    if let Value::Object(map) = &mut value {
+        prune_defaults_map(map, default);
+    }
+    value
+}
+
+fn prune_defaults_map(map: &mut Map<String, Value>, default: &Value) {
+    map.retain(|k, v| default.get(k) != Some(v));
+    for (k, v) in map.iter_mut() {
+        match (v, default.get(k)) {
+            (Value::Object(inner), Some(d)) => prune_defaults_map(inner, d),
+            (Value::Array(list), Some(Value::Array(d))) => {
+                for (item, d) in list.iter_mut().zip(d) {
+                    if let Value::Object(inner) = item {
+                        prune_defaults_map(inner, d);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn smaller_values_remove_halves_lines_and_lower_numbers() {
+        let smaller = smaller_values(&json!([1, 2, 3, 4]), false);
+        assert!(smaller.contains(&json!([3, 4])));
+        assert!(smaller.contains(&json!([1, 2, 4])));
+        let smaller = smaller_values(&json!([1, 2, 3, 4]), true);
+        assert!(smaller.contains(&json!([0, 2, 3, 4])));
+        let smaller = smaller_values(&json!("a.\n..\n"), false);
+        assert!(smaller.contains(&json!("..\n")));
+        let smaller = smaller_values(&json!("a.\n..\n"), true);
+        assert!(smaller.contains(&json!("..\n..\n")));
+    }
+
+    #[test]
+    fn signed_and_float_numbers_shrink_towards_zero() {
+        assert_eq!(
+            smaller_values(&json!(-7), true),
+            [json!(0), json!(-3), json!(-6)]
+        );
+        assert_eq!(
+            smaller_values(&json!(2.5), true),
+            [json!(0.0), json!(2.0), json!(1.25)]
+        );
+        assert!(smaller_values(&json!(0), true).is_empty());
+        assert!(smaller_values(&json!(-0.0), true).is_empty());
+    }
+
+    #[test]
+    fn prune_keeps_what_is_not_default() {
+        let default = json!({"turn": 0, "players": [{"score": 0, "gauge": 0}]});
+        let value = json!({"turn": 0, "players": [{"score": 5, "gauge": 0}]});
+        assert_eq!(
+            prune_defaults(&value, &default),
+            json!({"players": [{"score": 5}]})
+        );
+    }
+}

@@ -1,0 +1,123 @@
+//! One step of a match between seats, as a contest engine plays it: every awaited bot is sent
+//! its prompt first and then each reply is read, so bots of a simultaneous game think at the
+//! same time, each on its own clock; the built-in player answers at once; the engine plays the
+//! step. `play` and the bot checker's matches both run their matches through [`play_step`].
+
+use std::time::Duration;
+
+use rand_chacha::ChaCha8Rng;
+
+use crate::game::{DynMatch, Reply, ReplyVerdict, StepError};
+use crate::harness::session::{Failure, Session};
+use crate::harness::trace::log::now_us;
+
+/// Who sits in a seat.
+pub enum Seat {
+    /// The game's built-in random legal player, with its own generator.
+    Builtin(ChaCha8Rng),
+    /// A bot program; once it has failed (`fault`), its replies are crashes.
+    Bot {
+        session: Session,
+        fault: Option<Failure>,
+    },
+}
+
+impl Seat {
+    /// The bot's first failure, if it is a bot that failed.
+    pub fn fault(&self) -> Option<&Failure> {
+        match self {
+            Seat::Bot { fault, .. } => fault.as_ref(),
+            Seat::Builtin(_) => None,
+        }
+    }
+}
+
+/// What happened in one step, for each awaited seat in the order the game awaits them.
+#[derive(Debug, Clone)]
+pub struct StepRecord {
+    pub awaiting: Vec<usize>,
+    pub prompts: Vec<String>,
+    pub replies: Vec<Reply>,
+    /// How the engine took each reply.
+    pub verdicts: Vec<ReplyVerdict>,
+    /// How long each seat was waited for: its thinking time, or the time until its failure.
+    pub waited: Vec<Duration>,
+    /// A bot that failed in this step (not one that had failed before).
+    pub new_faults: Vec<Option<Failure>>,
+    /// When each prompt was sent and each reply read (µs since the Unix epoch), for logs.
+    pub prompted_us: Vec<u64>,
+    pub replied_us: Vec<u64>,
+}
+
+/// Plays one step of `game` with `seats` (indexed by seat).
+pub fn play_step(game: &mut dyn DynMatch, seats: &mut [Seat]) -> Result<StepRecord, StepError> {
+    let awaiting = game.awaiting();
+    let prompts: Vec<String> = awaiting.iter().map(|&p| game.prompt(p)).collect();
+    let mut new_faults: Vec<Option<Failure>> = vec![None; awaiting.len()];
+    let mut prompted_us = vec![0; awaiting.len()];
+    // Every bot gets its prompt before any reply is read.
+    for (i, (&seat, prompt)) in awaiting.iter().zip(&prompts).enumerate() {
+        prompted_us[i] = now_us();
+        if let Some(Seat::Bot {
+            session,
+            fault: None,
+        }) = seats.get_mut(seat)
+        {
+            if let Err(failure) = session.send_prompt(prompt.as_bytes()) {
+                new_faults[i] = Some(failure);
+            }
+        }
+    }
+    let mut replies = Vec::with_capacity(awaiting.len());
+    let mut waited = Vec::with_capacity(awaiting.len());
+    let mut replied_us = Vec::with_capacity(awaiting.len());
+    for (i, &seat) in awaiting.iter().enumerate() {
+        let (reply, time) = match seats.get_mut(seat) {
+            Some(Seat::Builtin(rng)) => (Reply::text(game.random_reply(seat, rng)), Duration::ZERO),
+            Some(Seat::Bot {
+                session,
+                fault: None,
+            }) if new_faults[i].is_none() => {
+                match session.read_answer(|lines| game.frame(seat, lines)) {
+                    Ok(answer) => (
+                        Reply::Text {
+                            text: answer.text,
+                            elapsed_ms: answer.elapsed.as_millis() as u64,
+                        },
+                        answer.elapsed,
+                    ),
+                    Err(failure) => {
+                        let reply = match failure {
+                            Failure::TimedOut { waited, .. } => (Reply::TimedOut, waited),
+                            _ => (Reply::Crashed, Duration::ZERO),
+                        };
+                        new_faults[i] = Some(failure);
+                        reply
+                    }
+                }
+            }
+            _ => (Reply::Crashed, Duration::ZERO),
+        };
+        replies.push(reply);
+        waited.push(time);
+        replied_us.push(now_us());
+    }
+    for (i, &seat) in awaiting.iter().enumerate() {
+        if let (Some(failure), Some(Seat::Bot { fault, .. })) =
+            (&new_faults[i], seats.get_mut(seat))
+        {
+            fault.get_or_insert_with(|| failure.clone());
+        }
+    }
+    let report = game.step(&replies)?;
+    Ok(StepRecord {
+        awaiting,
+        prompts,
+        replies,
+        verdicts: report.replies,
+        waited,
+        new_faults,
+        prompted_us,
+        replied_us,
+    })
+}

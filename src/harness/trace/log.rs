@@ -1,0 +1,250 @@
+//! The trace log (`conformance/TRACES.md`): JSON lines written by `shinpan tap`, by
+//! `shinpan play --log`, or converted from another tool, read back into each player's exchanges
+//! with its engine. A torn last line (a tap killed mid-write) is dropped; any other line that
+//! is not a record is an error naming the file and line.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// The log format's version, in every log's `start` record.
+pub const LOG_FORMAT: u64 = 1;
+
+/// Microseconds since the Unix epoch: one clock for every log of a match.
+pub fn now_us() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros() as u64)
+}
+
+/// A log that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}:{line}: {message}", path.display())]
+pub struct LogError {
+    pub path: PathBuf,
+    pub line: usize,
+    pub message: String,
+}
+
+/// One record of a log.
+#[derive(Debug, Clone, Deserialize)]
+struct Record {
+    event: String,
+    #[serde(default)]
+    player: Option<usize>,
+    #[serde(default)]
+    t_us: Option<u64>,
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    hex: Option<String>,
+    /// Which match of a log with several (`shinpan play --rounds`).
+    #[serde(default, rename = "match")]
+    match_index: Option<u64>,
+    #[serde(default)]
+    status: Option<i64>,
+    #[serde(default)]
+    signal: Option<i64>,
+}
+
+/// One prompt and the reply to it (`None`: the log ends, or the next prompt came, first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exchange {
+    pub prompt: String,
+    /// The reply's lines joined by `\n`, without the last line break, as a `Reply::Text`.
+    pub reply: Option<String>,
+    /// From the end of the prompt to the end of the reply, when the log has the times.
+    pub elapsed_ms: Option<u64>,
+}
+
+/// What one player's side of the match shows.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlayerLog {
+    /// What the bot printed before any prompt (its name, in a game where bots speak first).
+    pub before_first_prompt: Option<String>,
+    pub exchanges: Vec<Exchange>,
+    /// How the bot ended, when the log says.
+    pub end: Option<String>,
+}
+
+/// Reads the logs (one per player, or one with every player), each player's chunks in order.
+/// A log without `player` fields is the player of its place in `paths`. Of a log holding
+/// several matches, only `match_index` is read (the first when `None`).
+pub fn read_logs(
+    paths: &[PathBuf],
+    match_index: Option<u64>,
+) -> Result<BTreeMap<usize, PlayerLog>, LogError> {
+    let mut chunks: BTreeMap<usize, Vec<Record>> = BTreeMap::new();
+    for (index, path) in paths.iter().enumerate() {
+        let text = std::fs::read(path).map_err(|e| LogError {
+            path: path.clone(),
+            line: 0,
+            message: format!("cannot read the log: {e}"),
+        })?;
+        let text = String::from_utf8_lossy(&text);
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let record: Record = match serde_json::from_str(line) {
+                Ok(record) => record,
+                // A tap killed mid-write leaves a torn last line.
+                Err(_) if i + 1 == lines.len() && !text.ends_with('\n') => break,
+                Err(e) => {
+                    return Err(LogError {
+                        path: path.clone(),
+                        line: i + 1,
+                        message: format!("not a trace record: {e}"),
+                    })
+                }
+            };
+            let player = record.player.unwrap_or(index);
+            chunks.entry(player).or_default().push(record);
+        }
+    }
+    let wanted = match_index.or_else(|| {
+        chunks
+            .values()
+            .flatten()
+            .filter_map(|r| r.match_index)
+            .min()
+    });
+    Ok(chunks
+        .into_iter()
+        .map(|(player, records)| {
+            let mut records: Vec<Record> = records
+                .into_iter()
+                .filter(|r| r.match_index.is_none() || r.match_index == wanted)
+                .collect();
+            // In the order things happened: a tap writes the two directions from two threads.
+            records.sort_by_key(|r| r.t_us.unwrap_or(0));
+            (player, assemble(records))
+        })
+        .filter(|(_, log)| !log.exchanges.is_empty() || log.before_first_prompt.is_some())
+        .collect())
+}
+
+/// Prompt chunks up to the bot's next output make one prompt; the bot's output up to the next
+/// prompt chunk makes its reply.
+fn assemble(records: Vec<Record>) -> PlayerLog {
+    let mut log = PlayerLog::default();
+    let mut prompt: Option<(String, Option<u64>)> = None;
+    let mut reply: Option<(String, Option<u64>)> = None;
+    let close = |log: &mut PlayerLog,
+                 prompt: &mut Option<(String, Option<u64>)>,
+                 reply: &mut Option<(String, Option<u64>)>| {
+        let replied = reply.take();
+        match prompt.take() {
+            Some((text, sent)) => log.exchanges.push(Exchange {
+                prompt: text,
+                elapsed_ms: match (sent, replied.as_ref().and_then(|r| r.1)) {
+                    (Some(sent), Some(got)) => Some(got.saturating_sub(sent) / 1000),
+                    _ => None,
+                },
+                reply: replied.map(|(text, _)| reply_text(&text)),
+            }),
+            None => {
+                if let Some((text, _)) = replied {
+                    log.before_first_prompt = Some(reply_text(&text));
+                }
+            }
+        }
+    };
+    for record in records {
+        let data = record
+            .text
+            .clone()
+            .or_else(|| record.hex.as_deref().map(from_hex))
+            .unwrap_or_default();
+        match record.event.as_str() {
+            "prompt" => {
+                if reply.is_some() {
+                    close(&mut log, &mut prompt, &mut reply);
+                }
+                let entry = prompt.get_or_insert_with(|| (String::new(), None));
+                entry.0.push_str(&data);
+                entry.1 = record.t_us.or(entry.1);
+            }
+            "reply" => {
+                let entry = reply.get_or_insert_with(|| (String::new(), None));
+                entry.0.push_str(&data);
+                entry.1 = record.t_us.or(entry.1);
+            }
+            "end" => log.end = Some(describe_end(&record)),
+            _ => {}
+        }
+    }
+    close(&mut log, &mut prompt, &mut reply);
+    log
+}
+
+fn describe_end(record: &Record) -> String {
+    match (record.status, record.signal) {
+        (Some(code), _) => format!("the bot exited with status {code}"),
+        (None, Some(signal)) => format!("the bot died by signal {signal}"),
+        _ => "the bot ended".into(),
+    }
+}
+
+/// A reply as the engine takes it: its lines joined by `\n`, without the last line break.
+fn reply_text(raw: &str) -> String {
+    raw.strip_suffix('\n').unwrap_or(raw).to_string()
+}
+
+fn from_hex(hex: &str) -> String {
+    let bytes: Vec<u8> = (0..hex.len() / 2)
+        .filter_map(|i| u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok())
+        .collect();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Whether `path` looks like a trace log (its first record says so).
+pub fn is_trace_log(path: &Path) -> bool {
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|t| t.lines().next().map(str::to_string))
+        .is_some_and(|l| l.contains("\"trace\""))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(lines: &[&str]) -> tempfile::NamedTempFile {
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        std::io::Write::write_all(&mut file, lines.join("\n").as_bytes()).unwrap();
+        file
+    }
+
+    #[test]
+    fn chunks_make_prompts_and_replies() {
+        let log = write(&[
+            r#"{"trace": 1, "event": "start", "player": 0, "t_us": 0}"#,
+            r#"{"event": "reply", "player": 0, "t_us": 1, "text": "my name\n"}"#,
+            r#"{"event": "prompt", "player": 0, "t_us": 10, "text": "0\n1 2\n"}"#,
+            r#"{"event": "prompt", "player": 0, "t_us": 20, "text": "END\n"}"#,
+            r#"{"event": "reply", "player": 0, "t_us": 5020, "text": "3 "}"#,
+            r#"{"event": "reply", "player": 0, "t_us": 6020, "text": "0\n"}"#,
+            r#"{"event": "prompt", "player": 0, "t_us": 7000, "text": "1\nEND\n"}"#,
+            r#"{"event": "reply", "player": 0, "t_us": 8000, "te"#,
+        ]);
+        let logs = read_logs(&[log.path().to_path_buf()], None).unwrap();
+        let player = &logs[&0];
+        assert_eq!(player.before_first_prompt.as_deref(), Some("my name"));
+        assert_eq!(player.exchanges.len(), 2);
+        assert_eq!(player.exchanges[0].prompt, "0\n1 2\nEND\n");
+        assert_eq!(player.exchanges[0].reply.as_deref(), Some("3 0"));
+        assert_eq!(player.exchanges[0].elapsed_ms, Some(6));
+        // The torn last line is dropped: the second prompt has no reply.
+        assert_eq!(player.exchanges[1].reply, None);
+    }
+
+    #[test]
+    fn a_broken_line_inside_the_log_is_an_error_at_its_line() {
+        let log = write(&[r#"{"event": "start"}"#, "garbage", r#"{"event": "end"}"#]);
+        let err = read_logs(&[log.path().to_path_buf()], None).unwrap_err();
+        assert_eq!(err.line, 2);
+    }
+}

@@ -1,0 +1,229 @@
+//! The report of a `check` run: a human summary, JSON for machines, JUnit XML for CI
+//! dashboards. Every report names the suite version (crate version + case-library digest), so
+//! results of two runs can be compared; every count line uses one vocabulary: passed, failed,
+//! errors, unsupported, expected-fail, fixed.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::{JunitRow, JunitStatus, Render};
+use crate::run::baseline::Changes;
+use crate::run::{CaseResult, CaseVerdict};
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub shinpan_version: String,
+    /// sha256 of the case library's files.
+    pub library_digest: String,
+    /// Where the library came from: `built-in` or its directory.
+    pub library: String,
+    /// What ran the cases: `reference` for the built-in engines.
+    pub engine: String,
+    pub counts: Counts,
+    pub results: Vec<CaseResult>,
+    /// Why the run stopped before its last case, if it did: such a run never passes.
+    pub stopped: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub passed: usize,
+    pub failed: usize,
+    pub errors: usize,
+    /// Cases the engine under test does not implement.
+    pub unsupported: usize,
+    /// Failures listed in the `--expect-fail` file.
+    pub expected_failures: usize,
+    /// Cases listed in the `--expect-fail` file that pass: the list is stale.
+    pub fixed: usize,
+}
+
+impl Counts {
+    pub fn add(&mut self, verdict: &CaseVerdict) {
+        match verdict {
+            CaseVerdict::Pass => self.passed += 1,
+            CaseVerdict::Fail(_) => self.failed += 1,
+            CaseVerdict::Error(_) => self.errors += 1,
+            CaseVerdict::Unsupported(_) => self.unsupported += 1,
+            CaseVerdict::ExpectedFail(_) => self.expected_failures += 1,
+            CaseVerdict::Fixed(_) => self.fixed += 1,
+        }
+    }
+
+    /// Whether nothing failed: no failure, no error, no stale expected failure.
+    pub fn all_passed(&self) -> bool {
+        self.failed == 0 && self.errors == 0 && self.fixed == 0
+    }
+}
+
+impl std::fmt::Display for Counts {
+    /// `12 passed, 1 failed, 0 errors`, then `, 3 unsupported, 2 expected-fail, 1 fixed` for
+    /// each of those that is not zero.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} passed, {} failed, {} errors",
+            self.passed, self.failed, self.errors
+        )?;
+        for (n, what) in [
+            (self.unsupported, "unsupported"),
+            (self.expected_failures, "expected-fail"),
+            (self.fixed, "fixed"),
+        ] {
+            if n > 0 {
+                write!(f, ", {n} {what}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Report {
+    pub fn new(
+        library_digest: &str,
+        library: &str,
+        engine: &str,
+        results: Vec<CaseResult>,
+    ) -> Report {
+        let mut counts = Counts::default();
+        results.iter().for_each(|r| counts.add(&r.verdict));
+        Report {
+            shinpan_version: crate::VERSION.to_string(),
+            library_digest: library_digest.to_string(),
+            library: library.to_string(),
+            engine: engine.to_string(),
+            counts,
+            results,
+            stopped: None,
+        }
+    }
+
+    pub fn all_passed(&self) -> bool {
+        self.counts.all_passed() && self.stopped.is_none()
+    }
+
+    /// The suite version as one short string: `shinpan 0.1.0, cases 1a2b3c4d5e6f`.
+    pub fn suite(&self) -> String {
+        let digest = self
+            .library_digest
+            .get(..12)
+            .unwrap_or(&self.library_digest);
+        format!("shinpan {}, cases {digest}", self.shinpan_version)
+    }
+
+    fn per_game(&self) -> BTreeMap<&str, Counts> {
+        let mut games: BTreeMap<&str, Counts> = BTreeMap::new();
+        for r in &self.results {
+            games.entry(r.game.as_str()).or_default().add(&r.verdict);
+        }
+        games
+    }
+}
+
+impl Render for Report {
+    /// Every case that did not plainly pass, in full; then a line per game and the total, in
+    /// the same words.
+    fn human(&self) -> String {
+        let mut out = String::new();
+        for r in &self.results {
+            if r.verdict == CaseVerdict::Pass {
+                continue;
+            }
+            let tag = r.verdict.name().to_uppercase();
+            out.push_str(&format!("{tag} {} ({}:{})\n", r.name, r.file, r.line));
+            for line in r.verdict.detail().lines() {
+                out.push_str(&format!("    {line}\n"));
+            }
+        }
+        out.push_str(&format!(
+            "{} ({}) · engine: {}\n",
+            self.suite(),
+            self.library,
+            self.engine
+        ));
+        for (game, counts) in self.per_game() {
+            out.push_str(&format!("{game}: {counts}\n"));
+        }
+        out.push_str(&format!("total: {}\n", self.counts));
+        if let Some(why) = &self.stopped {
+            out.push_str(&format!("INCOMPLETE: {why}\n"));
+        }
+        out
+    }
+
+    fn json(&self) -> String {
+        super::json(self)
+    }
+
+    /// One test suite per game, one test case per case.
+    fn junit(&self) -> String {
+        let rows = self.results.iter().map(|r| JunitRow {
+            suite: &r.game,
+            name: &r.name,
+            classname: format!("{}:{}", r.file, r.line),
+            status: match &r.verdict {
+                CaseVerdict::Pass => JunitStatus::Passed,
+                CaseVerdict::Fail(d) | CaseVerdict::Fixed(d) => JunitStatus::Failed(d),
+                CaseVerdict::Error(d) => JunitStatus::Error(d),
+                CaseVerdict::Unsupported(d) | CaseVerdict::ExpectedFail(d) => {
+                    JunitStatus::Skipped(d)
+                }
+            },
+            stdout: None,
+            stderr: None,
+        });
+        super::junit(&self.suite(), rows)
+    }
+}
+
+/// What changed against a baseline report, for people.
+pub fn changes_human(changes: &Changes) -> String {
+    let mut out = format!("against the baseline ({}):\n", changes.baseline_suite);
+    for (what, names) in [
+        ("fixed", &changes.fixed),
+        ("broken", &changes.broken),
+        ("new errors", &changes.new_errors),
+    ] {
+        out.push_str(&format!("  {what}: {}\n", names.len()));
+        for name in names {
+            out.push_str(&format!("    {name}\n"));
+        }
+    }
+    if !changes.new_cases.is_empty() {
+        out.push_str(&format!(
+            "  cases not in the baseline: {}\n",
+            changes.new_cases.len()
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn per_game_and_total_lines_use_the_same_words() {
+        let report = Report::new(
+            "abc",
+            "built-in",
+            "reference",
+            vec![
+                CaseResult::named("a", CaseVerdict::Pass),
+                CaseResult::named("b", CaseVerdict::Error("x".into())),
+                CaseResult::named("c", CaseVerdict::Unsupported("y".into())),
+            ],
+        );
+        let human = report.human();
+        assert!(
+            human.contains("g: 1 passed, 0 failed, 1 errors, 1 unsupported\n"),
+            "{human}"
+        );
+        assert!(
+            human.contains("total: 1 passed, 0 failed, 1 errors, 1 unsupported\n"),
+            "{human}"
+        );
+        assert!(!report.all_passed());
+    }
+}

@@ -1,0 +1,112 @@
+//! The report of `shinpan play`: a line per match and the wins per contender for people,
+//! JSON, and JUnit (a test case per match; a match where a program broke is a failure).
+
+use super::{JunitRow, JunitStatus, Render};
+use crate::harness::play::{MatchResult, PlaySummary};
+
+impl Render for PlaySummary {
+    /// A line per match (and per fault), then the wins per contender.
+    fn human(&self) -> String {
+        let mut out = String::new();
+        for m in &self.matches {
+            let seats: Vec<String> = m
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(s, &c)| format!("seat {s}: #{}", c + 1))
+                .collect();
+            let label = if m.label.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", m.label)
+            };
+            out.push_str(&format!(
+                "match {}{label} seed {} [{}]: {}; time used {:?} ms\n",
+                m.round + 1,
+                m.seed,
+                seats.join(", "),
+                result_line(m),
+                m.time_used_ms
+            ));
+            for (s, fault) in m.faults.iter().enumerate() {
+                if let Some(fault) = fault {
+                    out.push_str(&format!("    seat {s}: {fault}\n"));
+                }
+            }
+        }
+        for (i, c) in self.contenders.iter().enumerate() {
+            out.push_str(&format!("#{} {c}: {} wins\n", i + 1, self.wins[i]));
+        }
+        if let Some(ranking) = &self.ranking {
+            out.push_str(&format!("ranking ({ranking}):\n"));
+            for (place, s) in self.standings.iter().enumerate() {
+                out.push_str(&format!(
+                    "  {}. #{} {}: {} points, tiebreak {}\n",
+                    place + 1,
+                    s.contender + 1,
+                    self.contenders[s.contender],
+                    s.points,
+                    s.tiebreak
+                ));
+            }
+        }
+        out.push_str(&format!(
+            "{} matches, {} draws\n",
+            self.matches.len(),
+            self.draws
+        ));
+        out
+    }
+
+    fn json(&self) -> String {
+        super::json(self)
+    }
+
+    /// One test case per match, in one suite: a match where a program broke (its faults) is
+    /// a failure, any other a pass whose output says how it ended.
+    fn junit(&self) -> String {
+        let cases: Vec<(String, String)> = self
+            .matches
+            .iter()
+            .map(|m| {
+                let faults: Vec<String> = m
+                    .faults
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(s, f)| f.as_ref().map(|f| format!("seat {s}: {f}")))
+                    .collect();
+                (
+                    format!("match-{}-seed-{}", m.round + 1, m.seed),
+                    faults.join("\n"),
+                )
+            })
+            .collect();
+        let rows = self
+            .matches
+            .iter()
+            .zip(&cases)
+            .map(|(m, (name, faults))| JunitRow {
+                suite: &self.game,
+                name,
+                classname: format!("{}/play", self.game),
+                status: if faults.is_empty() {
+                    JunitStatus::Passed
+                } else {
+                    JunitStatus::Failed(faults)
+                },
+                stdout: Some(result_line(m)),
+                stderr: None,
+            });
+        super::junit(&format!("shinpan play {}", self.game), rows)
+    }
+}
+
+/// How a match ended, in words: `#1 wins (danger-line) after 42 steps`.
+fn result_line(m: &MatchResult) -> String {
+    let result = match (&m.outcome, m.winner) {
+        (Some(o), Some(w)) => format!("#{} wins ({})", w + 1, o.reason),
+        (Some(o), None) => format!("draw ({})", o.reason),
+        (None, _) => "unfinished".into(),
+    };
+    format!("{result} after {} steps", m.steps)
+}

@@ -1,0 +1,138 @@
+//! The engine under test: what the case runner asks of any engine, in canonical JSON. The
+//! reference engine ([`super::Reference`]), an adapter process (`harness::adapter`) and an engine
+//! author's own Rust engine (through [`crate::Suite`]) are three implementations of one trait,
+//! so pass, fail, unsupported and error mean the same for all of them.
+//!
+//! The requests are the adapter protocol's (`conformance/ADAPTERS.md`): `step`, `parse` and
+//! `new_match`. Any of them may be answered [`Answered::Unsupported`] (the engine does not
+//! model what the request needs; never a failure) or [`Answered::Error`] (it could not carry the
+//! request out; the case is an error, not a failure).
+
+use serde_json::Value;
+
+use crate::game::{DynGame, MatchOptions, ParseVerdict, Reply};
+
+/// An engine's answer to one request.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answered<T> {
+    Done(T),
+    /// The engine does not implement what the request needs (its reason).
+    Unsupported(String),
+    /// The engine could not carry the request out (what went wrong).
+    Error(String),
+}
+
+/// `step`: play `turns` (one reply per awaited player each) from `state`.
+#[derive(Clone, Copy)]
+pub struct StepRequest<'a> {
+    /// A name for the request, unique in a run (the case name): for logs and adapters.
+    pub id: &'a str,
+    pub game: &'a dyn DynGame,
+    pub state: &'a Value,
+    pub turns: &'a [Vec<Reply>],
+}
+
+/// What an engine made of a step request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StepResponse {
+    /// The canonical state after the last turn played.
+    pub state: Value,
+    /// The prompt each player would receive next; `None` from an engine that renders none.
+    pub prompts: Option<Vec<String>>,
+    /// How the last turn played took each reply (`accepted`, `non-strict`, ...); empty when no
+    /// turn was played.
+    pub last_replies: Vec<String>,
+    /// Turns played before the match ended (all of them, usually).
+    pub turns_played: usize,
+}
+
+/// `parse`: read `input` as the protocol text `kind`.
+#[derive(Clone, Copy)]
+pub struct ParseRequest<'a> {
+    pub id: &'a str,
+    pub game: &'a dyn DynGame,
+    pub kind: &'a str,
+    pub input: &'a str,
+}
+
+/// `new_match`: the canonical state of a new match.
+#[derive(Clone, Copy)]
+pub struct NewMatchRequest<'a> {
+    pub id: &'a str,
+    pub game: &'a dyn DynGame,
+    pub seed: u64,
+    pub options: &'a MatchOptions,
+}
+
+/// An engine the case runner can ask. Every method has the meaning of the adapter protocol's
+/// request of the same name.
+pub trait EngineUnderTest {
+    /// A name for reports: `reference`, an adapter's command, an author's engine name.
+    fn name(&self) -> String;
+
+    /// Whether the engine implements the game at all; cases of other games are unsupported.
+    fn supports(&self, game: &str) -> bool {
+        let _ = game;
+        true
+    }
+
+    fn step(&mut self, request: StepRequest<'_>) -> Answered<StepResponse>;
+
+    /// The parse verdict. A position the engine does not know is line 0, column 0.
+    fn parse(&mut self, request: ParseRequest<'_>) -> Answered<ParseVerdict>;
+
+    fn new_match(&mut self, request: NewMatchRequest<'_>) -> Answered<Value>;
+
+    /// Why the engine is not worth asking any more, if it is not: the runner then stops and
+    /// says so instead of waiting out every remaining case.
+    fn gave_up(&self) -> Option<String> {
+        None
+    }
+
+    /// Ends the engine (an adapter stops its process) and says anything the run's report should
+    /// mention about it (an adapter that had to be restarted, processes it left running);
+    /// `None` when there is nothing to say.
+    fn finish(&mut self) -> Option<String> {
+        None
+    }
+}
+
+/// The built-in reference engines, through the same trait.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Reference;
+
+impl EngineUnderTest for Reference {
+    fn name(&self) -> String {
+        "reference".into()
+    }
+
+    fn step(&mut self, request: StepRequest<'_>) -> Answered<StepResponse> {
+        match request.game.play(request.state, request.turns) {
+            Ok(played) => Answered::Done(StepResponse {
+                turns_played: played.reports.len(),
+                last_replies: played
+                    .reports
+                    .last()
+                    .map(|r| r.replies.iter().map(|v| v.name().to_string()).collect())
+                    .unwrap_or_default(),
+                prompts: Some(played.prompts),
+                state: played.state,
+            }),
+            Err(e) => Answered::Error(format!("the reference engine refused the case: {e}")),
+        }
+    }
+
+    fn parse(&mut self, request: ParseRequest<'_>) -> Answered<ParseVerdict> {
+        match request.game.parse(request.kind, request.input) {
+            Some(verdict) => Answered::Done(verdict),
+            None => Answered::Error(format!("the game has no `{}` parser", request.kind)),
+        }
+    }
+
+    fn new_match(&mut self, request: NewMatchRequest<'_>) -> Answered<Value> {
+        match request.game.new_match(request.seed, request.options) {
+            Ok(state) => Answered::Done(state),
+            Err(e) => Answered::Error(e.to_string()),
+        }
+    }
+}

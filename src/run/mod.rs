@@ -1,0 +1,412 @@
+//! The one case runner: a [`Case`] and an [`EngineUnderTest`] give a [`CaseVerdict`]. A step
+//! case plays its turns from `given` and matches `then` against the result; a parse case runs
+//! one protocol parser; a generator case checks new matches. The engine's answers are judged
+//! here, the same way whichever engine gave them.
+//!
+//! Also here: the known-failure list (`--expect-fail`, [`expect_fail`]) and the comparison
+//! with an earlier report (`--baseline`, [`baseline`]), which rewrite or read verdicts.
+
+pub mod baseline;
+mod engine;
+pub mod expect_fail;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::case::expect::{check_subset, unified_diff};
+use crate::case::{Across, Case, CaseBody, Expected, Library};
+use crate::game::{DynGame, MatchOptions, ParseVerdict, Reply};
+pub use engine::{
+    Answered, EngineUnderTest, NewMatchRequest, ParseRequest, Reference, StepRequest, StepResponse,
+};
+
+/// How one case ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "verdict", content = "detail", rename_all = "kebab-case")]
+pub enum CaseVerdict {
+    Pass,
+    /// The engine disagrees with the case; the text shows how (a diff where there is one).
+    Fail(String),
+    /// The case could not be run to a verdict (the engine could not carry a request out, the
+    /// match ended before the case's last turn, ...).
+    Error(String),
+    /// The engine under test said it does not implement what the case needs (the reason is
+    /// its own). Counted apart, never as a failure.
+    Unsupported(String),
+    /// A failure listed in the `--expect-fail` file: the reason from the list, then what failed.
+    ExpectedFail(String),
+    /// Listed in the `--expect-fail` file but passes: the list is stale, and the run fails.
+    Fixed(String),
+}
+
+impl CaseVerdict {
+    /// The name reports use: `pass`, `fail`, `error`, ...
+    pub fn name(&self) -> &'static str {
+        match self {
+            CaseVerdict::Pass => "pass",
+            CaseVerdict::Fail(_) => "fail",
+            CaseVerdict::Error(_) => "error",
+            CaseVerdict::Unsupported(_) => "unsupported",
+            CaseVerdict::ExpectedFail(_) => "expected-fail",
+            CaseVerdict::Fixed(_) => "fixed",
+        }
+    }
+
+    pub fn detail(&self) -> &str {
+        match self {
+            CaseVerdict::Pass => "",
+            CaseVerdict::Fail(d)
+            | CaseVerdict::Error(d)
+            | CaseVerdict::Unsupported(d)
+            | CaseVerdict::ExpectedFail(d)
+            | CaseVerdict::Fixed(d) => d,
+        }
+    }
+}
+
+/// One case's verdict, with where the case lives.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseResult {
+    pub name: String,
+    pub game: String,
+    pub file: String,
+    pub line: usize,
+    pub rules: Vec<String>,
+    #[serde(flatten)]
+    pub verdict: CaseVerdict,
+}
+
+impl CaseResult {
+    pub fn of(case: &Case, game: &str, verdict: CaseVerdict) -> CaseResult {
+        CaseResult {
+            name: case.name.clone(),
+            game: game.to_string(),
+            file: case.path.display().to_string(),
+            line: case.line,
+            rules: case.rules.clone(),
+            verdict,
+        }
+    }
+
+    /// A result with only a name and a verdict, for tests of what consumes reports.
+    #[cfg(test)]
+    pub(crate) fn named(name: &str, verdict: CaseVerdict) -> CaseResult {
+        CaseResult {
+            name: name.into(),
+            game: "g".into(),
+            file: "f".into(),
+            line: 1,
+            rules: vec![],
+            verdict,
+        }
+    }
+}
+
+/// Runs one case of `game` on `engine`.
+pub fn run_case(game: &dyn DynGame, case: &Case, engine: &mut dyn EngineUnderTest) -> CaseVerdict {
+    let id = game.info().id;
+    if !engine.supports(id) {
+        return CaseVerdict::Unsupported(format!("the engine does not implement `{id}`"));
+    }
+    match &case.body {
+        CaseBody::Step { given, when, then } => {
+            let given = given.value();
+            let request = StepRequest {
+                id: &case.name,
+                game,
+                state: &given,
+                turns: when,
+            };
+            match engine.step(request) {
+                Answered::Done(response) => judge_step(game, &then.value(), when, response),
+                Answered::Unsupported(why) => CaseVerdict::Unsupported(why),
+                Answered::Error(why) => CaseVerdict::Error(why),
+            }
+        }
+        CaseBody::Parse {
+            kind,
+            input,
+            expect,
+            at,
+        } => {
+            let request = ParseRequest {
+                id: &case.name,
+                game,
+                kind,
+                input,
+            };
+            match engine.parse(request) {
+                Answered::Done(verdict) => judge_parse(&verdict, input, *expect, *at),
+                Answered::Unsupported(why) => CaseVerdict::Unsupported(why),
+                Answered::Error(why) => CaseVerdict::Error(why),
+            }
+        }
+        CaseBody::Generate {
+            seeds,
+            options,
+            then,
+            across,
+        } => judge_generated(
+            game,
+            engine,
+            &case.name,
+            Generated {
+                seeds: *seeds,
+                options,
+                then: &then.value(),
+                across,
+            },
+        ),
+    }
+}
+
+/// The result a case's `then` is matched against: the state, with `prompts` and `last_replies`
+/// beside it (and `outcome`, when the engine gave it beside the state).
+pub fn actual(state: &Value, response: &StepResponse) -> Value {
+    let mut actual = state.clone();
+    if let Value::Object(map) = &mut actual {
+        if let Some(prompts) = &response.prompts {
+            map.insert("prompts".into(), prompts.clone().into());
+        }
+        map.insert("last_replies".into(), response.last_replies.clone().into());
+    }
+    actual
+}
+
+/// Judges an engine's answer to a step case.
+fn judge_step(
+    game: &dyn DynGame,
+    then: &Value,
+    when: &[Vec<Reply>],
+    response: StepResponse,
+) -> CaseVerdict {
+    let turns = when.len();
+    if response.turns_played < turns {
+        return CaseVerdict::Error(format!(
+            "the match ended after turn {} of {turns}; `when` must stop where the match does",
+            response.turns_played
+        ));
+    }
+    if response.prompts.is_none() && then.get("prompts").is_some() {
+        return CaseVerdict::Unsupported("the engine renders no prompts".into());
+    }
+    // A result outside the game's own rules is a wrong result, shown against the expectation.
+    let state = match game.load_state(&response.state) {
+        Ok(state) => state,
+        Err(e) => {
+            return CaseVerdict::Fail(format!(
+                "the engine's result is not a state of the game: {e}\n{}",
+                check_subset(then, &response.state)
+                    .err()
+                    .unwrap_or_default()
+            ))
+        }
+    };
+    let mut actual = actual(&state, &response);
+    if then.get("facts").is_some() {
+        // Facts the state shows only indirectly, as a generator case sees them.
+        match (game.facts_of(&state), &mut actual) {
+            (Ok(facts), Value::Object(map)) => {
+                map.insert("facts".into(), facts);
+            }
+            (Err(e), _) => return CaseVerdict::Error(format!("the facts of the result: {e}")),
+            _ => {}
+        }
+    }
+    match check_subset(then, &actual) {
+        Ok(()) => CaseVerdict::Pass,
+        Err(diff) => CaseVerdict::Fail(diff),
+    }
+}
+
+/// Judges a parser's verdict on `input` against a parse case's `expect` and `at`.
+pub fn judge_parse(
+    verdict: &ParseVerdict,
+    input: &str,
+    expect: Expected,
+    at: Option<[usize; 2]>,
+) -> CaseVerdict {
+    let (got, error) = match verdict {
+        ParseVerdict::Valid { printed } => {
+            if expect == Expected::Valid && printed != input {
+                return CaseVerdict::Fail(format!(
+                    "parsed, but printing it back gives another text:\n{}",
+                    unified_diff(input, printed)
+                ));
+            }
+            (Expected::Valid, None)
+        }
+        ParseVerdict::NonStrict(e) => (Expected::NonStrict, Some(e)),
+        ParseVerdict::Invalid(e) => (Expected::Invalid, Some(e)),
+    };
+    if got != expect {
+        let why = error.map(|e| format!(" ({e})")).unwrap_or_default();
+        return CaseVerdict::Fail(format!(
+            "expected {}, the parser says {}{why}",
+            expect.label(),
+            got.label()
+        ));
+    }
+    match (at, error) {
+        (Some([line, col]), Some(e)) if e.line == 0 => CaseVerdict::Fail(format!(
+            "expected the error at {line}:{col}, the engine gives no position ({})",
+            e.expected
+        )),
+        (Some([line, col]), Some(e)) if (e.line, e.col) != (line, col) => CaseVerdict::Fail(
+            format!("expected the error at {line}:{col}, the parser reports {e}"),
+        ),
+        _ => CaseVerdict::Pass,
+    }
+}
+
+/// Judges the new matches of `seeds` seeds against a generator case's `then`.
+struct Generated<'c> {
+    seeds: u64,
+    options: &'c MatchOptions,
+    then: &'c Value,
+    across: &'c [Across],
+}
+
+fn judge_generated(
+    game: &dyn DynGame,
+    engine: &mut dyn EngineUnderTest,
+    name: &str,
+    case: Generated<'_>,
+) -> CaseVerdict {
+    let Generated {
+        seeds,
+        options,
+        then,
+        across,
+    } = case;
+    let mut values: Vec<Vec<f64>> = vec![Vec::with_capacity(seeds as usize); across.len()];
+    for seed in 0..seeds {
+        let id = format!("{name}#{seed}");
+        let request = NewMatchRequest {
+            id: &id,
+            game,
+            seed,
+            options,
+        };
+        let state = match engine.new_match(request) {
+            Answered::Done(state) => state,
+            Answered::Unsupported(why) => return CaseVerdict::Unsupported(why),
+            Answered::Error(why) => return CaseVerdict::Error(format!("seed {seed}: {why}")),
+        };
+        let state = match with_facts(game, &state) {
+            Ok(state) => state,
+            Err(e) => {
+                return CaseVerdict::Fail(format!(
+                    "the new match with seed {seed} is not a state of the game: {e}"
+                ))
+            }
+        };
+        if let Err(diff) = check_subset(then, &state) {
+            return CaseVerdict::Fail(format!("new match with seed {seed}:\n{diff}"));
+        }
+        for (fact, values) in across.iter().zip(&mut values) {
+            match number_at(&state, &fact.path) {
+                Some(x) => values.push(x),
+                None => {
+                    return CaseVerdict::Fail(format!(
+                        "new match with seed {seed} has no number at `{}`",
+                        fact.path
+                    ))
+                }
+            }
+        }
+    }
+    let mut failures = Vec::new();
+    for (fact, values) in across.iter().zip(&values) {
+        let got = fact.over.apply(values);
+        let actual = serde_json::Number::from_f64(got).map_or(Value::Null, Value::Number);
+        if check_subset(&fact.expect, &actual).is_err() {
+            failures.push(format!(
+                "{} of `{}` over {seeds} seeds is {got}; expected {}",
+                fact.over.name(),
+                fact.path,
+                fact.expect
+            ));
+        }
+    }
+    if failures.is_empty() {
+        CaseVerdict::Pass
+    } else {
+        CaseVerdict::Fail(failures.join("\n"))
+    }
+}
+
+/// The number at a dotted path (`facts.holes`, `players[0].score`); a flag counts as 1 or 0.
+fn number_at(value: &Value, path: &str) -> Option<f64> {
+    let found = crate::case::yaml::parse_path(path)
+        .iter()
+        .try_fold(value, |v, segment| match segment {
+            crate::case::yaml::Segment::Key(k) => v.get(k),
+            crate::case::yaml::Segment::Index(i) => v.get(i),
+        })?;
+    match found {
+        Value::Bool(b) => Some(f64::from(u8::from(*b))),
+        other => other.as_f64(),
+    }
+}
+
+/// The canonical state, validated, with its [`crate::game::Game::facts`] under `facts`.
+pub fn with_facts(game: &dyn DynGame, state: &Value) -> Result<Value, crate::game::StateError> {
+    let mut state = game.load_state(state)?;
+    let facts = game.facts_of(&state)?;
+    if let Value::Object(map) = &mut state {
+        map.insert("facts".into(), facts);
+    }
+    Ok(state)
+}
+
+/// The cases of `library` whose name contains `filter` (all when `None`), with their game.
+pub fn select<'l>(
+    library: &'l Library,
+    filter: Option<&str>,
+) -> Vec<(&'static dyn DynGame, &'l Case)> {
+    library
+        .games
+        .iter()
+        .flat_map(|g| g.cases.iter().map(move |c| (g.game, c)))
+        .filter(|(_, c)| filter.is_none_or(|f| c.name.contains(f)))
+        .collect()
+}
+
+/// The results of a run of the library.
+#[derive(Debug, Clone)]
+pub struct LibraryRun {
+    pub results: Vec<CaseResult>,
+    /// Why the run stopped before its last case (the engine gave up), if it did.
+    pub stopped: Option<String>,
+    /// How many cases were selected.
+    pub selected: usize,
+}
+
+/// Runs every case whose name contains `filter` on `engine`, calling `progress` after each
+/// with the number done and the total; stops early when the engine gives up.
+pub fn run_library(
+    library: &Library,
+    filter: Option<&str>,
+    engine: &mut dyn EngineUnderTest,
+    mut progress: impl FnMut(usize, usize),
+) -> LibraryRun {
+    let selected = select(library, filter);
+    let total = selected.len();
+    let mut results = Vec::with_capacity(total);
+    let mut stopped = None;
+    for (i, (game, case)) in selected.into_iter().enumerate() {
+        let verdict = run_case(game, case, engine);
+        results.push(CaseResult::of(case, game.info().id, verdict));
+        progress(i + 1, total);
+        if let Some(why) = engine.gave_up() {
+            stopped = Some(format!("stopped after {} of {total} cases: {why}", i + 1));
+            break;
+        }
+    }
+    LibraryRun {
+        results,
+        stopped,
+        selected: total,
+    }
+}

@@ -1,0 +1,182 @@
+//! The case library as a test suite inside an engine author's own `cargo test`, in the manner
+//! of toml-test-harness: shinpan as a dev-dependency, a test target with `harness = false`, and
+//!
+//! ```ignore
+//! fn main() -> std::process::ExitCode {
+//!     shinpan::Suite::new("codevs-reborn", MyEngine::default())
+//!         .expect_fail("codevs-reborn/skill/*", "no skill yet")
+//!         .run()
+//! }
+//! ```
+//!
+//! `MyEngine` implements [`EngineUnderTest`]: the adapter protocol's requests, in-process, in
+//! canonical JSON. Every case is one libtest trial named `game/file/case-id`, so `cargo test --
+//! three-chain` filters as usual. A case the engine answers `unsupported` is an ignored trial; a
+//! listed expected failure passes; a listed case that passes fails, so the list cannot go stale.
+//! The library is the one built into shinpan unless [`Suite::cases`] names a directory.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use libtest_mimic::{Arguments, Failed, Trial};
+
+use crate::case::{load_library, LoadError, LoadOptions, Source};
+use crate::game::DynGame;
+use crate::run::expect_fail::{Entry, ExpectFail};
+use crate::run::{run_case, select, CaseResult, CaseVerdict, EngineUnderTest, Reference};
+
+/// The case library of some games, to be run on one engine.
+pub struct Suite<E> {
+    games: Result<Vec<&'static dyn DynGame>, String>,
+    engine: E,
+    expect_fail: ExpectFail,
+    source: Source,
+}
+
+impl Suite<Reference> {
+    /// Every game's cases on the reference engines: shinpan's own conformance target.
+    pub fn reference() -> Suite<Reference> {
+        Suite {
+            games: Ok(crate::games::all()),
+            engine: Reference,
+            expect_fail: ExpectFail::default(),
+            source: Source::Embedded,
+        }
+    }
+}
+
+impl<E: EngineUnderTest> Suite<E> {
+    /// The cases of the game `game` (an id of `shinpan games`) on `engine`.
+    pub fn new(game: &str, engine: E) -> Suite<E> {
+        Suite {
+            games: crate::games::by_id(game)
+                .map(|g| vec![g])
+                .ok_or_else(|| format!("no game `{game}` (see `shinpan games`)")),
+            engine,
+            expect_fail: ExpectFail::default(),
+            source: Source::Embedded,
+        }
+    }
+
+    /// A known failure: the cases whose name matches `pattern` (`*` for any run of characters)
+    /// are expected to fail, for `reason`.
+    pub fn expect_fail(mut self, pattern: &str, reason: &str) -> Suite<E> {
+        self.expect_fail.entries.push(Entry {
+            pattern: pattern.to_string(),
+            reason: reason.to_string(),
+        });
+        self
+    }
+
+    /// Reads the case library from `dir` (one folder per game) instead of the built-in one.
+    pub fn cases(mut self, dir: impl Into<PathBuf>) -> Suite<E> {
+        self.source = Source::Dir(dir.into());
+        self
+    }
+
+    /// Runs every case whose name contains `filter` (all when `None`) and returns the results,
+    /// the expected failures applied.
+    pub fn results(mut self, filter: Option<&str>) -> Result<Vec<CaseResult>, LoadError> {
+        self.run_selected(|name| filter.is_none_or(|f| name.contains(f)))
+    }
+
+    fn run_selected(
+        &mut self,
+        mut wanted: impl FnMut(&str) -> bool,
+    ) -> Result<Vec<CaseResult>, LoadError> {
+        let games = self
+            .games
+            .clone()
+            .map_err(|message| LoadError::whole(&PathBuf::from("shinpan::Suite"), message))?;
+        let options = LoadOptions {
+            only: games.iter().map(|g| g.info().id.to_string()).collect(),
+            ..LoadOptions::default()
+        };
+        let library = load_library(&self.source, &crate::games::all(), &options)?;
+        let mut results: Vec<CaseResult> = select(&library, None)
+            .into_iter()
+            .filter(|(_, case)| wanted(&case.name))
+            .map(|(game, case)| {
+                let verdict = run_case(game, case, &mut self.engine);
+                CaseResult::of(case, game.info().id, verdict)
+            })
+            .collect();
+        self.expect_fail.apply(&mut results);
+        Ok(results)
+    }
+
+    /// Runs the suite as a libtest harness (the arguments of `cargo test -- ...`) and returns
+    /// the exit code to end `main` with.
+    pub fn run(mut self) -> ExitCode {
+        let args = Arguments::from_args();
+        let trials = if args.list {
+            // Listing runs nothing: every case is named, none is judged.
+            match self.case_names() {
+                Ok(names) => names
+                    .into_iter()
+                    .map(|name| Trial::test(name, || Ok(())))
+                    .collect(),
+                Err(e) => vec![load_failure(e)],
+            }
+        } else {
+            match self.run_selected(|name| libtest_selects(&args, name)) {
+                Ok(results) => results.into_iter().map(trial).collect(),
+                Err(e) => vec![load_failure(e)],
+            }
+        };
+        libtest_mimic::run(&args, trials).exit_code()
+    }
+
+    fn case_names(&self) -> Result<Vec<String>, LoadError> {
+        let games = self
+            .games
+            .clone()
+            .map_err(|message| LoadError::whole(&PathBuf::from("shinpan::Suite"), message))?;
+        let options = LoadOptions {
+            only: games.iter().map(|g| g.info().id.to_string()).collect(),
+            ..LoadOptions::default()
+        };
+        let library = load_library(&self.source, &crate::games::all(), &options)?;
+        Ok(select(&library, None)
+            .into_iter()
+            .map(|(_, c)| c.name.clone())
+            .collect())
+    }
+}
+
+/// Whether libtest, given `args`, would run the trial `name` (its filter, `--exact`, `--skip`),
+/// so that a filtered run judges only what it shows.
+fn libtest_selects(args: &Arguments, name: &str) -> bool {
+    let matches = |pattern: &str| {
+        if args.exact {
+            name == pattern
+        } else {
+            name.contains(pattern)
+        }
+    };
+    args.filter.as_deref().is_none_or(matches) && !args.skip.iter().any(|s| matches(s))
+}
+
+/// A broken library is one failing trial that says where, not a panic.
+fn load_failure(error: LoadError) -> Trial {
+    Trial::test("load-case-library", move || {
+        Err(Failed::from(error.to_string()))
+    })
+}
+
+fn trial(result: CaseResult) -> Trial {
+    let place = format!("{}:{}", result.file, result.line);
+    match result.verdict {
+        CaseVerdict::Pass | CaseVerdict::ExpectedFail(_) => Trial::test(result.name, || Ok(())),
+        CaseVerdict::Unsupported(_) => Trial::test(result.name, || Ok(())).with_ignored_flag(true),
+        verdict @ (CaseVerdict::Fail(_) | CaseVerdict::Error(_) | CaseVerdict::Fixed(_)) => {
+            Trial::test(result.name, move || {
+                Err(Failed::from(format!(
+                    "{place}: {}\n{}",
+                    verdict.name(),
+                    verdict.detail()
+                )))
+            })
+        }
+    }
+}

@@ -1,0 +1,239 @@
+//! `shinpan tap` and `shinpan trace`: a match recorded on the reference engine validates clean
+//! for every game; one planted change in a recording is reported at exactly its step, with its
+//! field and clauses; a tap forwards bytes unchanged, passes its bot's exit status through, and
+//! leaves a readable log when it is killed mid-match.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use serde_json::Value;
+
+const SHINPAN: &str = env!("CARGO_BIN_EXE_shinpan");
+const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
+
+/// Every landed game with the number of built-in players a match takes.
+const GAMES: &[(&str, usize)] = &[("codevs-reborn", 2), ("cedec2013", 3)];
+
+fn play_logged(game: &str, players: usize, seed: &str, log: &Path) {
+    let mut cmd = Command::new(SHINPAN);
+    cmd.args(["play", game, "--seed", seed, "--log"]).arg(log);
+    for _ in 0..players {
+        cmd.args(["--", "builtin"]);
+    }
+    let status = cmd.status().unwrap();
+    assert!(status.success());
+}
+
+fn trace(game: &str, logs: &[&Path]) -> (Option<i32>, Value) {
+    let output = Command::new(SHINPAN)
+        .args(["trace", game, "--format", "json"])
+        .args(logs)
+        .output()
+        .unwrap();
+    let report = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&output.stderr));
+    });
+    (output.status.code(), report)
+}
+
+#[test]
+fn a_match_played_on_the_reference_engine_traces_clean_for_every_game() {
+    for &(game, players) in GAMES {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("match.jsonl");
+        play_logged(game, players, "7", &log);
+        let (code, report) = trace(game, &[&log]);
+        assert_eq!(code, Some(0), "{game}: {report:#}");
+        assert!(report["steps"].as_u64().unwrap() > 10, "{game}: {report:#}");
+        assert_eq!(report["departures"], serde_json::json!([]), "{game}");
+        assert_eq!(report["notes"], serde_json::json!([]), "{game}");
+    }
+}
+
+/// Rewrites the text of the `n`-th prompt record of `player` in a log with `change`.
+fn plant(log: &Path, player: u64, n: usize, change: impl Fn(&str) -> String) {
+    let text = std::fs::read_to_string(log).unwrap();
+    let mut seen = 0;
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| {
+            let mut record: Value = serde_json::from_str(line).unwrap();
+            if record["event"] == "prompt" && record["player"] == player {
+                if seen == n {
+                    let changed = change(record["text"].as_str().unwrap());
+                    record["text"] = changed.into();
+                }
+                seen += 1;
+            }
+            record.to_string()
+        })
+        .collect();
+    std::fs::write(log, lines.join("\n") + "\n").unwrap();
+}
+
+#[test]
+fn one_planted_score_in_a_reborn_recording_is_named_at_its_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("codevs-reborn", 2, "7", &log);
+    // Step 20's prompt to player 1: the turn block's fifth line is player 1's own score.
+    plant(&log, 1, 20, |prompt| {
+        let mut lines: Vec<String> = prompt.lines().map(str::to_string).collect();
+        let score: u64 = lines[4].parse().unwrap();
+        lines[4] = (score + 1).to_string();
+        lines.join("\n") + "\n"
+    });
+    let (code, report) = trace("codevs-reborn", &[&log]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let first = &report["departures"][0];
+    assert_eq!(first["step"], 20, "{report:#}");
+    assert_eq!(first["fields"], serde_json::json!(["players[1].score"]));
+    let clauses: Vec<&str> = first["clauses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert!(
+        clauses.iter().any(|c| c.starts_with("score.")),
+        "{clauses:?}"
+    );
+}
+
+#[test]
+fn one_planted_robot_count_in_a_cedec_recording_is_named_at_its_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("cedec2013", 3, "7", &log);
+    // Player 2's 10th request: the first tile owned by somebody gets one robot more.
+    plant(&log, 2, 10, |prompt| {
+        let mut done = false;
+        prompt
+            .lines()
+            .map(|line| {
+                let fields: Vec<&str> = line.split(' ').collect();
+                if !done && fields.len() == 7 && fields[2] != "-1" {
+                    done = true;
+                    let robots: u32 = fields[3].parse().unwrap();
+                    let mut changed: Vec<String> = fields.iter().map(|f| f.to_string()).collect();
+                    changed[3] = (robots + 1).to_string();
+                    return changed.join(" ") + "\n";
+                }
+                format!("{line}\n")
+            })
+            .collect()
+    });
+    let (code, report) = trace("cedec2013", &[&log]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let first = &report["departures"][0];
+    // Round 0 is three name steps; player 2's 10th request comes at step 3 * 10 + 2.
+    assert_eq!(first["step"], 32, "{report:#}");
+    assert_eq!(first["player"], 2);
+    let field = first["fields"][0].as_str().unwrap();
+    assert!(
+        field.starts_with("tiles.") && field.ends_with(".robots"),
+        "{field}"
+    );
+}
+
+#[test]
+fn tapped_bots_record_a_match_that_traces_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs = [dir.path().join("p0.jsonl"), dir.path().join("p1.jsonl")];
+    let mut cmd = Command::new(SHINPAN);
+    cmd.args(["play", "codevs-reborn", "--seed", "2", "--turn-ms", "5000"]);
+    for (player, log) in logs.iter().enumerate() {
+        // Inside `play`'s command lines, which split on `--`, the bot follows tap's options.
+        cmd.args([
+            "--",
+            SHINPAN,
+            "tap",
+            "--player",
+            &player.to_string(),
+            "--log",
+        ])
+        .arg(log)
+        .args(["python3", &format!("{BOTS}/good.py")]);
+    }
+    assert!(cmd.status().unwrap().success());
+    let (code, report) = trace("codevs-reborn", &[&logs[0], &logs[1]]);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert!(report["steps"].as_u64().unwrap() > 10);
+}
+
+#[test]
+fn a_tap_forwards_bytes_unchanged_and_passes_the_exit_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("tap.jsonl");
+    let mut child = Command::new(SHINPAN)
+        .args(["tap", "--log"])
+        .arg(&log)
+        .args(["--", "sh", "-c", "cat; exit 7"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let bytes: Vec<u8> = (0..=255u8).chain(b"\r\nend\n".iter().copied()).collect();
+    child.stdin.take().unwrap().write_all(&bytes).unwrap();
+    let mut echoed = Vec::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_end(&mut echoed)
+        .unwrap();
+    assert_eq!(echoed, bytes, "not one byte changed");
+    assert_eq!(child.wait().unwrap().code(), Some(7));
+    let records = std::fs::read_to_string(&log).unwrap();
+    assert!(records.contains(r#""event":"end""#) && records.contains(r#""status":7"#));
+}
+
+#[test]
+fn a_killed_tap_leaves_a_log_trace_can_read_up_to_the_kill() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("tap.jsonl");
+    let mut child = Command::new(SHINPAN)
+        .args(["tap", "--player", "0", "--log"])
+        .arg(&log)
+        .args(["--", "python3", &format!("{BOTS}/good.py")])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first prompt of a CODE VS Reborn match, from a recording of the reference engine.
+    let recorded = dir.path().join("match.jsonl");
+    play_logged("codevs-reborn", 2, "3", &recorded);
+    let first_prompt = std::fs::read_to_string(&recorded)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|r| r["event"] == "prompt" && r["player"] == 0)
+        .unwrap()["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(first_prompt.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut reply = [0u8; 64];
+    let _ = stdout.read(&mut reply).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    child.kill().unwrap();
+    let _ = child.wait();
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains(r#""event":"prompt""#), "{text}");
+    // Whatever the kill cut, trace reads the log: the match is simply unfinished.
+    let (code, report) = trace("codevs-reborn", &[&log]);
+    assert!(matches!(code, Some(0 | 1)), "{report:#}");
+    assert!(
+        report["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n.as_str().unwrap().contains("end")),
+        "{report:#}"
+    );
+}
