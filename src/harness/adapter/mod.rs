@@ -121,6 +121,10 @@ pub struct Adapter {
 /// After this many failures of one kind in a row, an adapter is given up on.
 pub const GIVE_UP_AFTER: usize = 5;
 
+/// The least time an adapter has for its `hello`, which also waits for the process to start:
+/// an interpreter or a JIT can take longer to start than a case may take to answer.
+pub const START_ALLOWANCE: Duration = Duration::from_secs(10);
+
 impl Adapter {
     /// Starts the adapter and makes the handshake. A failure here means the adapter cannot be
     /// used at all (the CLI exits 2).
@@ -228,13 +232,24 @@ impl Adapter {
             })?;
         self.child = Some(child);
         let hello = json!({"protocol": PROTOCOL, "id": "hello", "kind": "hello"});
+        // The hello also waits for the adapter to start (an interpreter, a JIT warming up):
+        // it gets at least START_ALLOWANCE, however short the per-request timeout.
         let answer = self
-            .exchange("hello", &hello)
+            .exchange_within("hello", &hello, self.config.timeout.max(START_ALLOWANCE))
             .and_then(|answer| read_hello(answer, &mut self.engine, &mut self.games));
         answer.map_err(|error| self.stop(error))
     }
 
     fn exchange(&mut self, id: &str, request: &Value) -> Result<Response, AdapterError> {
+        self.exchange_within(id, request, self.config.timeout)
+    }
+
+    fn exchange_within(
+        &mut self,
+        id: &str,
+        request: &Value,
+        timeout: Duration,
+    ) -> Result<Response, AdapterError> {
         let child = self
             .child
             .as_mut()
@@ -242,7 +257,7 @@ impl Adapter {
         let mut line = request.to_string();
         line.push('\n');
         child.send(line.as_bytes())?;
-        let deadline = Instant::now() + self.config.timeout;
+        let deadline = Instant::now() + timeout;
         let line = child.read_line(deadline)?;
         let response: Value =
             serde_json::from_str(&line).map_err(|e| AdapterError::NotJson(excerpt(&line, &e)))?;
