@@ -14,7 +14,11 @@ const SHINPAN: &str = env!("CARGO_BIN_EXE_shinpan");
 const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
 
 /// Every landed game with the number of built-in players a match takes.
-const GAMES: &[(&str, usize)] = &[("codevs-reborn", 2), ("cedec2013", 3)];
+const GAMES: &[(&str, usize)] = &[
+    ("codevs-reborn", 2),
+    ("cedec2013", 3),
+    ("tsg-auto-chess", 2),
+];
 
 fn play_logged(game: &str, players: usize, seed: &str, log: &Path) {
     let mut cmd = Command::new(SHINPAN);
@@ -135,6 +139,75 @@ fn one_planted_robot_count_in_a_cedec_recording_is_named_at_its_step() {
     assert!(
         field.starts_with("tiles.") && field.ends_with(".robots"),
         "{field}"
+    );
+}
+
+/// The clauses a departure names.
+fn clauses_of(departure: &Value) -> Vec<&str> {
+    departure["clauses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect()
+}
+
+/// Rewrites line `line` (0-based) of a TSG AUTO CHESS prompt with `change`.
+fn tsg_line(prompt: &str, line: usize, change: impl Fn(&str) -> String) -> String {
+    let mut lines: Vec<String> = prompt.lines().map(str::to_string).collect();
+    lines[line] = change(&lines[line]);
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn one_planted_gold_in_a_tsg_recording_is_named_at_its_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("tsg-auto-chess", 2, "7", &log);
+    // Step 20's prompt to player 1: the fourth line is `MY_GOLD ENEMY_GOLD`.
+    plant(&log, 1, 20, |prompt| {
+        tsg_line(prompt, 3, |golds| {
+            let (mine, theirs) = golds.split_once(' ').unwrap();
+            format!("{} {theirs}", mine.parse::<i64>().unwrap() + 1)
+        })
+    });
+    let (code, report) = trace("tsg-auto-chess", &[&log]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let first = &report["departures"][0];
+    assert_eq!(first["step"], 20, "{report:#}");
+    assert_eq!(first["player"], 1);
+    assert_eq!(first["fields"], serde_json::json!(["players[1].gold"]));
+    let clauses = clauses_of(first);
+    assert!(
+        clauses.iter().any(|c| c.starts_with("gold.")),
+        "{clauses:?}"
+    );
+}
+
+#[test]
+fn one_planted_hp_in_a_tsg_recording_is_named_at_its_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("tsg-auto-chess", 2, "7", &log);
+    // Step 30's prompt to player 0: the ninth line is its king, `0 KING HP ATK X Y`.
+    plant(&log, 0, 30, |prompt| {
+        tsg_line(prompt, 8, |king| {
+            let mut words: Vec<String> = king.split(' ').map(str::to_string).collect();
+            assert_eq!(words[1], "KING");
+            words[2] = (words[2].parse::<i64>().unwrap() - 1).to_string();
+            words.join(" ")
+        })
+    });
+    let (code, report) = trace("tsg-auto-chess", &[&log]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let first = &report["departures"][0];
+    assert_eq!(first["step"], 30, "{report:#}");
+    assert_eq!(first["player"], 0);
+    assert_eq!(first["fields"], serde_json::json!(["units[0].hp"]));
+    let clauses = clauses_of(first);
+    assert!(
+        clauses.iter().any(|c| c.starts_with("attack.")),
+        "{clauses:?}"
     );
 }
 
