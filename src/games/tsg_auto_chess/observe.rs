@@ -11,6 +11,10 @@
 //! holds one of the last two ids the counter gave (at most two slots are refilled a turn): an
 //! unchanged price may go unchecked for a turn, a fresh one is never taken for a departure.
 //!
+//! The prompts of turn 0 are checked too: the first one, read onto nothing, gives the start
+//! the document sets (kings at home, 5 gold, level 1, the shops' ids and stats) with only its
+//! drawn values written, so that an engine that starts otherwise is named at step 0.
+//!
 //! The state keeps every unit in one list in the order units came onto the board; a prompt
 //! shows each player's part of that order, not how the two parts interleave. The units are put
 //! back in the order of the known state, a unit it does not hold after those of both players it
@@ -32,6 +36,9 @@ pub fn observe(
     known: Option<&State>,
 ) -> Result<Observation<State>, ParseError> {
     let prompt = Prompt::parse(prompt)?;
+    // The prompts of turn 0 are checked against the start the document gives: read onto
+    // nothing, the first one gives only what is drawn (its prices, its time).
+    let start = known.is_none() && prompt.turn == 0;
     let mut state = known.cloned().unwrap_or_default();
     let me = player.min(1);
     let them = 1 - me;
@@ -60,9 +67,20 @@ pub fn observe(
             drawn.push(format!("{path}.price"));
         }
     }
+    if start {
+        for (slot, unit) in state.players[me].shop.iter_mut().enumerate() {
+            unit.price = prompt.shop[slot].price;
+        }
+        return Ok(Observation {
+            state,
+            shown,
+            drawn,
+        });
+    }
     state.players[me].shop = prompt.shop;
 
-    state.units = interleave(&state.units, &prompt.own, &prompt.enemy, me);
+    let turned = half_turn(&state.units, &prompt, me);
+    state.units = interleave(&state.units, &prompt.own, &prompt.enemy, me, turned);
     shown.push("units".into());
 
     // The counter stands past every id in sight; what it gave to units since gone is not seen.
@@ -87,13 +105,53 @@ pub fn observe(
     })
 }
 
+/// Where player 2's frame puts the board's far corner: (x, y) in its frame is (cx − x, cy − y)
+/// on the board. By the document it is (14, 14) ([`to_frame`]); an engine on a board of
+/// another size (main.rb's 9×9, `board.size`) turns the board about another centre, which would
+/// make every one of player 2's prompts disagree with player 1's about every unit. So the corner
+/// is the one most of the units `known` holds agree on, the document's when no other has more
+/// votes: once the board itself is reported (at turn 0), the trace follows the engine's board.
+fn half_turn(known: &[Unit], prompt: &Prompt, me: usize) -> (i64, i64) {
+    let document = to_frame(1, (0, 0));
+    if me == 0 {
+        return document;
+    }
+    let mut votes: Vec<((i64, i64), usize)> = vec![(document, 0)];
+    for line in prompt.own.iter().chain(&prompt.enemy) {
+        let Some(unit) = known.iter().find(|u| u.id == line.id) else {
+            continue;
+        };
+        let corner = (line.x + i64::from(unit.x), line.y + i64::from(unit.y));
+        match votes.iter_mut().find(|(c, _)| *c == corner) {
+            Some((_, n)) => *n += 1,
+            None => votes.push((corner, 1)),
+        }
+    }
+    // The first of the most voted: the document's on a tie.
+    let most = votes.iter().map(|&(_, n)| n).max().unwrap_or(0);
+    votes
+        .into_iter()
+        .find(|&(_, n)| n == most)
+        .map_or(document, |(c, _)| c)
+}
+
 /// The units of the prompt (`own` of player `me`, then `enemy`) as one list: each player's in
 /// the prompt's order, the two merged by their places in `known`; units `known` lacks come last,
 /// player 0's before player 1's.
-fn interleave(known: &[Unit], own: &[UnitLine], enemy: &[UnitLine], me: usize) -> Vec<Unit> {
+fn interleave(
+    known: &[Unit],
+    own: &[UnitLine],
+    enemy: &[UnitLine],
+    me: usize,
+    turned: (i64, i64),
+) -> Vec<Unit> {
     let place = |id: u32| known.iter().position(|u| u.id == id).unwrap_or(usize::MAX);
     let to_unit = |line: &UnitLine, owner: usize| {
-        let (x, y) = to_frame(me, (line.x, line.y));
+        let (x, y) = if me == 0 {
+            (line.x, line.y)
+        } else {
+            (turned.0 - line.x, turned.1 - line.y)
+        };
         Unit {
             id: line.id,
             owner,
