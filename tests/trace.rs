@@ -211,6 +211,78 @@ fn one_planted_hp_in_a_tsg_recording_is_named_at_its_step() {
     );
 }
 
+/// A short match written by hand in the form of main.rb's standard output (TSG AUTO CHESS).
+const MAIN_RB_LOG: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/tsg/main-rb.out"
+);
+
+fn trace_imported(log: &Path) -> (Option<i32>, Value) {
+    let output = Command::new(SHINPAN)
+        .args([
+            "trace",
+            "tsg-auto-chess",
+            "--import",
+            "main-rb",
+            "--format",
+            "json",
+        ])
+        .arg(log)
+        .output()
+        .unwrap();
+    let report = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&output.stderr));
+    });
+    (output.status.code(), report)
+}
+
+#[test]
+fn main_rb_standard_output_imports_and_traces() {
+    let (code, report) = trace_imported(Path::new(MAIN_RB_LOG));
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["steps"], 3, "{report:#}");
+    assert_eq!(report["departures"], serde_json::json!([]));
+    // Three turns of a match that goes on: the log ends before the match does.
+    assert!(
+        report["notes"][0].as_str().unwrap().contains("end"),
+        "{report:#}"
+    );
+}
+
+#[test]
+fn a_king_off_its_start_in_an_imported_main_rb_log_is_named_at_step_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("main-rb.out");
+    let text = std::fs::read_to_string(MAIN_RB_LOG).unwrap();
+    // Player 0's king shown one row up in its first prompt (and only there).
+    let changed = text.replacen(
+        "alpha in:0 KING 100 20 7 0\n",
+        "alpha in:0 KING 100 20 7 1\n",
+        1,
+    );
+    assert_ne!(changed, text);
+    std::fs::write(&log, changed).unwrap();
+    let (code, report) = trace_imported(&log);
+    assert_eq!(code, Some(1), "{report:#}");
+    let first = &report["departures"][0];
+    assert_eq!(
+        (&first["step"], &first["player"]),
+        (&0.into(), &0.into()),
+        "{report:#}"
+    );
+    assert_eq!(first["fields"], serde_json::json!(["units[0].y"]));
+}
+
+#[test]
+fn an_import_of_an_unknown_format_is_a_usage_error() {
+    let output = Command::new(SHINPAN)
+        .args(["trace", "codevs-reborn", "--import", "main-rb", MAIN_RB_LOG])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot import"));
+}
+
 #[test]
 fn tapped_bots_record_a_match_that_traces_clean() {
     let dir = tempfile::tempdir().unwrap();
