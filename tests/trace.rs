@@ -14,7 +14,11 @@ const SHINPAN: &str = env!("CARGO_BIN_EXE_shinpan");
 const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
 
 /// Every landed game with the number of built-in players a match takes.
-const GAMES: &[(&str, usize)] = &[("codevs-reborn", 2), ("cedec2013", 3)];
+const GAMES: &[(&str, usize)] = &[
+    ("codevs-reborn", 2),
+    ("cedec2013", 3),
+    ("tsg-auto-chess", 2),
+];
 
 fn play_logged(game: &str, players: usize, seed: &str, log: &Path) {
     let mut cmd = Command::new(SHINPAN);
@@ -136,6 +140,147 @@ fn one_planted_robot_count_in_a_cedec_recording_is_named_at_its_step() {
         field.starts_with("tiles.") && field.ends_with(".robots"),
         "{field}"
     );
+}
+
+/// The clauses a departure names.
+fn clauses_of(departure: &Value) -> Vec<&str> {
+    departure["clauses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect()
+}
+
+/// Rewrites line `line` (0-based) of a TSG AUTO CHESS prompt with `change`.
+fn tsg_line(prompt: &str, line: usize, change: impl Fn(&str) -> String) -> String {
+    let mut lines: Vec<String> = prompt.lines().map(str::to_string).collect();
+    lines[line] = change(&lines[line]);
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn one_planted_gold_in_a_tsg_recording_is_named_at_its_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("tsg-auto-chess", 2, "7", &log);
+    // Step 20's prompt to player 1: the fourth line is `MY_GOLD ENEMY_GOLD`.
+    plant(&log, 1, 20, |prompt| {
+        tsg_line(prompt, 3, |golds| {
+            let (mine, theirs) = golds.split_once(' ').unwrap();
+            format!("{} {theirs}", mine.parse::<i64>().unwrap() + 1)
+        })
+    });
+    let (code, report) = trace("tsg-auto-chess", &[&log]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let first = &report["departures"][0];
+    assert_eq!(first["step"], 20, "{report:#}");
+    assert_eq!(first["player"], 1);
+    assert_eq!(first["fields"], serde_json::json!(["players[1].gold"]));
+    let clauses = clauses_of(first);
+    assert!(
+        clauses.iter().any(|c| c.starts_with("gold.")),
+        "{clauses:?}"
+    );
+}
+
+#[test]
+fn one_planted_hp_in_a_tsg_recording_is_named_at_its_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("tsg-auto-chess", 2, "7", &log);
+    // Step 30's prompt to player 0: the ninth line is its king, `0 KING HP ATK X Y`.
+    plant(&log, 0, 30, |prompt| {
+        tsg_line(prompt, 8, |king| {
+            let mut words: Vec<String> = king.split(' ').map(str::to_string).collect();
+            assert_eq!(words[1], "KING");
+            words[2] = (words[2].parse::<i64>().unwrap() - 1).to_string();
+            words.join(" ")
+        })
+    });
+    let (code, report) = trace("tsg-auto-chess", &[&log]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let first = &report["departures"][0];
+    assert_eq!(first["step"], 30, "{report:#}");
+    assert_eq!(first["player"], 0);
+    assert_eq!(first["fields"], serde_json::json!(["units[0].hp"]));
+    let clauses = clauses_of(first);
+    assert!(
+        clauses.iter().any(|c| c.starts_with("attack.")),
+        "{clauses:?}"
+    );
+}
+
+/// A short match written by hand in the form of main.rb's standard output (TSG AUTO CHESS).
+const MAIN_RB_LOG: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/tsg/main-rb.out"
+);
+
+fn trace_imported(log: &Path) -> (Option<i32>, Value) {
+    let output = Command::new(SHINPAN)
+        .args([
+            "trace",
+            "tsg-auto-chess",
+            "--import",
+            "main-rb",
+            "--format",
+            "json",
+        ])
+        .arg(log)
+        .output()
+        .unwrap();
+    let report = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&output.stderr));
+    });
+    (output.status.code(), report)
+}
+
+#[test]
+fn main_rb_standard_output_imports_and_traces() {
+    let (code, report) = trace_imported(Path::new(MAIN_RB_LOG));
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["steps"], 3, "{report:#}");
+    assert_eq!(report["departures"], serde_json::json!([]));
+    // Three turns of a match that goes on: the log ends before the match does.
+    assert!(
+        report["notes"][0].as_str().unwrap().contains("end"),
+        "{report:#}"
+    );
+}
+
+#[test]
+fn a_king_off_its_start_in_an_imported_main_rb_log_is_named_at_step_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("main-rb.out");
+    let text = std::fs::read_to_string(MAIN_RB_LOG).unwrap();
+    // Player 0's king shown one row up in its first prompt (and only there).
+    let changed = text.replacen(
+        "alpha in:0 KING 100 20 7 0\n",
+        "alpha in:0 KING 100 20 7 1\n",
+        1,
+    );
+    assert_ne!(changed, text);
+    std::fs::write(&log, changed).unwrap();
+    let (code, report) = trace_imported(&log);
+    assert_eq!(code, Some(1), "{report:#}");
+    let first = &report["departures"][0];
+    assert_eq!(
+        (&first["step"], &first["player"]),
+        (&0.into(), &0.into()),
+        "{report:#}"
+    );
+    assert_eq!(first["fields"], serde_json::json!(["units[0].y"]));
+}
+
+#[test]
+fn an_import_of_an_unknown_format_is_a_usage_error() {
+    let output = Command::new(SHINPAN)
+        .args(["trace", "codevs-reborn", "--import", "main-rb", MAIN_RB_LOG])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot import"));
 }
 
 #[test]

@@ -97,6 +97,10 @@ pub struct TraceArgs {
     /// Of a log holding several matches, which one (0-based) [default: the first].
     #[arg(long = "match", value_name = "N")]
     pub match_index: Option<u64>,
+    /// Read the LOG (one, with every player) as another tool's log instead of a trace log:
+    /// `main-rb` for TSG AUTO CHESS's main.rb (its standard output). See conformance/TRACES.md.
+    #[arg(long, value_name = "FORMAT")]
+    pub import: Option<String>,
     #[arg(long, value_enum, default_value_t = FormatArg::Human)]
     pub format: FormatArg,
 }

@@ -7,9 +7,10 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::{
-    EdgeCase, Frame, Game, GameInfo, Handshake, Observation, Outcome, ParseVerdict, Reply, Series,
-    SeriesScore, StateError, StepError, StepReport, TimeLimits,
+    EdgeCase, Frame, Game, GameInfo, Handshake, Imported, Observation, Outcome, ParseVerdict,
+    Reply, Series, SeriesScore, StateError, StepError, StepReport, TimeLimits,
 };
+use crate::text::ParseError;
 
 /// Match options as given (`--option stage=30`, a generator case's `options:`), not yet read by a
 /// game: a JSON object. [`DynGame::check_options`] reads them as the game's own options type.
@@ -140,6 +141,8 @@ pub trait DynGame: Send + Sync {
         player: usize,
         known: Option<&Value>,
     ) -> Option<Result<Observation<Value>, ObserveError>>;
+    /// [`Game::import`].
+    fn import(&self, format: &str, log: &str) -> Option<Result<Vec<Imported>, ParseError>>;
 }
 
 /// A prompt that could not be read back into a state.
@@ -292,6 +295,10 @@ impl<G: Game> DynGame for G {
                 drawn: o.drawn,
             })
         }))
+    }
+
+    fn import(&self, format: &str, log: &str) -> Option<Result<Vec<Imported>, ParseError>> {
+        Game::import(self, format, log)
     }
 }
 

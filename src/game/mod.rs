@@ -355,6 +355,14 @@ pub trait Game: Send + Sync + 'static {
         None
     }
 
+    /// Reads a log that another tool wrote of a match (`format` names the tool's log, e.g.
+    /// TSG's `main-rb`) into the exchanges `shinpan trace` checks, for `trace --import`.
+    /// `None` when the game knows no such format; the default knows none.
+    fn import(&self, format: &str, log: &str) -> Option<Result<Vec<Imported>, ParseError>> {
+        let _ = (format, log);
+        None
+    }
+
     /// Brings the values a case's `then` gives into the canonical state's form where one value
     /// has several spellings (a field grid written with or without its empty top rows), so
     /// that `given` and `then` accept the same forms. Called once per case when the library
@@ -378,6 +386,17 @@ pub trait Game: Send + Sync + 'static {
             tiebreak: 0,
         }
     }
+}
+
+/// One exchange read from another tool's log ([`Game::import`]), in the order of the match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    pub player: usize,
+    /// The prompt's bytes, every line ended by `\n`.
+    pub prompt: String,
+    /// The reply's lines joined by `\n`, without the last line break; `None` when the log ends
+    /// before it.
+    pub reply: Option<String>,
 }
 
 /// What one prompt shows of a state.

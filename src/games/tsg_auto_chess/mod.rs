@@ -19,6 +19,8 @@
 pub mod edge;
 pub mod engine;
 pub mod fuzz;
+pub mod import;
+pub mod observe;
 pub mod player;
 pub mod protocol;
 pub mod rules;
@@ -27,8 +29,8 @@ pub mod state;
 use rand::RngCore;
 
 use crate::game::{
-    EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, NoOptions, Outcome, ParseVerdict, Reply,
-    StateError, StepError, StepReport, TimeLimits,
+    EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, Imported, NoOptions, Observation,
+    Outcome, ParseVerdict, Reply, StateError, StepError, StepReport, TimeLimits,
 };
 use protocol::{parse_name, Prompt, TurnReply};
 use rules::{draw_price, Kind, THINKING_TIME_MS};
@@ -212,5 +214,24 @@ impl Game for TsgAutoChess {
 
     fn edge_cases(&self) -> Vec<EdgeCase<State>> {
         edge::edge_cases()
+    }
+
+    /// Every prompt shows the whole board; see [`observe`] for what it leaves out.
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&State>,
+    ) -> Option<Result<Observation<State>, crate::text::ParseError>> {
+        Some(observe::observe(prompt, player, known))
+    }
+
+    /// `main-rb`: main.rb's standard output (see [`import`]).
+    fn import(
+        &self,
+        format: &str,
+        log: &str,
+    ) -> Option<Result<Vec<Imported>, crate::text::ParseError>> {
+        (format == import::MAIN_RB).then(|| import::main_rb(log))
     }
 }

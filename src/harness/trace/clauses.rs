@@ -70,8 +70,9 @@ impl ClauseIndex {
     }
 
     /// The clauses whose cases check the fields at `paths` (or the fields above them), those
-    /// whose cases are most about these fields first; the clauses with a recorded departure of
-    /// any engine come before the others.
+    /// whose cases are most about these fields first; a clause that declares one of the fields
+    /// (`fields:`) comes before all others, then the clauses with a recorded departure of any
+    /// engine.
     pub fn clauses_for(&self, paths: &[String]) -> Vec<String> {
         let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
         for path in paths {
@@ -90,7 +91,13 @@ impl ClauseIndex {
             }
         }
         let mut ranked: Vec<(&str, usize)> = counts.into_iter().collect();
-        ranked.sort_by_key(|&(clause, n)| (!self.departures.contains_key(clause), usize::MAX - n));
+        ranked.sort_by_key(|&(clause, n)| {
+            (
+                n < DECLARED,
+                !self.departures.contains_key(clause),
+                usize::MAX - n,
+            )
+        });
         ranked
             .into_iter()
             .take(NAMED)

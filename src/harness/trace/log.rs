@@ -126,6 +126,22 @@ pub fn read_logs(
         .collect())
 }
 
+/// Each player's exchanges from a log another tool wrote ([`crate::game::Game::import`]).
+pub fn from_imported(exchanges: Vec<crate::game::Imported>) -> BTreeMap<usize, PlayerLog> {
+    let mut logs: BTreeMap<usize, PlayerLog> = BTreeMap::new();
+    for exchange in exchanges {
+        logs.entry(exchange.player)
+            .or_default()
+            .exchanges
+            .push(Exchange {
+                prompt: exchange.prompt,
+                reply: exchange.reply,
+                elapsed_ms: None,
+            });
+    }
+    logs
+}
+
 /// Prompt chunks up to the bot's next output make one prompt; the bot's output up to the next
 /// prompt chunk makes its reply.
 fn assemble(records: Vec<Record>) -> PlayerLog {
