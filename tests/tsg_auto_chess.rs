@@ -84,6 +84,24 @@ proptest! {
     }
 }
 
+// main.rb's standard output is outside input too: its reader never panics, on any text or on
+// echo lines of any shape.
+proptest! {
+    #[test]
+    fn the_main_rb_importer_never_panics(
+        names in "[a-z]{0,5}\n[a-z]{0,5}\n",
+        echoes in prop::collection::vec(("[a-z]{0,5}", prop::bool::ANY, "[ -~]{0,20}"), 0..30),
+        tail in "\\PC{0,40}",
+    ) {
+        let mut log = names;
+        for (name, input, line) in echoes {
+            log.push_str(&format!("{name} {}:{line}\n", if input { "in" } else { "out" }));
+        }
+        log.push_str(&tail);
+        let _ = shinpan::games::tsg_auto_chess::import::main_rb(&log);
+    }
+}
+
 // Whole matches are up to 1000 turns: fewer cases.
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(16))]
