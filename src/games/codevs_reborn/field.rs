@@ -292,6 +292,24 @@ mod tests {
         assert!(err.contains("column 0"), "{err}");
     }
 
+    /// The line named is the text's line, counted from the top: the floating 1 is on line 2 of
+    /// three (a mistake in a case's field must be findable).
+    #[test]
+    fn a_floating_block_is_named_at_its_line_from_the_top() {
+        let err = Field::from_text("..........\n1.........\n.2........\n").unwrap_err();
+        assert_eq!(err, "the block in column 0 of line 2 has nothing under it");
+    }
+
+    /// A column holds at most 19 blocks (16 rows, an ojama row and a pack): 19 lines are a
+    /// field, 20 are refused by their count.
+    #[test]
+    fn a_field_text_has_at_most_nineteen_rows() {
+        let row = "1.........\n";
+        assert_eq!(field(&row.repeat(CAPACITY)).height(0), CAPACITY);
+        let err = Field::from_text(&row.repeat(CAPACITY + 1)).unwrap_err();
+        assert_eq!(err, "a field has at most 19 rows, this one has 20");
+    }
+
     #[test]
     fn diagonal_pair_vanishes_and_the_rest_falls() {
         let mut f = field("37........\n12........\n");
