@@ -14,7 +14,7 @@ const SHINPAN: &str = env!("CARGO_BIN_EXE_shinpan");
 const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
 
 /// Every landed game with the number of built-in players a match takes.
-const GAMES: &[(&str, usize)] = &[("codevs-reborn", 2), ("cedec2013", 3)];
+const GAMES: &[(&str, usize)] = &[("codevs-reborn", 2), ("cedec2013", 3), ("codevs4", 2)];
 
 fn play_logged(game: &str, players: usize, seed: &str, log: &Path) {
     let mut cmd = Command::new(SHINPAN);
@@ -236,4 +236,29 @@ fn a_killed_tap_leaves_a_log_trace_can_read_up_to_the_kill() {
             .any(|n| n.as_str().unwrap().contains("end")),
         "{report:#}"
     );
+}
+
+#[test]
+fn one_planted_hp_in_a_codevs4_recording_is_named_at_its_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("codevs4", 2, "7", &log);
+    // Step 20's prompt to player 0: after the time, stage, turn, resources and the count of
+    // own units, the sixth line is its castle (unit 0, `id y x hp type`), one HP less.
+    plant(&log, 0, 20, |prompt| {
+        let mut lines: Vec<String> = prompt.lines().map(str::to_string).collect();
+        let mut castle: Vec<String> = lines[5].split(' ').map(str::to_string).collect();
+        assert_eq!((castle[0].as_str(), castle[4].as_str()), ("0", "4"));
+        let hp: i32 = castle[3].parse().unwrap();
+        castle[3] = (hp - 1).to_string();
+        lines[5] = castle.join(" ");
+        lines.join("\n") + "\n"
+    });
+    let (code, report) = trace("codevs4", &[&log]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let first = &report["departures"][0];
+    assert_eq!(first["step"], 20, "{report:#}");
+    assert_eq!(first["player"], 0);
+    assert_eq!(first["fields"], serde_json::json!(["units.0.hp"]));
+    assert_eq!(first["clauses"][0], "battle.damage-table", "{report:#}");
 }
