@@ -18,7 +18,8 @@
 //!   prompt shows the mob, its speed (and the status worked out from it) is taken as shown,
 //!   with where it went since, its fraction put back halfway (positions are truncated toward
 //!   the centre every turn, so only the whole part and the fraction's sign matter to the
-//!   rules); where the prompt's vision reaches but does not show it, it is forgotten. Out of
+//!   rules); where the prompt's vision reaches but does not show it, it is put aside (outside
+//!   the map, standing still, see [`LOST_AT`]) until a prompt shows it again. Out of
 //!   both players' sight such a mob touches nothing a prompt shows: a hero hits, and a spell
 //!   reaches, only what its player saw, and a base takes damage only from what it sees.
 //!
@@ -115,11 +116,12 @@ pub fn observe(
         }
         if !player_sees(&state, me, mob.pos(), None) {
             mobs.push(mob.clone());
-        } else if !drawn_here(mob) {
+        } else if drawn_here(mob) {
+            // Its speed came from the state's stand-in generator: it may be anywhere.
+            mobs.push(lost(mob));
+        } else {
             missing.push(k);
         }
-        // A mob whose speed the state's stand-in generator drew may be anywhere: where the
-        // prompt does not show it, it is forgotten until a prompt shows it again.
     }
     // What each shown mob drew: its speed and the status worked out from it.
     let mut fresh: Vec<(i32, bool)> = Vec::with_capacity(lines.len());
@@ -241,6 +243,26 @@ fn read_known(mut mob: Mob, e: &EntityLine, reader: usize) -> (Mob, bool) {
     (mob, drew)
 }
 
+/// Where a mob the trace has lost track of waits until a prompt shows it again: outside the
+/// map (no prompt shows it, no hero hits it), within the 800 a mob may stray (not removed),
+/// far from both bases (not attracted), on the centre's column with a speed that the
+/// truncation toward the centre cancels (it stands still), a fraction that [`drawn_here`]
+/// still reads as drawn: when it shows again, where it went and its speed are taken as shown.
+const LOST_AT: (i32, i32) = (super::rules::MAP_WIDTH / 2, -400);
+const LOST_SPEED: (f64, f64) = (0.25, -0.25);
+
+fn lost(mob: &Mob) -> Mob {
+    Mob {
+        x: LOST_AT.0,
+        y: LOST_AT.1,
+        vx: LOST_SPEED.0,
+        vy: LOST_SPEED.1,
+        status: None,
+        controls: Vec::new(),
+        ..mob.clone()
+    }
+}
+
 /// Whether a mob's speed is one the state's generator drew (WIND's redirection, D-spring-5):
 /// such a speed is not whole, and its fractions are not the halves [`with_fraction`] gives
 /// a speed read from a prompt (every other speed of the game is truncated).
@@ -303,6 +325,26 @@ mod tests {
         let state = Spring2022.new_match(2, &Options::default());
         let read = observe(&Spring2022.prompt(&state, 0), 0, None).unwrap();
         assert_eq!(read.state.league, League::Bronze);
+    }
+
+    #[test]
+    fn a_lost_mob_stands_still_out_of_sight_and_stays_marked() {
+        let game = Spring2022;
+        let mut state = game.new_match(4, &Options::default());
+        state.mobs.push(lost(&Mob {
+            id: 6,
+            ..Mob::default()
+        }));
+        state.next_id = Some(7);
+        state.spawner.last_turn = 100;
+        state.turn = 100;
+        for _ in 0..10 {
+            let replies = [0, 1].map(|_| Reply::text("WAIT\nWAIT\nWAIT"));
+            game.step(&mut state, &replies).unwrap();
+            assert_eq!((state.mobs[0].x, state.mobs[0].y), LOST_AT);
+            assert!(drawn_here(&state.mobs[0]));
+            assert!(!game.prompt(&state, 0).contains("\n6 0 "));
+        }
     }
 
     #[test]
