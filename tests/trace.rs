@@ -262,3 +262,54 @@ fn one_planted_hp_in_a_codevs4_recording_is_named_at_its_step() {
     assert_eq!(first["fields"], serde_json::json!(["units.0.hp"]));
     assert_eq!(first["clauses"][0], "battle.damage-table", "{report:#}");
 }
+
+#[test]
+fn one_planted_mana_in_a_spring_recording_is_named_at_its_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("spring2022", 2, "7", &log);
+    // Player 1's 40th prompt (no start block after turn 1): its first line is its own base
+    // health and mana; one mana more.
+    plant(&log, 1, 40, |prompt| {
+        let mut lines: Vec<String> = prompt.lines().map(str::to_string).collect();
+        let (health, mana) = lines[0].split_once(' ').unwrap();
+        let mana: i32 = mana.parse().unwrap();
+        lines[0] = format!("{health} {}", mana + 1);
+        lines.join("\n") + "\n"
+    });
+    let (code, report) = trace("spring2022", &[&log]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let first = &report["departures"][0];
+    assert_eq!(first["step"], 40, "{report:#}");
+    assert_eq!(first["player"], 1);
+    assert_eq!(first["fields"], serde_json::json!(["players[1].mana"]));
+    assert_eq!(first["clauses"][0], "combat.mana", "{report:#}");
+}
+
+#[test]
+fn one_planted_hero_position_in_a_spring_recording_is_named_at_its_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("spring2022", 2, "7", &log);
+    // Player 0's 30th prompt: its hero 0 (`0 1 x y ...`) one to the right.
+    plant(&log, 0, 30, |prompt| {
+        prompt
+            .lines()
+            .map(|line| match line.strip_prefix("0 1 ") {
+                Some(rest) => {
+                    let (x, rest) = rest.split_once(' ').unwrap();
+                    let x: i32 = x.parse().unwrap();
+                    format!("0 1 {} {rest}\n", x + 1)
+                }
+                None => format!("{line}\n"),
+            })
+            .collect()
+    });
+    let (code, report) = trace("spring2022", &[&log]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let first = &report["departures"][0];
+    assert_eq!(first["step"], 30, "{report:#}");
+    assert_eq!(first["player"], 0);
+    assert_eq!(first["fields"], serde_json::json!(["heroes[0].x"]));
+    assert_eq!(first["clauses"][0], "move.step", "{report:#}");
+}
