@@ -17,7 +17,9 @@ const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
 const GAMES: &[(&str, usize)] = &[
     ("codevs-reborn", 2),
     ("cedec2013", 3),
+    ("codevs4", 2),
     ("tsg-auto-chess", 2),
+    ("spring2022", 2),
 ];
 
 fn play_logged(game: &str, players: usize, seed: &str, log: &Path) {
@@ -381,4 +383,80 @@ fn a_killed_tap_leaves_a_log_trace_can_read_up_to_the_kill() {
             .any(|n| n.as_str().unwrap().contains("end")),
         "{report:#}"
     );
+}
+
+#[test]
+fn one_planted_hp_in_a_codevs4_recording_is_named_at_its_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("codevs4", 2, "7", &log);
+    // Step 20's prompt to player 0: after the time, stage, turn, resources and the count of
+    // own units, the sixth line is its castle (unit 0, `id y x hp type`), one HP less.
+    plant(&log, 0, 20, |prompt| {
+        let mut lines: Vec<String> = prompt.lines().map(str::to_string).collect();
+        let mut castle: Vec<String> = lines[5].split(' ').map(str::to_string).collect();
+        assert_eq!((castle[0].as_str(), castle[4].as_str()), ("0", "4"));
+        let hp: i32 = castle[3].parse().unwrap();
+        castle[3] = (hp - 1).to_string();
+        lines[5] = castle.join(" ");
+        lines.join("\n") + "\n"
+    });
+    let (code, report) = trace("codevs4", &[&log]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let first = &report["departures"][0];
+    assert_eq!(first["step"], 20, "{report:#}");
+    assert_eq!(first["player"], 0);
+    assert_eq!(first["fields"], serde_json::json!(["units.0.hp"]));
+    assert_eq!(first["clauses"][0], "battle.damage-table", "{report:#}");
+}
+
+#[test]
+fn one_planted_mana_in_a_spring_recording_is_named_at_its_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("spring2022", 2, "7", &log);
+    // Player 1's 40th prompt (no start block after turn 1): its first line is its own base
+    // health and mana; one mana more.
+    plant(&log, 1, 40, |prompt| {
+        let mut lines: Vec<String> = prompt.lines().map(str::to_string).collect();
+        let (health, mana) = lines[0].split_once(' ').unwrap();
+        let mana: i32 = mana.parse().unwrap();
+        lines[0] = format!("{health} {}", mana + 1);
+        lines.join("\n") + "\n"
+    });
+    let (code, report) = trace("spring2022", &[&log]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let first = &report["departures"][0];
+    assert_eq!(first["step"], 40, "{report:#}");
+    assert_eq!(first["player"], 1);
+    assert_eq!(first["fields"], serde_json::json!(["players[1].mana"]));
+    assert_eq!(first["clauses"][0], "combat.mana", "{report:#}");
+}
+
+#[test]
+fn one_planted_hero_position_in_a_spring_recording_is_named_at_its_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("spring2022", 2, "7", &log);
+    // Player 0's 30th prompt: its hero 0 (`0 1 x y ...`) one to the right.
+    plant(&log, 0, 30, |prompt| {
+        prompt
+            .lines()
+            .map(|line| match line.strip_prefix("0 1 ") {
+                Some(rest) => {
+                    let (x, rest) = rest.split_once(' ').unwrap();
+                    let x: i32 = x.parse().unwrap();
+                    format!("0 1 {} {rest}\n", x + 1)
+                }
+                None => format!("{line}\n"),
+            })
+            .collect()
+    });
+    let (code, report) = trace("spring2022", &[&log]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let first = &report["departures"][0];
+    assert_eq!(first["step"], 30, "{report:#}");
+    assert_eq!(first["player"], 0);
+    assert_eq!(first["fields"], serde_json::json!(["heroes[0].x"]));
+    assert_eq!(first["clauses"][0], "move.step", "{report:#}");
 }

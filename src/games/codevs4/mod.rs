@@ -17,6 +17,7 @@ pub mod battle;
 pub mod edge;
 pub mod engine;
 pub mod fuzz;
+pub mod observe;
 pub mod protocol;
 pub mod rules;
 pub mod setup;
@@ -27,8 +28,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::game::{
-    EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, Outcome, ParseVerdict, Reply, Series,
-    SeriesMatch, SeriesScore, StateError, StepError, StepReport, TimeLimits,
+    EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, Observation, Outcome, ParseVerdict,
+    Reply, Series, SeriesMatch, SeriesScore, StateError, StepError, StepReport, TimeLimits,
 };
 use protocol::{parse_name, Command, Order, Orders, Prompt};
 use rules::{Cell, Direction, Kind, STAGES, THINKING_TIME_MS};
@@ -181,6 +182,17 @@ impl Game for Codevs4 {
 
     fn edge_cases(&self) -> Vec<EdgeCase<State>> {
         edge::edge_cases()
+    }
+
+    /// Own units in full; enemy units and resource cells where the own units see (see
+    /// [`observe`]).
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&State>,
+    ) -> Option<Result<Observation<State>, crate::text::ParseError>> {
+        Some(observe::observe(prompt, player, known))
     }
 
     /// 3 and 6.3: the 41 stages, 0..=40.

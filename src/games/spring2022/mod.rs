@@ -21,6 +21,7 @@ pub mod fuzz;
 pub mod geometry;
 pub mod jrandom;
 pub mod message;
+pub mod observe;
 pub mod player;
 pub mod protocol;
 pub mod rules;
@@ -36,8 +37,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::game::{
-    EdgeCase, Frame, FuzzHints, Game, GameInfo, Outcome, ParseVerdict, Reply, StateError,
-    StepError, StepReport, TimeLimits,
+    EdgeCase, Frame, FuzzHints, Game, GameInfo, Observation, Outcome, ParseVerdict, Reply,
+    StateError, StepError, StepReport, TimeLimits,
 };
 use jrandom::scramble;
 use protocol::{read_order, Order, Prompt};
@@ -255,6 +256,17 @@ impl Game for Spring2022 {
 
     fn edge_cases(&self) -> Vec<EdgeCase<State>> {
         edge::edge_cases()
+    }
+
+    /// Bases and own heroes in full; enemy heroes and mobs where the player sees; a mob shown
+    /// for the first time, or a speed WIND drew, taken as shown (see [`observe`]).
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&State>,
+    ) -> Option<Result<Observation<State>, crate::text::ParseError>> {
+        Some(observe::observe(prompt, player, known))
     }
 }
 
