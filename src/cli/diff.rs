@@ -2,6 +2,7 @@
 //! with a progress counter, and writes the case of a disagreement to a file or stdout.
 
 use shinpan::harness::diff::{self, DiffConfig, DiffOutcome};
+use shinpan::run::check_unmodelled;
 
 use super::args::DiffArgs;
 use super::check::start;
@@ -29,6 +30,8 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
             game.info().id
         )));
     }
+    check_unmodelled([game], engine.as_ref())
+        .map_err(|e| Usage(format!("the engine `{command}` cannot be used: {e}")))?;
     let config = DiffConfig {
         seed,
         runs,

@@ -27,7 +27,7 @@ use serde_json::{json, Map, Value};
 
 use crate::case::expect::{to_yaml, unified_diff};
 use crate::game::{DynGame, MatchOptions, Reply};
-use crate::run::{Answered, EngineUnderTest, StepRequest, StepResponse};
+use crate::run::{Answered, EngineUnderTest, Mask, StepRequest, StepResponse};
 
 pub use case_file::case_file;
 use generate::random_input;
@@ -140,15 +140,21 @@ struct Disagreement {
     why: String,
 }
 
-/// A result as cases see it: the state with `prompts` and `last_replies` beside it.
-fn actual(response: &StepResponse, turns: usize) -> Value {
-    let mut value = crate::run::actual(&response.state, response);
+/// A result as cases see it: the state with `prompts` and `last_replies` beside it, without
+/// what the engine does not model. The state is read back with its defaults filled in, so that
+/// an engine that leaves out fields at their defaults (as adapters may) is compared fairly.
+fn actual(game: &dyn DynGame, response: &StepResponse, turns: usize, mask: &Mask) -> Value {
+    let mut state = response.state.clone();
+    mask.remove_from(&mut state);
+    let state = game.load_state(&state).unwrap_or(state);
+    let mut value = crate::run::actual(&state, response);
     if let Value::Object(map) = &mut value {
         map.insert(
             "unplayed_turns".into(),
             turns.saturating_sub(response.turns_played).into(),
         );
     }
+    mask.remove_from(&mut value);
     value
 }
 
@@ -164,20 +170,27 @@ fn compare(
         game,
         state: &input.state,
         turns: &input.turns,
+        reachable: true,
     };
-    let reference = match crate::run::Reference.step(request) {
-        Answered::Done(response) => actual(&response, turns),
-        _ => return Comparison::NotAnInput,
+    let Answered::Done(reference) = crate::run::Reference.step(request) else {
+        return Comparison::NotAnInput;
     };
+    let declared = engine.unmodelled(game.info().id);
     match engine.step(request) {
         Answered::Unsupported(_) => Comparison::Unsupported,
         Answered::Error(why) => Comparison::Disagree(Box::new(Disagreement {
-            reference,
+            reference: actual(game, &reference, turns, &declared),
             engine: None,
             why: format!("the engine failed: {why}"),
         })),
         Answered::Done(response) => {
-            let engine = actual(&response, turns);
+            let mask = if response.prompts.is_none() {
+                declared.with_prompts()
+            } else {
+                declared
+            };
+            let reference = actual(game, &reference, turns, &mask);
+            let engine = actual(game, &response, turns, &mask);
             if engine == reference {
                 return Comparison::Agree;
             }
