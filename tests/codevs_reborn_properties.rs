@@ -60,7 +60,20 @@ proptest! {
 
     #[test]
     fn first_prompt_round_trips(packs in proptest::collection::vec(pack(), 500), turn in turn_input()) {
-        let prompt = Prompt { start: Some(GameStart { packs }), turn };
+        // The game-start block comes with turn 0's block only.
+        let turn = TurnInput { turn: 0, ..turn };
+        let prompt = Prompt { start: Some(GameStart { packs: packs.clone() }), turn: turn.clone() };
+        let text = prompt.print();
+        prop_assert_eq!(Prompt::parse(&text), Ok(prompt));
+        // The same packs before any later turn's block are no prompt.
+        let later = Prompt { start: Some(GameStart { packs }), turn: TurnInput { turn: 1, ..turn } };
+        prop_assert!(Prompt::parse(&later.print()).is_err());
+    }
+
+    #[test]
+    fn later_prompt_round_trips(turn in turn_input()) {
+        let turn = TurnInput { turn: turn.turn.max(1), ..turn };
+        let prompt = Prompt { start: None, turn };
         let text = prompt.print();
         prop_assert_eq!(Prompt::parse(&text), Ok(prompt));
     }

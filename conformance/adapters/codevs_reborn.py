@@ -476,9 +476,15 @@ def parse_text(kind, text):
     elif kind == "turn":
         printed = print_turn(*read_turn(reader))
     elif kind == "prompt":
+        # システムからの入力: the packs come before turn 0's block, and before no other.
         first = reader.peek()
-        printed = packs_text(read_packs(reader)) if first is not None and " " in first else ""
-        printed += print_turn(*read_turn(reader))
+        has_packs = first is not None and " " in first
+        printed = packs_text(read_packs(reader)) if has_packs else ""
+        turn_line = reader.index + 1
+        turn, views = read_turn(reader)
+        if has_packs != (turn == 0):
+            raise ProtocolError(turn_line, 1, "the packs with turn 0 and with no other turn")
+        printed += print_turn(turn, views)
     else:
         raise KeyError(kind)
     reader.finish()

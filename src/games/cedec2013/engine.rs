@@ -38,7 +38,9 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
     })
 }
 
-/// Round 0 (QUICKSTART 「動作プロセス」, D-cedec-10, D-cedec-11): the player's name.
+/// Round 0 (QUICKSTART 「動作プロセス」, D-cedec-10, D-cedec-11): the player's name. Only a name
+/// later than 5000 ms (or none within it) disqualifies; a program whose output ends before it
+/// names itself is called nanashi and plays on, every later turn ending at its end of input.
 fn take_name(state: &mut State, reply: &Reply) -> ReplyVerdict {
     let player = &mut state.players[state.player];
     let verdict = match reply {
@@ -60,14 +62,15 @@ fn take_name(state: &mut State, reply: &Reply) -> ReplyVerdict {
             });
             verdict
         }
-        Reply::Text { .. } | Reply::TimedOut | Reply::Crashed => {
+        // D-cedec-11: the output ended first. Not a time-over: no disqualification.
+        Reply::Crashed => {
+            player.name = Some(NO_NAME.into());
+            ReplyVerdict::Crashed
+        }
+        Reply::Text { .. } | Reply::TimedOut => {
             player.name = Some(NO_NAME.into());
             player.disqualified = true;
-            if *reply == Reply::Crashed {
-                ReplyVerdict::Crashed
-            } else {
-                ReplyVerdict::TimedOut
-            }
+            ReplyVerdict::TimedOut
         }
     };
     if state.player + 1 < PLAYERS {
@@ -359,7 +362,7 @@ fn end_turn(state: &mut State) {
 }
 
 /// 「得点計算と勝敗」: the highest score wins, a tie goes to the higher id; a disqualified player
-/// cannot win (rules.yaml `time.name-limit`).
+/// cannot win (rules.yaml `time.name`).
 pub fn winner(state: &State) -> Option<usize> {
     (0..PLAYERS)
         .filter(|&p| !state.players[p].disqualified)

@@ -49,14 +49,14 @@ pub fn generate(seed: u64) -> Field {
                 };
             }
         }
-        let reach = Reach::of(&field);
-        if reach.factories_connected && reach.more_than_half() {
+        if Reach::of(&field).accepted() {
             return field;
         }
     }
 }
 
-/// How much of the non-hole land player 0's factory reaches.
+/// How much of the non-hole land player 0's factory (else the first factory) reaches. Once the
+/// factories reach each other, any of them reaches the same land.
 struct Reach {
     land: usize,
     reachable: usize,
@@ -70,7 +70,12 @@ impl Reach {
             .collect();
         let land = field.0.iter().filter(|t| !t.hole).count();
         let mut seen = [false; TILES];
-        let mut queue: Vec<usize> = factories.first().copied().into_iter().collect();
+        let start = factories
+            .iter()
+            .copied()
+            .find(|&f| field.0[f].owned_by(0))
+            .or(factories.first().copied());
+        let mut queue: Vec<usize> = start.into_iter().collect();
         for &i in &queue {
             seen[i] = true;
         }
@@ -91,6 +96,11 @@ impl Reach {
 
     fn more_than_half(&self) -> bool {
         2 * self.reachable > self.land
+    }
+
+    /// The whole-map test a drawn map must pass, else it is drawn again.
+    fn accepted(&self) -> bool {
+        self.factories_connected && self.more_than_half()
     }
 }
 
@@ -135,6 +145,7 @@ pub fn facts(field: &Field) -> Value {
         "reachable_land": reach.reachable,
         "reachable_more_than_half": reach.more_than_half(),
         "factories_connected": reach.factories_connected,
+        "accepted_by_generator": reach.accepted(),
     })
 }
 

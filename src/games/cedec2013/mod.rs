@@ -168,7 +168,9 @@ impl Game for Cedec2013 {
     /// field), `tiles_by_landform`, `centre_is_hole`, `factories` (and `factory_owners`),
     /// `rotation_symmetric` (a 120° turn maps every tile onto one of the same kind, owner
     /// shifted by one), `land` (non-hole tiles), `reachable_land` (of those, the ones joined to
-    /// player 0's factory through non-hole tiles), `reachable_more_than_half`, `factories_connected`.
+    /// player 0's factory through non-hole tiles), `reachable_more_than_half`, `factories_connected`,
+    /// `accepted_by_generator` (both of the last two: the whole-map test of D-cedec-8, so a case
+    /// can give a map and ask whether the generator would keep it).
     fn facts(&self, state: &State) -> serde_json::Value {
         mapgen::facts(&state.tiles)
     }

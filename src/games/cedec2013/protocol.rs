@@ -147,7 +147,8 @@ fn read_tile(reader: &mut Reader, x: i8, y: i8) -> Result<TileView, ParseError> 
     signed(&line.token(&what_y)?, &what_y, exact(y))?;
     let owner_token = line.token("an owner (-1..2)")?;
     let owner = signed(&owner_token, "an owner (-1..2)", -1..=PLAYERS as i64 - 1)? as i8;
-    let robots = line.number("a robot count", 0..=u64::from(u32::MAX))? as u32;
+    let robots_token = line.token("a robot count")?;
+    let robots = robots_token.number("a robot count", 0..=u64::from(u32::MAX))? as u32;
     let resources = line.number("a resource count (0..7)", 0..=7)? as u32;
     let landform_token = line.token("a landform")?;
     let landform = Landform::ALL
@@ -179,13 +180,18 @@ fn read_tile(reader: &mut Reader, x: i8, y: i8) -> Result<TileView, ParseError> 
         };
         return Err(token_error(&installation, want));
     }
+    // 「地形」: wasteland has no owner and no robots; settlements and bases have an owner; a
+    // hole nobody owns holds no robots.
     let owner_fits = match landform {
-        Landform::Wasteland => owner == -1 && robots == 0,
+        Landform::Wasteland => owner == -1,
         Landform::Settlement | Landform::Base => owner >= 0,
-        Landform::Hole => owner >= 0 || robots == 0,
+        Landform::Hole => true,
     };
     if !owner_fits {
         return Err(token_error(&owner_token, "an owner that fits the landform"));
+    }
+    if owner == -1 && robots > 0 {
+        return Err(token_error(&robots_token, "0 robots on a tile nobody owns"));
     }
     Ok(TileView {
         x,

@@ -54,7 +54,8 @@ impl Default for State {
 pub struct Player {
     /// `null` until the player has given its name in round 0.
     pub name: Option<String>,
-    /// No name in time (D-cedec-11): every turn is `finish` only and it cannot win.
+    /// No name within 5000 ms (D-cedec-11): every turn is `finish` only and it cannot win. A
+    /// program whose output ended before its name is not disqualified.
     pub disqualified: bool,
     /// Time used beyond 1000 ms per turn, summed over the match (D-cedec-11).
     pub overrun_ms: u64,

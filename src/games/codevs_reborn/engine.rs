@@ -121,7 +121,8 @@ fn fault_outcome(state: &State, faults: [Option<Fault>; 2]) -> Outcome {
             reason: INVALID_REPLY.into(),
         },
         [Some(Fault::TimeOver), Some(Fault::TimeOver)] => by_score(state, TIME_OVER),
-        // Settled in rules.yaml (end.mixed-faults): both lost in the same turn, so the score decides.
+        // rules.yaml `end.invalid-and-time-over` (D-reborn-12): both lost in the same turn, so
+        // the score decides.
         [Some(_), Some(_)] => by_score(state, INVALID_REPLY),
         [Some(fault), None] | [None, Some(fault)] => {
             let winner = usize::from(faults[0].is_some());

@@ -41,10 +41,6 @@ impl Field {
         }
     }
 
-    pub fn block_count(&self) -> usize {
-        self.heights.iter().map(|&h| usize::from(h)).sum()
-    }
-
     /// Lets `value` fall onto column `x`. A column is never full in a reachable state
     /// (see [`CAPACITY`]); should it be, the block is refused and `false` returned.
     pub fn push(&mut self, x: usize, value: u8) -> bool {

@@ -194,6 +194,26 @@ impl Game for CodevsReborn {
     ) -> Option<Result<Observation<State>, crate::text::ParseError>> {
         Some(observe::observe(prompt, player, known))
     }
+
+    /// A field in `then` may be written as `given` accepts it: all 16 rows, empty top rows
+    /// included. It is brought to the canonical form (from the highest block down) here; a text
+    /// that is no field is left as written, for the comparison to report.
+    fn normalize_expectation(&self, expected: &mut serde_json::Value) {
+        let players = expected
+            .get_mut("players")
+            .and_then(serde_json::Value::as_array_mut);
+        for player in players.into_iter().flatten() {
+            let Some(field) = player.get_mut("field") else {
+                continue;
+            };
+            if let Some(canonical) = field
+                .as_str()
+                .and_then(|text| field::Field::from_text(text).ok())
+            {
+                *field = canonical.to_text().into();
+            }
+        }
+    }
 }
 
 /// 「パックの生成について」 (D-reborn-10): 180 blocks of each value shuffled into 380 packs of three
@@ -255,6 +275,21 @@ mod tests {
             packs,
             "the same seed gives the same packs"
         );
+    }
+
+    #[test]
+    fn a_then_field_in_sixteen_rows_is_brought_to_the_canonical_form() {
+        let full = format!("{}1.....X...\n", "..........\n".repeat(15));
+        let mut then = serde_json::json!({
+            "players": [{"field": full, "score": 1}, {"field": {"$ne": 0}}, {"field": "1\n"}],
+            "turn": 1,
+        });
+        CodevsReborn.normalize_expectation(&mut then);
+        assert_eq!(then["players"][0]["field"], "1.....X...\n");
+        assert_eq!(then["players"][0]["score"], 1);
+        // What is no field text stays as written, for the comparison to report.
+        assert_eq!(then["players"][1]["field"], serde_json::json!({"$ne": 0}));
+        assert_eq!(then["players"][2]["field"], "1\n");
     }
 
     #[test]

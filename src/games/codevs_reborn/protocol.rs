@@ -232,7 +232,8 @@ impl Prompt {
     }
 
     /// A game-start block is present when the first line holds two values (a pack row) rather
-    /// than one (a turn number).
+    /// than one (a turn number). 「システムからの入力」: it comes before turn 0's block and
+    /// before no other, so a block without it must be a later turn's.
     pub fn parse(text: &str) -> Result<Prompt, ParseError> {
         let mut reader = Reader::new(text);
         let start = match reader.peek() {
@@ -241,7 +242,21 @@ impl Prompt {
             }),
             _ => None,
         };
+        let turn_line = reader.line_no() + 1;
         let turn = TurnInput::read(&mut reader)?;
+        if start.is_some() != (turn.turn == 0) {
+            let expected = if start.is_some() {
+                "turn 0 after the game-start block (it comes before the first turn only)"
+            } else {
+                "the game-start block (500 packs) before turn 0"
+            };
+            return Err(ParseError::new(
+                turn_line,
+                1,
+                expected,
+                quote(&turn.turn.to_string()),
+            ));
+        }
         reader.finish()?;
         Ok(Prompt { start, turn })
     }
