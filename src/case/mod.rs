@@ -99,6 +99,9 @@ pub enum CaseBody {
     /// Play `when` from `given` (its canonical state) and compare the result with `then`.
     Step {
         given: Stored,
+        /// False for `reachable: false`: `given` cannot occur in play, and an engine may answer
+        /// `unsupported` without blame.
+        reachable: bool,
         when: Vec<Vec<Reply>>,
         then: Stored,
     },

@@ -141,17 +141,27 @@ pub fn run_case(game: &dyn DynGame, case: &Case, engine: &mut dyn EngineUnderTes
     }
     let mask = engine.unmodelled(id);
     match &case.body {
-        CaseBody::Step { given, when, then } => {
+        CaseBody::Step {
+            given,
+            reachable,
+            when,
+            then,
+        } => {
             let given = given.value();
             let request = StepRequest {
                 id: &case.name,
                 game,
                 state: &given,
                 turns: when,
-                reachable: true,
+                reachable: *reachable,
             };
             match engine.step(request) {
                 Answered::Done(response) => judge_step(game, &then.value(), when, response, &mask),
+                Answered::Unsupported(why) if !reachable => CaseVerdict::Unsupported(format!(
+                    "{why} (no blame: the case starts from a state that cannot occur in play, \
+                     `reachable: false`)"
+                ))
+                .into(),
                 Answered::Unsupported(why) => CaseVerdict::Unsupported(why).into(),
                 Answered::Error(why) => CaseVerdict::Error(why).into(),
             }

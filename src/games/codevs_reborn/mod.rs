@@ -187,8 +187,8 @@ impl Game for CodevsReborn {
         edge::edge_cases()
     }
 
-    /// [`reachable::reachable`]: a settled field, an even gauge, packs of 3 or 4 blocks within
-    /// the match's totals, never both ojama stocks non-zero.
+    /// [`reachable::reachable`]: a settled field, packs of 3 or 4 blocks, never both ojama
+    /// stocks non-zero.
     fn reachable(&self, state: &State) -> Result<(), StateError> {
         reachable::reachable(state)
     }
