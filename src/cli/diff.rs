@@ -144,8 +144,8 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
         summaries.push_str(&summary(k + 1, finding, written.as_deref()));
     }
     text.push_str(&format!(
-        "{} distinct departure{} in {} inputs ({} more showing one of them, {} unsupported by \
-         the engine):\n{summaries}",
+        "{} distinct departure{} in {} inputs ({} more showing departures already found, {} \
+         unsupported by the engine):\n{summaries}",
         outcome.findings.len(),
         plural(outcome.findings.len()),
         outcome.runs,

@@ -11,7 +11,8 @@
 //!
 //! A disagreement is a [`Departure`]: the fields that differ. The run goes on past the first
 //! one until `departures` distinct ones are found; one that `--known` lists ([`Known`]) or one
-//! already found is counted and passed over, so one known bug no longer hides the others.
+//! whose fields all differ in departures already found (the same one, or two found ones on one
+//! input) is counted and passed over, so one known bug no longer hides the others.
 //!
 //! Shrinking is generic too: fewer turns, an earlier turn with the list it indexes, list
 //! elements removed (in halves first), keys removed (their default), string lines removed,
@@ -99,6 +100,16 @@ impl Departure {
         Departure {
             fields: fields.into_iter().collect(),
         }
+    }
+}
+
+impl Departure {
+    /// Whether every field of this departure differs in one of `found`: the same departure
+    /// again, or several found ones at once (two bugs on one input), not a new one.
+    pub fn within<'d>(&self, found: impl IntoIterator<Item = &'d Departure>) -> bool {
+        let seen: std::collections::BTreeSet<&String> =
+            found.into_iter().flat_map(|d| &d.fields).collect();
+        !seen.is_empty() && self.fields.iter().all(|f| seen.contains(f))
     }
 }
 
@@ -198,7 +209,7 @@ pub struct DiffOutcome {
     pub findings: Vec<Finding>,
     /// Known departures seen and not shrunk.
     pub known: Vec<Skipped>,
-    /// Inputs that showed a departure already found.
+    /// Inputs that showed departures already found (one, or several at once).
     pub repeats: usize,
 }
 
@@ -275,7 +286,7 @@ pub fn run(
                 let named = clauses
                     .map(|c| c.clauses_for(&departure.fields))
                     .unwrap_or_default();
-                if outcome.findings.iter().any(|f| f.departure == departure) {
+                if departure.within(outcome.findings.iter().map(|f| &f.departure)) {
                     outcome.repeats += 1;
                 } else if let Some(entry) = known.lookup(&departure, &named) {
                     match outcome.known.iter_mut().find(|k| k.departure == departure) {
