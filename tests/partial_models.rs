@@ -258,3 +258,29 @@ fn an_in_process_engine_declares_its_mask_too() {
         .iter()
         .any(|r| r.verdict.name() == "pass" && r.masked == [GAUGE]));
 }
+
+/// `diff` leaves out what the engine declares too: the gaugeless engine that renders no prompts
+/// agrees with the reference on everything else, and without the declaration the missing gauge
+/// is the one departure found.
+#[test]
+fn diff_compares_a_partial_model_on_what_it_models() {
+    let run = |flags: &str| {
+        shinpan()
+            .args(["diff", "codevs-reborn", "--runs", "150", "--engine"])
+            .arg(format!("{PARTIAL} {flags}"))
+            .timeout(Duration::from_secs(300))
+            .output()
+            .unwrap()
+    };
+    let declared = run(&format!("--no-gauge --no-prompts --declare {GAUGE}"));
+    let stdout = String::from_utf8_lossy(&declared.stdout);
+    assert_eq!(declared.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("no disagreement in 150 inputs"), "{stdout}");
+    let undeclared = run("--no-gauge");
+    let stdout = String::from_utf8_lossy(&undeclared.stdout);
+    assert_eq!(undeclared.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains(&format!("departure 1: {GAUGE} (run")),
+        "{stdout}"
+    );
+}
