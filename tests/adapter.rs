@@ -304,6 +304,7 @@ fn planted_ojama_cap_bug_fails_exactly_the_stock_of_ten_cases() {
         failing_with_bug("ojama-cap-11"),
         [
             "codevs-reborn/end/ojama-row-counts-towards-the-danger-line",
+            "codevs-reborn/end/two-columns-of-nineteen-at-the-end-of-a-turn",
             "codevs-reborn/ojama/stock-ten-drops-one-row-before-the-pack",
             "codevs-reborn/ojama/stock-twenty-drops-a-row-in-each-of-two-turns",
             "codevs-reborn/ojama/ojama-drop-comes-before-the-skill",
@@ -322,6 +323,7 @@ fn expect_fail_list_turns_failures_into_expected_and_catches_stale_entries() {
          codevs-reborn/ojama/stock-twenty-drops-a-row-in-each-of-two-turns: same bug\n\
          codevs-reborn/ojama/ojama-drop-comes-before-the-skill: same bug\n\
          codevs-reborn/end/ojama-row-counts-towards-the-danger-line: same bug\n\
+         codevs-reborn/end/two-columns-of-nineteen-at-the-end-of-a-turn: same bug\n\
          codevs-reborn/prompt/prompt-shows-ojama-as-eleven: same bug\n",
     )
     .unwrap();
@@ -329,14 +331,14 @@ fn expect_fail_list_turns_failures_into_expected_and_catches_stale_entries() {
     let buggy = format!("python3 {PYTHON_ADAPTER} --bug ojama-cap-11");
     let (code, report) = check_json(&buggy, &["--expect-fail", list]);
     assert_eq!(code, 0, "every failure is listed");
-    assert_eq!(report["counts"]["expected_failures"], 5);
+    assert_eq!(report["counts"]["expected_failures"], 6);
     // The same list against the correct engine: every listed case is fixed, and the run fails.
     let (code, report) = check_json(
         &format!("python3 {PYTHON_ADAPTER}"),
         &["--expect-fail", list],
     );
     assert_eq!(code, 1, "a stale list fails the run");
-    assert_eq!(report["counts"]["fixed"], 5);
+    assert_eq!(report["counts"]["fixed"], 6);
 }
 
 #[test]

@@ -14,6 +14,9 @@ const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
 const GAMES: &[(&str, &str, &str)] = &[
     ("codevs-reborn", "good.py", "name-first"),
     ("cedec2013", "cedec_idle.py", "name-on-request"),
+    ("codevs4", "codevs4_bot.py", "name-first"),
+    ("tsg-auto-chess", "tsg_auto_chess_bot.py", "name-first"),
+    ("spring2022", "spring2022_bot.py", "no-name"),
 ];
 
 struct Run {

@@ -6,8 +6,8 @@
 //! exist (in the state, or among what the runner adds beside it), every value must have the
 //! type the schema gives there. A bound (`{$lt: 15}`) stands for a number; `{}` skips a list
 //! element. This walks the JSON Schema that schemars writes (`$ref`, `$defs`, `anyOf`, `oneOf`,
-//! `allOf`, `type`, `enum`, `const`, `properties`, `additionalProperties`, `items`,
-//! `prefixItems`) and nothing more.
+//! `allOf`, `type`, `enum`, `const`, `properties`, `patternProperties` (a map keyed by ids),
+//! `additionalProperties`, `items`, `prefixItems`) and nothing more.
 
 use serde_json::{Map, Value};
 
@@ -121,6 +121,17 @@ struct Walker<'s> {
 /// The schema of `key` in an object schema, if it names it.
 fn property<'s>(schema: &'s Value, key: &str) -> Option<&'s Value> {
     schema.get("properties").and_then(|p| p.get(key))
+}
+
+/// The schema of `key` in an object schema whose `patternProperties` has a pattern it matches.
+/// A pattern that is no regular expression matches nothing.
+fn pattern_property<'s>(schema: &'s Value, key: &str) -> Option<&'s Value> {
+    let patterns = schema.get("patternProperties")?.as_object()?;
+    patterns.iter().find_map(|(pattern, field)| {
+        regex::Regex::new(pattern)
+            .is_ok_and(|re| re.is_match(key))
+            .then_some(field)
+    })
 }
 
 fn names(schema: &Value) -> Vec<&str> {
@@ -262,6 +273,10 @@ impl<'s> Walker<'s> {
                 self.check(field, value, &here)?;
                 continue;
             }
+            if let Some(field) = pattern_property(schema, key) {
+                self.check(field, value, &here)?;
+                continue;
+            }
             match schema.get("additionalProperties") {
                 Some(Value::Bool(false)) => {
                     return Err((
@@ -330,4 +345,38 @@ fn describe(value: &Value) -> String {
 
 fn list(values: &[Value]) -> String {
     values.iter().map(describe).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// A map keyed by ids, as schemars writes a `BTreeMap<u32, _>`: each key must match a
+    /// pattern, and its value is checked against that pattern's schema.
+    #[test]
+    fn keys_matching_a_pattern_are_checked_against_its_schema() {
+        let schema = json!({
+            "type": "object",
+            "properties": {"units": {
+                "type": "object",
+                "additionalProperties": false,
+                "patternProperties": {"^\\d+$": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {"hp": {"type": "integer"}}
+                }}
+            }}
+        });
+        assert_eq!(
+            check_then(&schema, &json!({"units": {"12": {"hp": 1500}}}), Kind::Step),
+            Ok(())
+        );
+        let (path, _) = check_then(&schema, &json!({"units": {"12": {"hq": 1}}}), Kind::Step)
+            .expect_err("a misspelt field under a matching key");
+        assert_eq!(path, "units.12.hq");
+        let (path, _) = check_then(&schema, &json!({"units": {"x": {"hp": 1}}}), Kind::Step)
+            .expect_err("a key no pattern matches");
+        assert_eq!(path, "units.x");
+    }
 }

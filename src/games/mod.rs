@@ -1,16 +1,28 @@
 //! The registry of games: the only place that lists them.
 
 pub mod cedec2013;
+pub mod codevs4;
 pub mod codevs_reborn;
+pub mod spring2022;
+pub mod tsg_auto_chess;
 
 use crate::game::DynGame;
 
 static CODEVS_REBORN: codevs_reborn::CodevsReborn = codevs_reborn::CodevsReborn;
 static CEDEC2013: cedec2013::Cedec2013 = cedec2013::Cedec2013;
+static CODEVS4: codevs4::Codevs4 = codevs4::Codevs4;
+static TSG_AUTO_CHESS: tsg_auto_chess::TsgAutoChess = tsg_auto_chess::TsgAutoChess;
+static SPRING2022: spring2022::Spring2022 = spring2022::Spring2022;
 
 /// Every game shinpan knows, in a stable order.
 pub fn all() -> Vec<&'static dyn DynGame> {
-    vec![&CODEVS_REBORN, &CEDEC2013]
+    vec![
+        &CODEVS_REBORN,
+        &CEDEC2013,
+        &CODEVS4,
+        &TSG_AUTO_CHESS,
+        &SPRING2022,
+    ]
 }
 
 /// The game with this id.

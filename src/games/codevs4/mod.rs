@@ -1,0 +1,378 @@
+//! CODE VS 4.0 復刻版 (2015), rule document seed 000, completed by the `D-codevs4-*` decisions
+//! of `shared/spec-notes.md`.
+//!
+//! Two players each start a stage with a castle and five workers near opposite corners of a
+//! 100×100 field. Workers gather resources on resource cells and build villages (which make
+//! more workers) and bases (which make knights, fighters and assassins); every unit fights
+//! every enemy unit within its attack range on its own, the damage from a table of
+//! attacker × target divided by k, the number of enemies in range with each cell counted at
+//! most 10. A player sees only what lies within its units' vision. Destroying the enemy castle
+//! wins the stage; after 1000 turns it is a draw. A game is 41 stages; in the last 14 the enemy
+//! (player 1) earns more each turn.
+//!
+//! Seam mapping: one step is one turn, both players' outputs at once; the AI name is the
+//! handshake; the stage is the match option `stage`, kept in the state.
+
+pub mod battle;
+pub mod edge;
+pub mod engine;
+pub mod fuzz;
+pub mod protocol;
+pub mod rules;
+pub mod setup;
+pub mod state;
+
+use rand::{Rng, RngCore};
+use schemars::JsonSchema;
+use serde::{Deserialize, Deserializer, Serialize};
+
+use crate::game::{
+    EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, Outcome, ParseVerdict, Reply, Series,
+    SeriesMatch, SeriesScore, StateError, StepError, StepReport, TimeLimits,
+};
+use protocol::{parse_name, Command, Order, Orders, Prompt};
+use rules::{Cell, Direction, Kind, STAGES, THINKING_TIME_MS};
+use state::State;
+
+pub struct Codevs4;
+
+static INFO: GameInfo = GameInfo {
+    id: "codevs4",
+    title: "CODE VS 4.0 (復刻版, 2015)",
+    document: "000_460272ae079254c3.txt",
+    players: 2,
+    parse_kinds: &["prompt", "reply", "name"],
+    fuzz: FuzzHints {
+        // Both sides of: the cell cap 10, the gathering cap 5, costs 20/40/60/100/500, the
+        // extra stages 27 and 34, stage 40, turn 999/1000, HP 2000/5000/20000/50000, ids 20000.
+        numbers: &[
+            0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 19, 20, 26, 27, 33, 34, 39, 40, 41, 59, 60, 99, 100,
+            499, 500, 999, 1000, 1999, 2000, 4999, 5000, 19_999, 20_000, 20_001, 49_999, 50_000,
+        ],
+        replies: &[
+            "0",
+            "1\n0 0",
+            "1\n1 U",
+            "1\n1 6",
+            "1\n0 U",
+            "2\n1 U\n1 D",
+            "1\n6 0",
+            "1\n20001 R",
+            "1\n1 4",
+            "3\n1 L",
+            "x",
+        ],
+    },
+};
+
+/// The match options: which of the 41 stages is played.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    /// The stage, 0..=40 (3.1). In stages 27–33 player 1, the enemy AI of table 4, earns 20 a
+    /// turn instead of 10, and in stages 34–40 it earns 30 (4.6).
+    #[serde(default, deserialize_with = "a_stage")]
+    #[schemars(range(max = 40))]
+    pub stage: u32,
+}
+
+fn a_stage<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
+    let stage = u32::deserialize(deserializer)?;
+    if stage >= STAGES {
+        return Err(serde::de::Error::custom(format!(
+            "stage {stage}: the stages are 0..=40"
+        )));
+    }
+    Ok(stage)
+}
+
+impl Game for Codevs4 {
+    type State = State;
+    type Options = Options;
+
+    fn info(&self) -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new_match(&self, seed: u64, options: &Options) -> State {
+        setup::new_stage(seed, options.stage.min(STAGES - 1))
+    }
+
+    fn validate(&self, state: &State) -> Result<(), StateError> {
+        state.validate()
+    }
+
+    fn awaiting(&self, state: &State) -> Vec<usize> {
+        if state.outcome.is_some() {
+            Vec::new()
+        } else {
+            vec![0, 1]
+        }
+    }
+
+    fn prompt(&self, state: &State, player: usize) -> String {
+        Prompt::of(state, player).print()
+    }
+
+    /// D-codevs4-8: the count on the first line says how many lines follow.
+    fn frame(&self, _: &State, _: usize, lines: &[&str]) -> Frame {
+        let Some(first) = lines.first() else {
+            return Frame::NeedMore;
+        };
+        match Orders::read_lenient(first).count {
+            None => Frame::Malformed(format!(
+                "the first line {} is not a number of orders",
+                crate::text::quote(first)
+            )),
+            Some(count) if (lines.len() - 1) as u64 >= count => Frame::Complete,
+            Some(_) => Frame::NeedMore,
+        }
+    }
+
+    fn step(&self, state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
+        engine::step(state, replies)
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        state.outcome.clone()
+    }
+
+    fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {
+        let strict_only = || false;
+        let verdict = match kind {
+            "prompt" => ParseVerdict::judge(Prompt::parse(input).map(|p| p.print()), strict_only),
+            "reply" => ParseVerdict::judge(Orders::parse(input).map(|o| o.print()), || {
+                Orders::read_lenient(input).is_whole()
+            }),
+            "name" => ParseVerdict::judge(parse_name(input).map(str::to_string), strict_only),
+            _ => return None,
+        };
+        Some(verdict)
+    }
+
+    fn random_reply(&self, state: &State, player: usize, rng: &mut dyn RngCore) -> String {
+        random_orders(state, player, rng).print()
+    }
+
+    /// `castle_distance_from_corner` (each castle's distance from its corner),
+    /// `workers_on_castle`, `units_by_owner`, `resource_cells`, `distinct_resource_cells`,
+    /// `farthest_resource_from_its_corner` (of the first ten cells from (0,0), of the last ten
+    /// from (99,99)), `nearest_resource_to_a_castle`.
+    fn facts(&self, state: &State) -> serde_json::Value {
+        setup::facts(state)
+    }
+
+    /// The document names no time limit per turn; settled (rules.yaml `time.budget`): 3,600,000
+    /// ms of thinking time for a stage, which the input's first line counts down.
+    fn limits(&self) -> TimeLimits {
+        TimeLimits {
+            total_ms: Some(THINKING_TIME_MS),
+            ..TimeLimits::default()
+        }
+    }
+
+    /// 5.2: the AI prints its name first, before it reads any input.
+    fn handshake(&self) -> Option<Handshake> {
+        Some(Handshake {
+            prompt: String::new(),
+            parse_kind: "name",
+        })
+    }
+
+    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
+        edge::edge_cases()
+    }
+
+    /// 3 and 6.3: the 41 stages, 0..=40.
+    fn series(&self) -> Option<Series> {
+        Some(Series {
+            ranking: "6.3: points (2 a stage won, 1 a stage drawn), more first; then the turns \
+                      of the stages won minus the turns of the stages lost, fewer first",
+            matches: (0..STAGES)
+                .map(|stage| SeriesMatch {
+                    label: format!("stage {stage}"),
+                    options: serde_json::Map::from_iter([("stage".to_string(), stage.into())]),
+                })
+                .collect(),
+        })
+    }
+
+    /// 6.3: 2 points a win, 1 a draw; the tiebreak is the turns summed over wins minus the
+    /// turns summed over losses, ranked ascending, so given negated (settled, rules.yaml
+    /// `ranking.turn-sum`).
+    fn series_score(&self, state: &State, player: usize) -> SeriesScore {
+        let turns = i64::from(state.turn);
+        match state.outcome.as_ref().map(|o| o.winner) {
+            Some(Some(w)) if w == player => SeriesScore {
+                points: 2,
+                tiebreak: -turns,
+            },
+            Some(Some(_)) => SeriesScore {
+                points: 0,
+                tiebreak: turns,
+            },
+            Some(None) => SeriesScore {
+                points: 1,
+                tiebreak: 0,
+            },
+            None => SeriesScore::default(),
+        }
+    }
+}
+
+/// The built-in player: every order it gives is accepted. Workers head for a resource cell in
+/// sight and stay on it, or wander, now and then building a village or a base; castles and
+/// villages make workers (up to [`BUILT_IN_WORKERS`]); bases make fighting units (up to
+/// [`BUILT_IN_ARMY`]); fighting units drift towards the enemy's corner. Productions are paid in
+/// order from what the player has.
+pub fn random_orders(state: &State, player: usize, rng: &mut dyn RngCore) -> Orders {
+    let mut budget = state.players[player].resources;
+    let own = |kinds: &[Kind]| {
+        state
+            .units
+            .iter()
+            .filter(|u| u.owner == player && kinds.contains(&u.kind))
+            .count()
+    };
+    let mut workers = own(&[Kind::Worker]);
+    let mut army = own(&[Kind::Knight, Kind::Fighter, Kind::Assassin]);
+    let mut orders = Vec::new();
+    let forward = if player == 0 {
+        [Direction::Down, Direction::Right]
+    } else {
+        [Direction::Up, Direction::Left]
+    };
+    let afford = |kind: Kind, budget: &mut u32| {
+        let cost = kind.cost().unwrap_or(u32::MAX);
+        (*budget >= cost).then(|| *budget -= cost).is_some()
+    };
+    for unit in state.units.iter().filter(|u| u.owner == player) {
+        let roll = rng.random_range(0..100u32);
+        let command = match unit.kind {
+            Kind::Worker => {
+                let target = state
+                    .resource_cells
+                    .iter()
+                    .filter(|r| r.distance(unit.cell) <= unit.kind.vision())
+                    .min_by_key(|r| (r.distance(unit.cell), **r));
+                match target {
+                    Some(&r) if roll < 80 => towards(unit.cell, r).map(Command::Move),
+                    _ if roll < 2 && afford(Kind::Village, &mut budget) => {
+                        Some(Command::Produce(Kind::Village))
+                    }
+                    _ if roll < 3 && afford(Kind::Base, &mut budget) => {
+                        Some(Command::Produce(Kind::Base))
+                    }
+                    _ if roll < 70 => Some(Command::Move(wander(rng, forward))),
+                    _ => None,
+                }
+            }
+            Kind::Knight | Kind::Fighter | Kind::Assassin => {
+                (roll < 80).then(|| Command::Move(wander(rng, forward)))
+            }
+            Kind::Castle | Kind::Village => (roll < 30
+                && workers < BUILT_IN_WORKERS
+                && afford(Kind::Worker, &mut budget))
+            .then(|| {
+                workers += 1;
+                Command::Produce(Kind::Worker)
+            }),
+            Kind::Base => {
+                let product = [Kind::Knight, Kind::Fighter, Kind::Assassin][(roll % 3) as usize];
+                (roll < 60 && army < BUILT_IN_ARMY && afford(product, &mut budget)).then(|| {
+                    army += 1;
+                    Command::Produce(product)
+                })
+            }
+        };
+        if let Some(command) = command {
+            orders.push(Order {
+                unit: unit.id,
+                command,
+            });
+        }
+    }
+    Orders { orders }
+}
+
+/// The built-in player makes workers while it has fewer than this many...
+pub const BUILT_IN_WORKERS: usize = 40;
+/// ... and knights, fighters and assassins while it has fewer than this many.
+pub const BUILT_IN_ARMY: usize = 80;
+
+/// A step from `from` towards `to`, `None` when already there.
+fn towards(from: Cell, to: Cell) -> Option<Direction> {
+    if to.x != from.x {
+        Some(if to.x > from.x {
+            Direction::Right
+        } else {
+            Direction::Left
+        })
+    } else if to.y != from.y {
+        Some(if to.y > from.y {
+            Direction::Down
+        } else {
+            Direction::Up
+        })
+    } else {
+        None
+    }
+}
+
+/// A random direction, one of `forward` two times in three.
+fn wander(rng: &mut dyn RngCore, forward: [Direction; 2]) -> Direction {
+    if rng.random_ratio(2, 3) {
+        forward[rng.random_range(0..2)]
+    } else {
+        Direction::ALL[rng.random_range(0..4)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::ReplyVerdict;
+
+    #[test]
+    fn replies_are_framed_by_their_count() {
+        let state = State::default();
+        let game = Codevs4;
+        assert_eq!(game.frame(&state, 0, &[]), Frame::NeedMore);
+        assert_eq!(game.frame(&state, 0, &["0"]), Frame::Complete);
+        assert_eq!(game.frame(&state, 0, &["2", "1 U"]), Frame::NeedMore);
+        assert_eq!(game.frame(&state, 0, &["2", "1 U", "2 D"]), Frame::Complete);
+        assert!(matches!(
+            game.frame(&state, 0, &["two"]),
+            Frame::Malformed(_)
+        ));
+    }
+
+    #[test]
+    fn the_built_in_player_is_always_accepted() {
+        let game = Codevs4;
+        for seed in 0..3 {
+            let mut state = game.new_match(seed, &Options { stage: 35 });
+            let mut rngs = [crate::rng::seeded(seed, 1), crate::rng::seeded(seed, 2)];
+            for _ in 0..300 {
+                if state.outcome.is_some() {
+                    break;
+                }
+                let replies: Vec<Reply> = (0..2)
+                    .map(|p| Reply::text(game.random_reply(&state, p, &mut rngs[p])))
+                    .collect();
+                let report = game.step(&mut state, &replies).unwrap();
+                assert_eq!(report.replies, vec![ReplyVerdict::Accepted; 2]);
+            }
+        }
+    }
+
+    #[test]
+    fn options_refuse_a_stage_past_40() {
+        assert!(serde_json::from_str::<Options>(r#"{"stage": 41}"#).is_err());
+        assert_eq!(
+            serde_json::from_str::<Options>(r#"{"stage": 40}"#).unwrap(),
+            Options { stage: 40 }
+        );
+        assert_eq!(serde_json::from_str::<Options>("{}").unwrap().stage, 0);
+    }
+}

@@ -1,0 +1,346 @@
+//! One turn of Spring Challenge 2022 (D-spring-2): read both replies (a CONTROLled hero's line
+//! replaced), CONTROL, SHIELD, heroes move, combat, WIND, mobs move, shields tick, spawn, mana
+//! credited; then the end checks (D-spring-11) and the start of the next turn: mobs marked
+//! this turn removed, CONTROLs cast on mobs made active, statuses worked out for the prompts.
+
+use super::geometry::Vector;
+use super::message::sanitize;
+use super::protocol::{is_strict, read_order, Command, Order};
+use super::rules::{
+    base_of, base_wall_intersection, control_target, controlled_speed, drift_speed, inside_map,
+    inside_visible_map, owner_of_hero, snap_to_map, speed_toward_base, step_to, BASES,
+    BASE_ATTRACTION_RADIUS, BASE_RADIUS, CENTRE, FIRST_TURN_MS, HEROES, HEROES_PER_PLAYER,
+    HERO_ATTACK_RANGE, HERO_DAMAGE, HERO_SPEED, MOB_SPEED, PLAYERS, TURNS, TURN_MS,
+};
+use super::spawn::{wave, wave_due};
+use super::spells::{control, shield, winds, Wind};
+use super::state::{Deactivation, State};
+use super::vision::remember_statuses;
+use crate::game::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
+
+/// What a hero does this turn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Intent {
+    Idle,
+    /// Already stepped and truncated toward the centre.
+    Move(Vector),
+    Wind([i32; 2]),
+    Shield(i32),
+    Control(i32, [i32; 2]),
+}
+
+/// Plays one turn with both players' replies.
+pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
+    if state.outcome.is_some() {
+        return Err(StepError::MatchOver);
+    }
+    if replies.len() != PLAYERS {
+        return Err(StepError::ReplyCount {
+            expected: PLAYERS,
+            got: replies.len(),
+        });
+    }
+    // The prompts of this turn were sent: what they showed of each mob is now kept.
+    remember_statuses(state);
+    for hero in &mut state.heroes {
+        hero.message = None;
+    }
+    let mut intents = [Intent::Idle; HEROES];
+    let verdicts = (0..PLAYERS)
+        .map(|p| read_reply(state, p, &replies[p], &mut intents))
+        .collect();
+    update(state, &intents);
+    for player in &mut state.players {
+        if player.base_health == 0 && player.deactivated.is_none() {
+            player.deactivated = Some(Deactivation::BaseDestroyed);
+        }
+    }
+    let active = state
+        .players
+        .iter()
+        .filter(|p| p.deactivated.is_none())
+        .count();
+    if active < PLAYERS || state.turn >= TURNS {
+        state.outcome = Some(outcome(state));
+    }
+    next_turn(state);
+    Ok(StepReport { replies: verdicts })
+}
+
+/// Reads a player's reply into its heroes' intents (D-spring-9), deactivating it on a line the
+/// referee refuses or on missing lines. Returns how the reply was taken.
+fn read_reply(state: &mut State, p: usize, reply: &Reply, intents: &mut [Intent]) -> ReplyVerdict {
+    let limit = if state.turn == 1 {
+        FIRST_TURN_MS
+    } else {
+        TURN_MS
+    };
+    let text = match reply {
+        Reply::Text { text, elapsed_ms } if *elapsed_ms <= limit => text,
+        Reply::Text { .. } | Reply::TimedOut => {
+            state.players[p].deactivated = Some(Deactivation::TimedOut);
+            return ReplyVerdict::TimedOut;
+        }
+        Reply::Crashed => {
+            state.players[p].deactivated = Some(Deactivation::TimedOut);
+            return ReplyVerdict::Crashed;
+        }
+    };
+    let mut split = text.split('\n');
+    let mut lines = [""; HEROES_PER_PLAYER];
+    for slot in lines.iter_mut() {
+        match split.next() {
+            Some(line) => *slot = line,
+            None => {
+                state.players[p].deactivated = Some(Deactivation::TimedOut);
+                return ReplyVerdict::TimedOut;
+            }
+        }
+    }
+    let mut loose = Vec::new();
+    let extra = split.count();
+    if extra > 0 {
+        loose.push(format!(
+            "{} lines: the referee reads 3 and leaves the rest for the next turn",
+            HEROES_PER_PLAYER + extra
+        ));
+    }
+    for (k, line) in lines.into_iter().enumerate() {
+        let h = p * HEROES_PER_PLAYER + k;
+        let hero_pos = state.heroes[h].pos();
+        if let Some(target) = control_target(hero_pos, &state.heroes[h].controls, HERO_SPEED) {
+            intents[h] = Intent::Move(target.symmetric_truncate(CENTRE));
+            state.heroes[h].controls.clear();
+            if Order::parse(line).is_err() {
+                loose.push(format!(
+                    "line {}: not read (the hero is under CONTROL)",
+                    k + 1
+                ));
+            }
+            continue;
+        }
+        let (command, message) = match read_order(line, state.league) {
+            Ok(read) => read,
+            Err(refusal) => {
+                state.players[p].deactivated = Some(Deactivation::InvalidReply);
+                return ReplyVerdict::Rejected(format!("line {}: {refusal}", k + 1));
+            }
+        };
+        if !is_strict(line) {
+            if let Err(e) = Order::parse(line) {
+                loose.push(format!("line {}: {e}", k + 1));
+            }
+        }
+        intents[h] = match command {
+            Command::Wait => Intent::Idle,
+            Command::Move { x, y } => {
+                let to = Vector::from_ints(x, y);
+                if to == hero_pos {
+                    Intent::Idle
+                } else {
+                    Intent::Move(step_to(hero_pos, to, HERO_SPEED).symmetric_truncate(CENTRE))
+                }
+            }
+            Command::Wind { x, y } => Intent::Wind([x, y]),
+            Command::Shield { id } => Intent::Shield(id),
+            Command::Control { id, x, y } => Intent::Control(id, [x, y]),
+        };
+        if let Some(message) = message {
+            state.heroes[h].message = Some(sanitize(message));
+        }
+    }
+    if loose.is_empty() {
+        ReplyVerdict::Accepted
+    } else {
+        ReplyVerdict::NonStrict(loose.join("; "))
+    }
+}
+
+/// D-spring-2: the turn's update, in the referee's order.
+fn update(state: &mut State, intents: &[Intent; HEROES]) {
+    let controlling = intents.iter().any(|i| matches!(i, Intent::Control(..)));
+    let mut next_controls: Vec<Vec<[i32; 2]>> = if controlling {
+        vec![Vec::new(); state.mobs.len()]
+    } else {
+        Vec::new()
+    };
+    for (h, intent) in intents.iter().enumerate() {
+        if let Intent::Control(id, to) = *intent {
+            control(state, &mut next_controls, h, id, to);
+        }
+    }
+    for (h, intent) in intents.iter().enumerate() {
+        if let Intent::Shield(id) = *intent {
+            shield(state, h, id);
+        }
+    }
+    for (h, intent) in intents.iter().enumerate() {
+        if let Intent::Move(to) = *intent {
+            let to = snap_to_map(to);
+            state.heroes[h].set_pos(to);
+        }
+    }
+    let mut removed = vec![false; state.mobs.len()];
+    let (gain, wild) = combat(state, &mut removed);
+    let casts: Vec<Wind> = intents
+        .iter()
+        .enumerate()
+        .filter_map(|(h, i)| match *i {
+            Intent::Wind(toward) => Some(Wind { caster: h, toward }),
+            _ => None,
+        })
+        .collect();
+    let mut pushed = vec![false; state.mobs.len()];
+    winds(state, &casts, &mut pushed);
+    move_mobs(state, &pushed, &mut removed);
+    for hero in &mut state.heroes {
+        hero.shield = (hero.shield - 1).max(0);
+    }
+    for mob in &mut state.mobs {
+        mob.shield = (mob.shield - 1).max(0);
+    }
+    if wave_due(&state.spawner, state.turn) {
+        let mut rng = state.random();
+        let spawns = wave(&mut state.spawner, &mut rng, state.turn);
+        state.rng = rng.seed;
+        let mut id = state.next_mob_id();
+        for spawn in spawns {
+            state.mobs.push(spawn.into_mob(id));
+            id += 1;
+        }
+        state.next_id = Some(id);
+    }
+    for p in 0..PLAYERS {
+        state.players[p].mana += gain[p];
+        state.players[p].wild_mana += wild[p];
+    }
+    // Marked mobs go at the start of the next turn, and the CONTROLs cast on mobs this turn
+    // become theirs (mobs spawned just now have neither).
+    let mut kept = 0;
+    for i in 0..state.mobs.len() {
+        if removed.get(i).copied().unwrap_or(false) {
+            continue;
+        }
+        let mob = &mut state.mobs[i];
+        match next_controls.get_mut(i) {
+            Some(controls) => mob.controls = std::mem::take(controls),
+            None => mob.controls.clear(),
+        }
+        state.mobs.swap(kept, i);
+        kept += 1;
+    }
+    state.mobs.truncate(kept);
+}
+
+/// D-spring-4: every hero hits every mob within 800 inside the map; 2 mana per hit, counted as
+/// wild mana too when the hero is more than 5000 from its own base. Mobs at 0 or less are
+/// marked for removal. Returns the mana and wild mana each player earned.
+fn combat(state: &mut State, removed: &mut [bool]) -> ([i32; PLAYERS], [i32; PLAYERS]) {
+    let mut gain = [0; PLAYERS];
+    let mut wild = [0; PLAYERS];
+    for h in 0..HEROES {
+        let owner = owner_of_hero(h);
+        let at = state.heroes[h].pos();
+        let away = !at.in_range(base_of(owner), f64::from(BASE_ATTRACTION_RADIUS));
+        for (i, mob) in state.mobs.iter_mut().enumerate() {
+            let p = mob.pos();
+            if !inside_visible_map(p) || !p.in_range(at, f64::from(HERO_ATTACK_RANGE)) {
+                continue;
+            }
+            mob.health -= HERO_DAMAGE;
+            gain[owner] += HERO_DAMAGE;
+            if away {
+                wild[owner] += HERO_DAMAGE;
+            }
+            if mob.health <= 0 {
+                removed[i] = true;
+            }
+        }
+    }
+    (gain, wild)
+}
+
+/// D-spring-8: each mob in order: removed if beyond 800 outside the map; else moved (unless
+/// dead or pushed this turn), by its CONTROLs or its speed; then, base by base, it damages a
+/// base within 300 and is removed, or turns toward a base it detects, or drifts away outside.
+fn move_mobs(state: &mut State, pushed: &[bool], removed: &mut [bool]) {
+    for i in 0..state.mobs.len() {
+        let mob = &mut state.mobs[i];
+        if !inside_map(mob.pos()) {
+            removed[i] = true;
+            continue;
+        }
+        if mob.health > 0 && !pushed[i] {
+            let from = mob.pos();
+            match control_target(from, &mob.controls, MOB_SPEED) {
+                Some(target) => {
+                    let wall = base_wall_intersection(from, target);
+                    let landing = snap_to_map(wall.unwrap_or(target));
+                    mob.set_pos(landing.symmetric_truncate(CENTRE));
+                    if let Some(speed) = controlled_speed(from, target) {
+                        mob.set_speed(speed);
+                    }
+                }
+                None => mob.set_pos(from.plus(mob.speed()).symmetric_truncate(CENTRE)),
+            }
+        }
+        for (b, &base) in BASES.iter().enumerate() {
+            let mob = &mut state.mobs[i];
+            let at = mob.pos();
+            if at.in_range(base, f64::from(BASE_RADIUS)) && mob.health > 0 {
+                removed[i] = true;
+                let health = &mut state.players[b].base_health;
+                *health = (*health - 1).max(0);
+                continue;
+            }
+            if at.in_range(base, f64::from(BASE_ATTRACTION_RADIUS)) {
+                if inside_visible_map(at) {
+                    mob.set_speed(speed_toward_base(at, base));
+                } else {
+                    mob.set_speed(drift_speed(at));
+                }
+            }
+        }
+    }
+}
+
+/// The start of the next turn: a mob's new CONTROLs set its speed toward their average; the
+/// prompts' statuses are worked out.
+fn next_turn(state: &mut State) {
+    state.turn += 1;
+    for mob in &mut state.mobs {
+        if let Some(target) = control_target(mob.pos(), &mob.controls, MOB_SPEED) {
+            if let Some(speed) = controlled_speed(mob.pos(), target) {
+                mob.set_speed(speed);
+            }
+        }
+    }
+    if state.outcome.is_none() {
+        remember_statuses(state);
+    }
+}
+
+/// D-spring-11 (the referee's end of game): a player still playing beats one that is not;
+/// else more base health wins; else, with the tie-break, more wild mana; else a draw.
+pub fn outcome(state: &State) -> Outcome {
+    let [a, b] = &state.players;
+    let won = |winner: usize, reason: &str| Outcome {
+        winner: Some(winner),
+        reason: reason.to_string(),
+    };
+    match (a.deactivated, b.deactivated) {
+        (None, Some(why)) => return won(0, why.name()),
+        (Some(why), None) => return won(1, why.name()),
+        _ => {}
+    }
+    if a.base_health != b.base_health {
+        return won(usize::from(b.base_health > a.base_health), "base-health");
+    }
+    if state.league.tie_break() && a.wild_mana != b.wild_mana {
+        return won(usize::from(b.wild_mana > a.wild_mana), "wild-mana");
+    }
+    Outcome {
+        winner: None,
+        reason: "draw".to_string(),
+    }
+}

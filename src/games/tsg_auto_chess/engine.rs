@@ -1,0 +1,337 @@
+//! One turn of TSG AUTO CHESS, in the order of 「ゲームの流れについて」 (D-tsg-8): the clocks and the
+//! replies, each player's command (player 0 first), the moves, the attacks, the removal of the
+//! dead, the result; then the shop refills and, when the match goes on, the next turn's income,
+//! which comes before its prompts.
+
+use super::protocol::{Command, Move, TurnReply};
+use super::rules::{
+    chebyshev, damage, draw_price, evolved, income, on_board, to_frame, unit_limit, Kind, BOARD,
+    BUY_RANGE, LEVELUP_COST, MAX_NUMBER, MAX_UNITS, TURNS,
+};
+use super::state::{Player, ShopUnit, State, Unit};
+use crate::game::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
+
+pub const KING_DESTROYED: &str = "king-destroyed";
+pub const TIME_OVER: &str = "time-over";
+pub const BOTH: &str = "king-destroyed-and-time-over";
+pub const TURN_LIMIT: &str = "turn-limit";
+
+/// What happened inside one turn that the state between turns does not keep.
+#[derive(Default)]
+struct Turn {
+    /// Ids bought this turn: on the board, but they neither move nor attack (「buy」).
+    fresh: Vec<u32>,
+    /// The shop slot each player bought from, refilled as the turn ends.
+    bought_slot: [Option<usize>; 2],
+}
+
+pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
+    if state.outcome.is_some() {
+        return Err(StepError::MatchOver);
+    }
+    if replies.len() != 2 {
+        return Err(StepError::ReplyCount {
+            expected: 2,
+            got: replies.len(),
+        });
+    }
+    if state.turn >= TURNS {
+        return Err(StepError::BadState(format!(
+            "turn {} is past the last turn",
+            state.turn
+        )));
+    }
+
+    let mut verdicts = Vec::with_capacity(2);
+    let mut read = [None, None];
+    let mut out_of_time = [false; 2];
+    for (p, reply) in replies.iter().enumerate() {
+        let (verdict, reply) = take_reply(&mut state.players[p], reply);
+        out_of_time[p] = matches!(verdict, ReplyVerdict::TimedOut | ReplyVerdict::Crashed);
+        read[p] = reply;
+        verdicts.push(verdict);
+    }
+
+    let mut turn = Turn::default();
+    for (p, reply) in read.iter().enumerate() {
+        if let Some(reply) = reply {
+            command(state, p, &reply.command, &mut turn);
+        }
+    }
+    let moves = read.map(|r| r.map(|r| r.moves).unwrap_or_default());
+    move_units(state, &moves, &turn.fresh);
+    attack(state, &turn.fresh);
+    let kings_lost = remove_dead(state);
+
+    state.turn += 1;
+    state.outcome = result(state, kings_lost, out_of_time);
+    refill(state, &turn);
+    if state.outcome.is_none() {
+        pay_income(state);
+    }
+    Ok(StepReport { replies: verdicts })
+}
+
+/// Charges the thinking time and reads the reply. A reply that came after the clock ran out is
+/// still played (the result is judged after the turn, 「ゲームの流れについて」 step 7); one that
+/// never came is a turn without command or moves.
+fn take_reply(player: &mut Player, reply: &Reply) -> (ReplyVerdict, Option<TurnReply>) {
+    let (text, elapsed_ms) = match reply {
+        Reply::TimedOut => {
+            player.time_left_ms = 0;
+            return (ReplyVerdict::TimedOut, None);
+        }
+        Reply::Crashed => {
+            player.time_left_ms = 0;
+            return (ReplyVerdict::Crashed, None);
+        }
+        Reply::Text { text, elapsed_ms } => (text, *elapsed_ms),
+    };
+    // A strict reply reads the same leniently (checked by the reply fuzz target).
+    let (verdict, reply) = match TurnReply::parse(text) {
+        Ok(reply) => (ReplyVerdict::Accepted, reply),
+        Err(strict) => (
+            ReplyVerdict::NonStrict(strict.to_string()),
+            TurnReply::read_lenient(text),
+        ),
+    };
+    // D-tsg-7: 3 minutes in all; using exactly all of them is not exceeding them.
+    if elapsed_ms > player.time_left_ms {
+        player.time_left_ms = 0;
+        return (ReplyVerdict::TimedOut, Some(reply));
+    }
+    player.time_left_ms -= elapsed_ms;
+    (verdict, Some(reply))
+}
+
+/// 「各操作について」, D-tsg-6: one command; one that cannot be carried out does nothing.
+fn command(state: &mut State, p: usize, command: &Command, turn: &mut Turn) {
+    match *command {
+        Command::Buy { id, x, y } => {
+            if let Some(slot) = can_buy(state, p, id, (x, y)) {
+                let bought = state.players[p].shop[slot];
+                let (x, y) = to_frame(p, (x, y));
+                state.players[p].gold -= bought.price;
+                state.units.push(Unit {
+                    id: bought.id,
+                    owner: p,
+                    kind: bought.kind,
+                    hp: bought.hp,
+                    atk: bought.atk,
+                    x: x as i32,
+                    y: y as i32,
+                });
+                turn.fresh.push(bought.id);
+                turn.bought_slot[p] = Some(slot);
+            }
+        }
+        Command::Evolve(ids) => evolve(state, p, ids),
+        Command::Levelup => {
+            let player = &mut state.players[p];
+            if player.gold >= LEVELUP_COST {
+                player.gold -= LEVELUP_COST;
+                player.level = (player.level + 1).min(MAX_NUMBER);
+            }
+        }
+        Command::Nop | Command::Other(_) => {}
+    }
+}
+
+/// 「buy」: the shop slot of `id` when player `p` may put it on `cell` (its own frame): a unit
+/// of its own shop, gold for it, an empty cell on the board within 3 of its king, and room
+/// under the unit limit.
+fn can_buy(state: &State, p: usize, id: i64, cell: (i64, i64)) -> Option<usize> {
+    let player = &state.players[p];
+    let slot = player.shop.iter().position(|s| i64::from(s.id) == id)?;
+    let (x, y) = to_frame(p, cell);
+    let (x, y) = (i32::try_from(x).ok()?, i32::try_from(y).ok()?);
+    let king = state.king(p)?;
+    let fits = player.gold >= player.shop[slot].price
+        && on_board((x, y))
+        && chebyshev(king.at(), (x, y)) <= BUY_RANGE
+        && !state.units.iter().any(|u| u.at() == (x, y))
+        && state.army_size(p) < unit_limit(player.level);
+    fits.then_some(slot)
+}
+
+/// 「evolve」: three different own units of one type; the first takes twice their average HP
+/// and ATK (rounded half up), the other two leave the board.
+fn evolve(state: &mut State, p: usize, ids: [i64; 3]) {
+    if ids[0] == ids[1] || ids[1] == ids[2] || ids[0] == ids[2] {
+        return;
+    }
+    let find = |id: i64| {
+        state
+            .units
+            .iter()
+            .position(|u| u.owner == p && i64::from(u.id) == id)
+    };
+    let (Some(a), Some(b), Some(c)) = (find(ids[0]), find(ids[1]), find(ids[2])) else {
+        return;
+    };
+    let three = [a, b, c].map(|i| state.units[i]);
+    if three.iter().any(|u| u.kind != three[0].kind) {
+        return;
+    }
+    state.units[a].hp = evolved(three.map(|u| u.hp));
+    state.units[a].atk = evolved(three.map(|u| u.atk));
+    let gone = [three[1].id, three[2].id];
+    state.units.retain(|u| !gone.contains(&u.id));
+}
+
+/// 「ユニットの移動」, D-tsg-3: each player's entries in its own frame, for its own units that
+/// were not bought this turn, the first entry for a unit only; then all of them in ascending id,
+/// each to an empty cell on the board at Chebyshev distance 1, or not at all.
+fn move_units(state: &mut State, moves: &[Vec<Move>; 2], fresh: &[u32]) {
+    // (id, index in `units`, target); indices hold: nothing leaves the board while units move.
+    let mut entries: Vec<(u32, usize, (i64, i64))> = Vec::new();
+    for (p, list) in moves.iter().enumerate() {
+        for m in list {
+            let Ok(id) = u32::try_from(m.id) else {
+                continue;
+            };
+            let Some(i) = state.units.iter().position(|u| u.id == id && u.owner == p) else {
+                continue;
+            };
+            if !entries.iter().any(|&(e, _, _)| e == id) && !fresh.contains(&id) {
+                entries.push((id, i, to_frame(p, (m.x, m.y))));
+            }
+        }
+    }
+    entries.sort_by_key(|&(id, _, _)| id);
+    let mut occupied = Occupancy::of(&state.units);
+    for (_, i, (x, y)) in entries {
+        let (Ok(x), Ok(y)) = (i32::try_from(x), i32::try_from(y)) else {
+            continue;
+        };
+        let from = state.units[i].at();
+        if on_board((x, y)) && chebyshev(from, (x, y)) == 1 && !occupied.holds((x, y)) {
+            occupied.set(from, false);
+            occupied.set((x, y), true);
+            state.units[i].x = x;
+            state.units[i].y = y;
+        }
+    }
+}
+
+/// Which cells of the board hold a unit.
+pub struct Occupancy([bool; MAX_UNITS]);
+
+impl Occupancy {
+    pub fn of(units: &[Unit]) -> Occupancy {
+        let mut cells = Occupancy([false; MAX_UNITS]);
+        for unit in units {
+            cells.set(unit.at(), true);
+        }
+        cells
+    }
+
+    fn index((x, y): (i32, i32)) -> Option<usize> {
+        on_board((x, y)).then(|| (y * BOARD + x) as usize)
+    }
+
+    /// Whether the cell (on the board) holds a unit; off the board, false.
+    pub fn holds(&self, cell: (i32, i32)) -> bool {
+        Occupancy::index(cell).is_some_and(|i| self.0[i])
+    }
+
+    fn set(&mut self, cell: (i32, i32), taken: bool) {
+        if let Some(i) = Occupancy::index(cell) {
+            self.0[i] = taken;
+        }
+    }
+}
+
+/// 「ユニットの攻撃」, D-tsg-1/2: every unit not bought this turn hits every enemy in its range,
+/// all from the positions after the moves, all at once.
+fn attack(state: &mut State, fresh: &[u32]) {
+    let mut taken = vec![0i64; state.units.len()];
+    for attacker in state.units.iter().filter(|u| !fresh.contains(&u.id)) {
+        for (t, target) in state.units.iter().enumerate() {
+            if target.owner != attacker.owner
+                && chebyshev(attacker.at(), target.at()) <= attacker.kind.range()
+            {
+                taken[t] += damage(attacker.kind, attacker.atk, target.kind);
+            }
+        }
+    }
+    for (unit, taken) in state.units.iter_mut().zip(taken) {
+        unit.hp -= taken;
+    }
+}
+
+/// 「死亡ユニットの除外」: units at HP 0 or less leave the board; each counts as a kill for the
+/// other player (D-tsg-4). Returns which kings died.
+fn remove_dead(state: &mut State) -> [bool; 2] {
+    let mut kings = [false; 2];
+    let mut kills = [0i64; 2];
+    for unit in state.units.iter().filter(|u| u.hp <= 0) {
+        kills[1 - unit.owner] += 1;
+        if unit.kind == Kind::King {
+            kings[unit.owner] = true;
+        }
+    }
+    state.units.retain(|u| u.hp > 0);
+    for (player, kills) in state.players.iter_mut().zip(kills) {
+        player.kills = kills;
+    }
+    kings
+}
+
+/// 「勝敗判定」, D-tsg-7: a player whose king died or whose clock ran out loses; both: a draw.
+/// After the last turn, the king with more HP wins.
+fn result(state: &State, kings_lost: [bool; 2], out_of_time: [bool; 2]) -> Option<Outcome> {
+    let lost = [0, 1].map(|p| kings_lost[p] || out_of_time[p]);
+    let reason = |kings: bool, time: bool| match (kings, time) {
+        (true, true) => BOTH,
+        (true, false) => KING_DESTROYED,
+        _ => TIME_OVER,
+    };
+    if lost.iter().any(|&l| l) {
+        let winner = match lost {
+            [true, false] => Some(1),
+            [false, true] => Some(0),
+            _ => None,
+        };
+        let kings = (0..2).any(|p| lost[p] && kings_lost[p]);
+        let time = (0..2).any(|p| lost[p] && out_of_time[p]);
+        return Some(Outcome {
+            winner,
+            reason: reason(kings, time).into(),
+        });
+    }
+    if state.turn < TURNS {
+        return None;
+    }
+    let hp = [0, 1].map(|p| state.king(p).map_or(0, |k| k.hp));
+    let winner = match hp[0].cmp(&hp[1]) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    };
+    Some(Outcome {
+        winner,
+        reason: TURN_LIMIT.into(),
+    })
+}
+
+/// A bought slot gets a unit of the same type at its buyer's level, with the next id and a new
+/// price, player 1's first (D-tsg-5). The document refills it for the next turn; it is done as
+/// this one ends, so that a finished match still shows three units for sale.
+fn refill(state: &mut State, turn: &Turn) {
+    for p in 0..2 {
+        if let Some(slot) = turn.bought_slot[p] {
+            let price = draw_price(&mut state.price_rng);
+            let level = state.players[p].level;
+            state.players[p].shop[slot] = ShopUnit::new(state.next_id, slot, level, price);
+            state.next_id = state.next_id.saturating_add(1);
+        }
+    }
+}
+
+/// The income at the start of the next turn, before its prompts (D-tsg-4).
+fn pay_income(state: &mut State) {
+    for player in &mut state.players {
+        player.gold = (player.gold + income(player.gold, player.kills)).min(MAX_NUMBER);
+    }
+}

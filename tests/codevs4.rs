@@ -1,0 +1,352 @@
+//! CODE VS 4.0: properties of the protocol and the engine on generated input (proptest), the
+//! fuzz target bodies on random bytes, snapshots (insta) of the parsers' error messages and of a
+//! golden playthrough between the built-in players, the 41-stage series and its scores, and the
+//! bot checker and `play` on `tests/bots/codevs4_bot.py`.
+
+mod common;
+
+use std::path::Path;
+
+use proptest::prelude::*;
+
+use shinpan::game::{DynGame, Game, Reply, ReplyVerdict};
+use shinpan::games::codevs4::fuzz::{self, check_invariants};
+use shinpan::games::codevs4::protocol::{Command, Order, Orders, Prompt};
+use shinpan::games::codevs4::rules::{Direction, Kind};
+use shinpan::games::codevs4::state::State;
+use shinpan::games::codevs4::{Codevs4, Options};
+use shinpan::rng::{player_stream, seeded};
+use shinpan::selfplay::golden_match;
+
+const BOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots/codevs4_bot.py");
+
+fn command() -> impl Strategy<Value = Command> {
+    prop_oneof![
+        (0usize..4).prop_map(|d| Command::Move(Direction::ALL[d])),
+        prop::sample::select(vec![
+            Kind::Worker,
+            Kind::Knight,
+            Kind::Fighter,
+            Kind::Assassin,
+            Kind::Village,
+            Kind::Base
+        ])
+        .prop_map(Command::Produce),
+    ]
+}
+
+fn orders() -> impl Strategy<Value = Orders> {
+    prop::collection::vec(
+        (0u32..=20_000, command()).prop_map(|(unit, command)| Order { unit, command }),
+        0..30,
+    )
+    .prop_map(|orders| Orders { orders })
+}
+
+/// The state after `turns` turns of the built-in players' match of `seed` in `stage`.
+fn played_state(seed: u64, stage: u32, turns: usize) -> State {
+    let game = Codevs4;
+    let mut state = Game::new_match(&game, seed, &Options { stage });
+    let mut rngs = [
+        seeded(seed, player_stream(0)),
+        seeded(seed, player_stream(1)),
+    ];
+    for _ in 0..turns {
+        if state.outcome.is_some() {
+            break;
+        }
+        let replies: Vec<Reply> = (0..2)
+            .map(|p| Reply::text(game.random_reply(&state, p, &mut rngs[p])))
+            .collect();
+        game.step(&mut state, &replies).unwrap();
+    }
+    state
+}
+
+proptest! {
+    #[test]
+    fn orders_round_trip(orders in orders()) {
+        let text = orders.print();
+        prop_assert_eq!(Orders::parse(&text), Ok(orders));
+        prop_assert!(Orders::read_lenient(&text).is_whole());
+    }
+
+    #[test]
+    fn prompt_round_trips(seed in any::<u64>(), stage in 0u32..=40, turns in 0usize..120, player in 0usize..2) {
+        let state = played_state(seed, stage, turns);
+        let prompt = Prompt::of(&state, player);
+        let text = prompt.print();
+        prop_assert_eq!(Prompt::parse(&text), Ok(prompt));
+    }
+
+    #[test]
+    fn fuzz_prompt_body(data in prop::collection::vec(any::<u8>(), 0..2048)) {
+        fuzz::prompt(&data);
+    }
+
+    #[test]
+    fn fuzz_prompt_body_on_near_valid_text(seed in any::<u64>(), cut in any::<prop::sample::Index>(), byte in any::<u8>()) {
+        let mut bytes = Prompt::of(&played_state(seed, 0, 30), 1).print().into_bytes();
+        let i = cut.index(bytes.len());
+        bytes[i] = byte;
+        fuzz::prompt(&bytes);
+    }
+
+    #[test]
+    fn fuzz_reply_body(data in prop::collection::vec(any::<u8>(), 0..128)) {
+        fuzz::reply(&data);
+    }
+
+    #[test]
+    fn fuzz_step_body(data in prop::collection::vec(any::<u8>(), 64..4096)) {
+        fuzz::step(&data);
+    }
+}
+
+// The first 250 turns of a stage each (the invariant check round-trips the state through JSON
+// every turn): few cases.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4))]
+
+    #[test]
+    fn invariants_hold_and_the_built_in_players_are_accepted(seed in any::<u64>(), stage in 0u32..=40) {
+        let game = Codevs4;
+        let mut state = Game::new_match(&game, seed, &Options { stage });
+        let mut rngs = [seeded(seed, player_stream(0)), seeded(seed, player_stream(1))];
+        while state.outcome.is_none() && state.turn < 250 {
+            let replies: Vec<Reply> = (0..2)
+                .map(|p| Reply::text(game.random_reply(&state, p, &mut rngs[p])))
+                .collect();
+            let before = state.clone();
+            let report = game.step(&mut state, &replies).unwrap();
+            prop_assert_eq!(&report.replies, &vec![ReplyVerdict::Accepted; 2]);
+            prop_assert_eq!(check_invariants(&before, &state), Ok(()));
+        }
+    }
+}
+
+#[test]
+fn parser_error_messages() {
+    let game = &Codevs4 as &dyn DynGame;
+    let inputs: &[(&str, &str)] = &[
+        ("reply", "0"),
+        ("reply", "2\n12 U\n0 0"),
+        ("reply", "1\n12 X"),
+        ("reply", "1\n12 4"),
+        ("reply", "1\n12  U"),
+        ("reply", "1\r\n12 U"),
+        ("reply", "3\n12 D\n16 R\n22 L\n35 U\n37 R\n0 0"),
+        ("reply", "2\n12 U"),
+        ("reply", "1\n20001 U"),
+        ("reply", "-1"),
+        ("reply", ""),
+        ("name", "cestAI"),
+        ("name", "my AI"),
+        ("name", ""),
+        ("prompt", "3600000\n0\n0\n0\n1\n0 5 5 50000 4\n0\n0\nEND\n"),
+        ("prompt", "3600001\n0\n0\n0\n0\n0\n0\nEND\n"),
+        ("prompt", "3600000\n0\n0\n0\n1\n12 5 5 5001 1\n0\n0\nEND\n"),
+        ("prompt", "3600000\n0\n0\n0\n1\n12 5 5 5000\n0\n0\nEND\n"),
+        ("prompt", "3600000\n0\n0\n0\n2\n12 5 5 5000 1\n0\n0\nEND\n"),
+        ("prompt", "3600000\n0\n0\n0\n0\n0\n21\n"),
+        ("prompt", "3600000\n0\n0\n0\n0\n0\n0\nEND"),
+    ];
+    insta::assert_snapshot!(common::describe_parses(game, inputs));
+}
+
+/// A stage is 1000 turns of prompts listing dozens of units: the snapshot keeps the first three
+/// turns in full (both prompts and replies), then one line per turn (units, resources, order
+/// counts), and the end.
+#[test]
+fn golden_playthrough_seed_1() {
+    let game = Codevs4;
+    let mut out = String::new();
+    let (outcome, steps) = golden_match(&game, 1, |state, exchange| {
+        if state.turn < 3 {
+            out.push_str(&format!("=== turn {} ===\n", state.turn));
+            for p in 0..2 {
+                out.push_str(&format!(
+                    "--- prompt {p} ---\n{}--- reply {p} ---\n{}\n",
+                    exchange.prompts[p], exchange.replies[p]
+                ));
+            }
+            return;
+        }
+        let units = |p| state.units.iter().filter(|u| u.owner == p).count();
+        let orders = |p: usize| exchange.replies[p].lines().count() - 1;
+        out.push_str(&format!(
+            "turn {}: units {} / {}, resources {} / {}, orders {} / {}\n",
+            state.turn,
+            units(0),
+            units(1),
+            state.players[0].resources,
+            state.players[1].resources,
+            orders(0),
+            orders(1),
+        ));
+    });
+    out.push_str(&format!("=== end after {steps} steps: {outcome:?} ===\n"));
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn the_series_is_the_41_stages() {
+    let series = Game::series(&Codevs4).unwrap();
+    assert_eq!(series.matches.len(), 41);
+    assert_eq!(series.matches[0].label, "stage 0");
+    assert_eq!(series.matches[40].label, "stage 40");
+    assert_eq!(series.matches[27].options["stage"], serde_json::json!(27));
+    let game = &Codevs4 as &dyn DynGame;
+    for m in &series.matches {
+        let options = shinpan::game::MatchOptions(m.options.clone());
+        assert!(game.check_options(&options).is_ok(), "{}", m.label);
+    }
+}
+
+/// 6.3: 2 points a win, 1 a draw; the turns won minus the turns lost, fewer first, so the
+/// tiebreak (higher first) is the turns lost minus the turns won.
+#[test]
+fn series_scores_follow_6_3() {
+    let game = Codevs4;
+    let ended = |winner: Option<usize>, turn: u32| State {
+        turn,
+        outcome: Some(shinpan::game::Outcome {
+            winner,
+            reason: "x".into(),
+        }),
+        ..State::default()
+    };
+    let win = game.series_score(&ended(Some(0), 120), 0);
+    let loss = game.series_score(&ended(Some(0), 120), 1);
+    let draw = game.series_score(&ended(None, 1000), 1);
+    assert_eq!((win.points, win.tiebreak), (2, -120));
+    assert_eq!((loss.points, loss.tiebreak), (0, 120));
+    assert_eq!((draw.points, draw.tiebreak), (1, 0));
+    // A fast win ranks above a slow one; a slow loss above a fast one.
+    assert!(
+        game.series_score(&ended(Some(0), 50), 0).tiebreak
+            > game.series_score(&ended(Some(0), 500), 0).tiebreak
+    );
+    assert!(
+        game.series_score(&ended(Some(1), 900), 0).tiebreak
+            > game.series_score(&ended(Some(1), 90), 0).tiebreak
+    );
+}
+
+#[test]
+fn coverage_of_the_codevs4_library_is_complete() {
+    let out = assert_cmd::Command::cargo_bin("shinpan")
+        .unwrap()
+        .env_remove("SHINPAN_CASES")
+        .args(["coverage", "codevs4"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("uncovered"));
+}
+
+#[test]
+fn the_bot_passes_the_checker() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_shinpan"))
+        .args(["bot", "codevs4", "--matches", "1", "--format", "json", "--"])
+        .arg("python3")
+        .arg(Path::new(BOT))
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{report:#}");
+    let checks = report["checks"].as_array().unwrap();
+    let phase = |name: &str| -> Vec<&serde_json::Value> {
+        checks.iter().filter(|c| c["phase"] == name).collect()
+    };
+    assert_eq!(phase("handshake")[0]["verdict"], "pass", "{report:#}");
+    assert_eq!(phase("matches").len(), 2, "one match in each seat");
+    let extreme = phase("extreme");
+    assert!(extreme.len() >= 10, "{extreme:#?}");
+    for check in phase("matches").into_iter().chain(extreme) {
+        assert_eq!(check["verdict"], "pass", "{check:#}");
+    }
+}
+
+#[test]
+fn play_runs_the_bot_against_the_built_in_player() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_shinpan"))
+        .args(["play", "codevs4", "--rounds", "2", "--format", "json", "--"])
+        .arg("python3")
+        .arg(Path::new(BOT))
+        .args(["--", "builtin"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let summary: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let matches = summary["matches"].as_array().unwrap();
+    assert_eq!(matches.len(), 2, "{summary:#}");
+    for m in matches {
+        assert!(m["outcome"].is_object(), "{summary:#}");
+        assert!(m["steps"].as_u64().unwrap() >= 1);
+    }
+}
+
+#[test]
+fn play_takes_the_stage_option() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_shinpan"))
+        .args([
+            "play", "codevs4", "--rounds", "1", "--option", "stage=35", "--format", "json", "--",
+            "builtin", "--", "builtin",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// `play --series` plays the game's own matches: each under its stage's options and label, the
+/// contenders in fixed seats, and the standings are the summed series scores, best first.
+#[test]
+fn a_series_plays_each_stage_in_fixed_seats_and_ranks_by_points() {
+    use shinpan::harness::play::{play, series_rounds, Contender, PlayOptions};
+    use shinpan::harness::process::Limits;
+    use shinpan::harness::session::LimitOverrides;
+
+    let mut series = Game::series(&Codevs4).unwrap();
+    // The first stage and the last (an extra stage, with its higher enemy income).
+    series.matches = vec![series.matches[0].clone(), series.matches[40].clone()];
+    let plan = series_rounds(7, &series, 2, &Default::default());
+    assert_eq!(plan[1].options.0["stage"], serde_json::json!(40));
+    let options = PlayOptions {
+        limits: LimitOverrides::default(),
+        process: Limits::default(),
+        ranking: Some(series.ranking),
+    };
+    let contenders = [Contender::Builtin, Contender::Builtin];
+    let summary = play(&Codevs4, &contenders, &plan, &options, None, |_, _| {}).unwrap();
+    let labels: Vec<_> = summary.matches.iter().map(|m| m.label.as_str()).collect();
+    assert_eq!(labels, ["stage 0", "stage 40"]);
+    for m in &summary.matches {
+        assert_eq!(m.seats, [0, 1], "fixed seats");
+        assert_eq!(m.scores.len(), 2);
+    }
+    for standing in &summary.standings {
+        let seat = standing.contender;
+        let points: i64 = summary.matches.iter().map(|m| m.scores[seat].points).sum();
+        let tiebreak: i64 = summary
+            .matches
+            .iter()
+            .map(|m| m.scores[seat].tiebreak)
+            .sum();
+        assert_eq!((standing.points, standing.tiebreak), (points, tiebreak));
+    }
+    assert!(summary.standings[0].points >= summary.standings[1].points);
+    // 6.3: a stage is worth 2 won, 1 drawn, 0 lost: two stages hand out 4 points in all.
+    let total: i64 = summary.standings.iter().map(|s| s.points).sum();
+    assert_eq!(total, 4);
+}

@@ -1,0 +1,261 @@
+//! Spring Challenge 2022: properties of the protocol and the engine on generated input
+//! (proptest), the fuzz target bodies on random bytes, snapshots (insta) of the parsers' error
+//! messages and of a golden playthrough between the built-in players, and the CLI's `bot` and
+//! `play` on the example bot. Games recorded from the official referee are replayed in
+//! `spring2022_replay.rs`.
+
+mod common;
+
+use std::path::Path;
+
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+
+use shinpan::game::{DynGame, Game, Reply, ReplyVerdict};
+use shinpan::games::spring2022::fuzz::{self, check_invariants};
+use shinpan::games::spring2022::protocol::{Command, Order, Prompt};
+use shinpan::games::spring2022::rules::League;
+use shinpan::games::spring2022::state::State;
+use shinpan::games::spring2022::{Options, Spring2022};
+use shinpan::selfplay::golden_match;
+
+const BOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots/spring2022_bot.py");
+
+fn league() -> impl Strategy<Value = League> {
+    prop_oneof![
+        Just(League::Wood2),
+        Just(League::Wood1),
+        Just(League::Bronze)
+    ]
+}
+
+fn command() -> impl Strategy<Value = Command> {
+    let n = any::<i32>();
+    prop_oneof![
+        Just(Command::Wait),
+        (n, n).prop_map(|(x, y)| Command::Move { x, y }),
+        (n, n).prop_map(|(x, y)| Command::Wind { x, y }),
+        n.prop_map(|id| Command::Shield { id }),
+        (n, n, n).prop_map(|(id, x, y)| Command::Control { id, x, y }),
+    ]
+}
+
+fn order() -> impl Strategy<Value = Order> {
+    (
+        command(),
+        prop::option::of("[!-~\u{e9}\u{65e5}][ -~\u{e9}]{0,20}"),
+        0usize..3,
+    )
+        .prop_map(|(command, message, spaces)| Order {
+            command,
+            trailing_spaces: if message.is_some() { 0 } else { spaces },
+            message,
+        })
+}
+
+/// The state after `turns` turns of a seeded match between the built-in players.
+fn played_state(seed: u64, league: League, turns: usize) -> State {
+    let game = Spring2022;
+    let mut state = Game::new_match(&game, seed, &Options { league });
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..turns {
+        if game.outcome(&state).is_some() {
+            break;
+        }
+        let replies: Vec<Reply> = (0..2)
+            .map(|p| Reply::text(game.random_reply(&state, p, &mut rng)))
+            .collect();
+        game.step(&mut state, &replies).unwrap();
+    }
+    state
+}
+
+proptest! {
+    #[test]
+    fn orders_round_trip_and_the_engine_reads_them(order in order()) {
+        let text = order.print();
+        prop_assert_eq!(Order::parse(&text), Ok(order.clone()));
+        let read = shinpan::games::spring2022::protocol::read_order(&text, League::Bronze);
+        prop_assert_eq!(read.map(|(c, _)| c), Ok(order.command));
+    }
+
+    #[test]
+    fn prompts_round_trip(seed in any::<u64>(), league in league(), turns in 0usize..120, player in 0usize..2) {
+        let state = played_state(seed, league, turns);
+        let text = Spring2022.prompt(&state, player);
+        let prompt = Prompt::parse(&text);
+        prop_assert!(prompt.is_ok(), "{:?}\n{}", prompt, text);
+        prop_assert_eq!(prompt.unwrap().print(), text);
+    }
+}
+
+// Whole matches are up to 220 turns: fewer cases.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    #[test]
+    fn engine_invariants_hold_over_random_matches(seed in any::<u64>(), league in league()) {
+        let game = Spring2022;
+        let mut state = Game::new_match(&game, seed, &Options { league });
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while game.outcome(&state).is_none() {
+            let replies: Vec<Reply> = (0..2)
+                .map(|p| Reply::text(game.random_reply(&state, p, &mut rng)))
+                .collect();
+            let before = state.clone();
+            let report = game.step(&mut state, &replies).unwrap();
+            prop_assert_eq!(&report.replies, &vec![ReplyVerdict::Accepted; 2]);
+            prop_assert_eq!(check_invariants(&before, &state), Ok(()));
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn fuzz_prompt_body(data in proptest::collection::vec(any::<u8>(), 0..2048)) {
+        fuzz::prompt(&data);
+    }
+
+    #[test]
+    fn fuzz_prompt_body_on_near_valid_text(seed in any::<u64>(), cut in any::<prop::sample::Index>(), byte in any::<u8>()) {
+        let mut bytes = Spring2022.prompt(&played_state(seed, League::Bronze, 30), 0).into_bytes();
+        let i = cut.index(bytes.len());
+        bytes[i] = byte;
+        fuzz::prompt(&bytes);
+    }
+
+    #[test]
+    fn fuzz_reply_body(data in proptest::collection::vec(any::<u8>(), 0..96)) {
+        fuzz::reply(&data);
+    }
+
+    #[test]
+    fn fuzz_step_body(data in proptest::collection::vec(any::<u8>(), 64..4096)) {
+        fuzz::step(&data);
+    }
+}
+
+#[test]
+fn the_built_in_player_casts_every_spell() {
+    let mut seen = [false; 3];
+    for seed in 0..20 {
+        golden_match(&Spring2022, seed, |_, exchange| {
+            for reply in &exchange.replies {
+                for (i, spell) in ["SPELL WIND", "SPELL SHIELD", "SPELL CONTROL"]
+                    .iter()
+                    .enumerate()
+                {
+                    seen[i] |= reply.contains(spell);
+                }
+            }
+        });
+    }
+    assert_eq!(seen, [true; 3]);
+}
+
+#[test]
+fn parser_error_messages() {
+    let game = &Spring2022 as &dyn DynGame;
+    let inputs: &[(&str, &str)] = &[
+        ("command", "MOVE 1 2"),
+        ("command", "MOVE 01 2"),
+        ("command", "MOVE  1 2"),
+        ("command", "WAIT  hello"),
+        ("command", "move 1 2"),
+        ("command", "MOVE 1"),
+        ("command", "MOVE 2147483648 0"),
+        ("command", "SPELL FIRE 1 2"),
+        ("command", "WAIT a\rb"),
+        ("command", ""),
+        ("reply", "WAIT\nWAIT"),
+        ("reply", "WAIT\nWAIT\nWAIT\nWAIT"),
+        ("prompt", "0 1\n3\n"),
+        ("prompt", "4 0\n3 0\n0\n"),
+        ("prompt", "3 0\n3 0\n1\n0 1 1131 1131 0 0 10 -1 -1 -1 -1\n"),
+        (
+            "prompt",
+            "3 0\n3 0\n2\n0 1 1 1 0 0 -1 -1 -1 -1 -1\n1 1 1 1 0 0 -1 -1 -1 -1 -1\n",
+        ),
+    ];
+    insta::assert_snapshot!(common::describe_parses(game, inputs));
+}
+
+/// A whole seeded match between the built-in players: the prompts of the first two turns and
+/// of the last, every reply, and the end.
+#[test]
+fn golden_playthrough_seed_1() {
+    let game = Spring2022;
+    let mut out = String::new();
+    let mut last = None;
+    let (outcome, steps) = golden_match(&game, 1, |state, exchange| {
+        out.push_str(&format!("=== turn {} ===\n", state.turn));
+        if state.turn <= 2 {
+            for (p, prompt) in exchange.prompts.iter().enumerate() {
+                out.push_str(&format!("--- prompt to player {p} ---\n{prompt}"));
+            }
+        }
+        for (p, reply) in exchange.replies.iter().enumerate() {
+            out.push_str(&format!("--- reply of player {p} ---\n{reply}\n"));
+        }
+        last = Some(exchange.prompts.clone());
+    });
+    out.push_str(&format!("=== end after {steps} turns: {outcome:?} ===\n"));
+    for (p, prompt) in last.unwrap_or_default().iter().enumerate() {
+        out.push_str(&format!("--- last prompt to player {p} ---\n{prompt}"));
+    }
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn coverage_of_the_spring_library_is_complete() {
+    let out = assert_cmd::Command::cargo_bin("shinpan")
+        .unwrap()
+        .env_remove("SHINPAN_CASES")
+        .args(["coverage", "spring2022"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("uncovered"));
+}
+
+/// The example bot passes the bot checker (with a generous turn limit: this machine is shared).
+#[test]
+fn the_example_bot_passes_the_checker() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_shinpan"))
+        .args(["bot", "spring2022", "--matches", "1", "--turn-ms", "1000"])
+        .args(["--format", "json", "--", "python3", BOT])
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{report:#}");
+    let checks = report["checks"].as_array().unwrap();
+    let phase =
+        |name: &str| -> Vec<&Value> { checks.iter().filter(|c| c["phase"] == name).collect() };
+    assert_eq!(phase("matches").len(), 2, "one match in each seat");
+    assert!(phase("matches").iter().all(|c| c["verdict"] == "pass"));
+    assert!(phase("extreme").len() >= 10);
+    assert!(phase("extreme").iter().all(|c| c["verdict"] == "pass"));
+}
+
+#[test]
+fn play_runs_the_bot_against_the_built_in_player() {
+    let log = tempfile::NamedTempFile::new().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_shinpan"))
+        .args(["play", "spring2022", "--rounds", "2", "--turn-ms", "1000"])
+        .args(["--log"])
+        .arg(log.path())
+        .args(["--format", "json", "--", "python3", BOT, "--", "builtin"])
+        .output()
+        .unwrap();
+    let summary: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{summary:#}");
+    let matches = summary["matches"].as_array().unwrap();
+    assert_eq!(matches.len(), 2);
+    for m in matches {
+        assert!(m["outcome"].is_object(), "{m:#}");
+        assert!(m["steps"].as_u64().unwrap() > 1, "{m:#}");
+    }
+    assert!(Path::new(log.path()).metadata().unwrap().len() > 0);
+}

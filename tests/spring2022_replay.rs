@@ -1,0 +1,278 @@
+//! Spring Challenge 2022: games recorded from the official referee (final commit of 2022-04-28,
+//! run with stand-ins for the CodinGame SDK and scripted players that cast every spell), replayed
+//! through our engine turn for turn. Each recording (`tests/fixtures/spring2022/*.json`) holds
+//! the seed, the league, and for every turn the referee's whole state when it sent the prompts
+//! (every position, speed, health, shield, CONTROL, status, mana, and its `java.util.Random`
+//! state), the exact prompts, the replies it got, and what the turn left (messages, base
+//! health, mana, wild mana, who is still playing); then the final scores.
+//!
+//! The referee takes WIND's redirection draws in the iteration order of a hash map keyed by
+//! object identity; the recordings were made with that map iterating in insertion order, the
+//! order D-spring-5 fixes.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use shinpan::game::{Game, Reply};
+use shinpan::games::spring2022::rules::League;
+use shinpan::games::spring2022::state::State;
+use shinpan::games::spring2022::{Options, Spring2022};
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/spring2022");
+
+fn league(level: i64) -> League {
+    match level {
+        1 => League::Wood2,
+        2 => League::Wood1,
+        _ => League::Bronze,
+    }
+}
+
+/// A recorded number: integers as JSON numbers, other values as the exact decimal expansion of
+/// the referee's double in a string (parsed here with correct rounding).
+fn num(v: &Value) -> f64 {
+    match v {
+        Value::String(exact) => exact
+            .parse()
+            .unwrap_or_else(|_| panic!("not a number: {v}")),
+        _ => v.as_f64().unwrap_or_else(|| panic!("not a number: {v}")),
+    }
+}
+
+fn points(v: &Value) -> Vec<[f64; 2]> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| [num(&p[0]), num(&p[1])])
+        .collect()
+}
+
+fn ours(controls: &[[i32; 2]]) -> Vec<[f64; 2]> {
+    controls
+        .iter()
+        .map(|&[x, y]| [f64::from(x), f64::from(y)])
+        .collect()
+}
+
+/// Our state against the referee's dump, field by field; the first difference, named.
+fn compare_state(state: &State, dump: &Value) -> Result<(), String> {
+    let mut diffs = Vec::new();
+    let mut check = |what: String, ours: String, theirs: String| {
+        if ours != theirs {
+            diffs.push(format!("{what}: ours {ours}, referee {theirs}"));
+        }
+    };
+    check("rng".into(), state.rng.to_string(), dump["rng"].to_string());
+    check(
+        "next_id".into(),
+        state.next_mob_id().to_string(),
+        dump["next_id"].to_string(),
+    );
+    let spawn = &dump["spawn"];
+    check(
+        "spawner".into(),
+        format!("{} {}", state.spawner.last_turn, state.spawner.max_health),
+        format!("{} {}", spawn[0], num(&spawn[1])),
+    );
+    for (i, (hero, h)) in state
+        .heroes
+        .iter()
+        .zip(dump["heroes"].as_array().unwrap())
+        .enumerate()
+    {
+        check(
+            format!("hero {i}"),
+            format!(
+                "{} {} {} {:?}",
+                hero.x,
+                hero.y,
+                hero.shield,
+                ours(&hero.controls)
+            ),
+            format!("{} {} {} {:?}", num(&h[1]), num(&h[2]), h[3], points(&h[4])),
+        );
+    }
+    let mobs = dump["mobs"].as_array().unwrap();
+    check(
+        "mob ids".into(),
+        format!("{:?}", state.mobs.iter().map(|m| m.id).collect::<Vec<_>>()),
+        format!(
+            "{:?}",
+            mobs.iter()
+                .map(|m| m[0].as_i64().unwrap())
+                .collect::<Vec<_>>()
+        ),
+    );
+    for (mob, m) in state.mobs.iter().zip(mobs) {
+        let status = match mob.status {
+            None => "null".to_string(),
+            Some(s) => format!(
+                "[{},{}]",
+                i32::from(s.near_base),
+                s.target.map_or(-1, |t| t as i64)
+            ),
+        };
+        check(
+            format!("mob {}", mob.id),
+            format!(
+                "{} {} {:?} {:?} {} {} {:?} [] {}",
+                mob.x,
+                mob.y,
+                mob.vx,
+                mob.vy,
+                mob.health,
+                mob.shield,
+                ours(&mob.controls),
+                status
+            ),
+            format!(
+                "{} {} {:?} {:?} {} {} {:?} {:?} {}",
+                num(&m[1]),
+                num(&m[2]),
+                num(&m[3]),
+                num(&m[4]),
+                m[5],
+                m[6],
+                points(&m[7]),
+                points(&m[8]),
+                m[9]
+            ),
+        );
+    }
+    check_players(state, &dump["players"], &mut check);
+    if diffs.is_empty() {
+        Ok(())
+    } else {
+        Err(diffs.join("\n"))
+    }
+}
+
+fn check_players(state: &State, players: &Value, check: &mut impl FnMut(String, String, String)) {
+    for (p, (player, d)) in state
+        .players
+        .iter()
+        .zip(players.as_array().unwrap())
+        .enumerate()
+    {
+        check(
+            format!("player {p}"),
+            format!(
+                "{} {} {} {}",
+                player.base_health,
+                player.mana,
+                player.wild_mana,
+                i32::from(player.deactivated.is_none())
+            ),
+            format!("{} {} {} {}", d[0], d[1], d[2], d[3]),
+        );
+    }
+}
+
+fn reply(v: &Value) -> Reply {
+    match v {
+        Value::String(text) => Reply::text(text.clone()),
+        other if other["timed_out"] == Value::Bool(true) => Reply::TimedOut,
+        other => panic!("a recorded reply is text or a timeout: {other}"),
+    }
+}
+
+/// Replays one recording; the number of turns it agreed on, or where it departed.
+fn replay(path: &Path) -> Result<usize, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let game: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let seed = game["seed"].as_i64().unwrap();
+    let options = Options {
+        league: league(game["league"].as_i64().unwrap()),
+    };
+    let engine = Spring2022;
+    let mut state = Game::new_match(&engine, seed as u64, &options);
+    let turns = game["turns"].as_array().unwrap();
+    for t in turns {
+        let turn = t["turn"].as_u64().unwrap();
+        let at = |what: &str| format!("{}: turn {turn}: {what}", path.display());
+        assert_eq!(u64::from(state.turn), turn, "{}", at("turn number"));
+        compare_state(&state, &t["state"]).map_err(|d| at(&format!("state\n{d}")))?;
+        for p in 0..2 {
+            if let Value::String(expected) = &t["prompts"][p] {
+                let prompt = engine.prompt(&state, p);
+                if &prompt != expected {
+                    return Err(at(&format!(
+                        "prompt of player {p}\nours:\n{prompt}referee:\n{expected}"
+                    )));
+                }
+            }
+        }
+        let replies: Vec<Reply> = (0..2).map(|p| reply(&t["replies"][p])).collect();
+        engine
+            .step(&mut state, &replies)
+            .map_err(|e| at(&e.to_string()))?;
+        let after = &t["after"];
+        let messages: Vec<Value> = state
+            .heroes
+            .iter()
+            .map(|h| h.message.clone().map_or(Value::Null, Value::String))
+            .collect();
+        if messages != *after["messages"].as_array().unwrap() {
+            return Err(at(&format!(
+                "messages: ours {messages:?}, referee {}",
+                after["messages"]
+            )));
+        }
+        let mut diffs = Vec::new();
+        check_players(&state, &after["players"], &mut |what, o, r| {
+            if o != r {
+                diffs.push(format!("{what}: ours {o}, referee {r}"));
+            }
+        });
+        if !diffs.is_empty() {
+            return Err(at(&format!("after the turn\n{}", diffs.join("\n"))));
+        }
+    }
+    let outcome = engine
+        .outcome(&state)
+        .ok_or_else(|| format!("{}: no outcome after the last turn", path.display()))?;
+    let scores = &game["scores"];
+    let (a, b) = (scores[0].as_i64().unwrap(), scores[1].as_i64().unwrap());
+    let winner = match a.cmp(&b) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    };
+    if outcome.winner != winner {
+        return Err(format!(
+            "{}: outcome {outcome:?}, referee scores {a} {b}",
+            path.display()
+        ));
+    }
+    Ok(turns.len())
+}
+
+#[test]
+fn recorded_referee_games_replay_turn_for_turn() {
+    // `SPRING2022_RECORDINGS` points at another folder of recordings (new ones being made).
+    let folder = std::env::var("SPRING2022_RECORDINGS").unwrap_or_else(|_| FIXTURES.to_string());
+    let mut paths: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 9, "recordings of every league: {paths:?}");
+    let mut failures = Vec::new();
+    let mut turns = 0;
+    for path in &paths {
+        match replay(path) {
+            Ok(n) => turns += n,
+            Err(e) => failures.push(e),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} recordings depart:\n{}",
+        failures.len(),
+        paths.len(),
+        failures.join("\n\n")
+    );
+    eprintln!("{} recordings, {turns} turns replayed", paths.len());
+}
