@@ -169,8 +169,18 @@ pub struct Known {
 
 impl Known {
     pub fn load(path: &std::path::Path) -> Result<Known, ListError> {
+        let list = ExpectFail::load(path).map_err(|e| ListError {
+            message: e
+                .message
+                .replace("expect-fail list", "known-departures list")
+                .replace(
+                    "`case-pattern: reason`",
+                    "`field-or-clause-pattern: reason`",
+                ),
+            ..e
+        })?;
         Ok(Known {
-            entries: ExpectFail::load(path)?.entries,
+            entries: list.entries,
         })
     }
 
