@@ -41,6 +41,7 @@ fn adapter(c: &mut Criterion) {
                     game: *game,
                     state: given,
                     turns: when,
+                    reachable: true,
                 };
                 assert!(matches!(adapter.step(request), Answered::Unsupported(_)));
             }

@@ -23,7 +23,9 @@ use libtest_mimic::{Arguments, Failed, Trial};
 use crate::case::{load_library, LoadError, LoadOptions, Source};
 use crate::game::DynGame;
 use crate::run::expect_fail::{Entry, ExpectFail};
-use crate::run::{run_case, select, CaseResult, CaseVerdict, EngineUnderTest, Reference};
+use crate::run::{
+    check_unmodelled, run_case, select, CaseResult, CaseVerdict, EngineUnderTest, Reference,
+};
 
 /// The case library of some games, to be run on one engine.
 pub struct Suite<E> {
@@ -93,12 +95,18 @@ impl<E: EngineUnderTest> Suite<E> {
             ..LoadOptions::default()
         };
         let library = load_library(&self.source, &crate::games::all(), &options)?;
+        check_unmodelled(games.iter().copied(), &self.engine).map_err(|e| {
+            LoadError::whole(
+                &PathBuf::from("shinpan::Suite"),
+                format!("the engine `{}` cannot be used: {e}", self.engine.name()),
+            )
+        })?;
         let mut results: Vec<CaseResult> = select(&library, None)
             .into_iter()
             .filter(|(_, case)| wanted(&case.name))
             .map(|(game, case)| {
-                let verdict = run_case(game, case, &mut self.engine);
-                CaseResult::of(case, game.info().id, verdict)
+                let judged = run_case(game, case, &mut self.engine);
+                CaseResult::of(case, game.info().id, judged)
             })
             .collect();
         self.expect_fail.apply(&mut results);

@@ -32,6 +32,9 @@ struct RawCase {
     needs_review: bool,
     #[serde(default)]
     given: Option<Value>,
+    /// `reachable: false`: `given` cannot occur in play (the document's own example gives it).
+    #[serde(default)]
+    reachable: Option<bool>,
     #[serde(default)]
     when: Option<Vec<Vec<Reply>>>,
     #[serde(default)]
@@ -219,6 +222,12 @@ fn body(
         if rc.given.is_some() || rc.when.is_some() || rc.parse.is_some() || rc.input.is_some() {
             return Err(field("generate", "a `generate` case has only `then`"));
         }
+        if rc.reachable.is_some() {
+            return Err(field(
+                "reachable",
+                "`reachable` is for a step case's `given`",
+            ));
+        }
         if !(1..=10_000).contains(&generate.seeds) {
             return Err(field(
                 "generate.seeds",
@@ -251,10 +260,14 @@ fn body(
     }
     match (&rc.parse, &rc.input, rc.expect) {
         (Some(kind), Some(input), Some(expect)) => {
-            if rc.given.is_some() || rc.when.is_some() || rc.then.is_some() {
+            if rc.given.is_some()
+                || rc.when.is_some()
+                || rc.then.is_some()
+                || rc.reachable.is_some()
+            {
                 return Err(field(
                     "parse",
-                    "a parse case has no `given`, `when` or `then`",
+                    "a parse case has no `given`, `reachable`, `when` or `then`",
                 ));
             }
             if !game.info().parse_kinds.contains(&kind.as_str()) {
@@ -289,6 +302,20 @@ fn body(
                 let path = join("given", e.path.as_deref().unwrap_or(""));
                 (path, format!("`given` is not a valid state: {}", e.message))
             })?;
+            let reachable = rc.reachable.unwrap_or(true);
+            if reachable {
+                if let Err(e) = game.reachable(&given) {
+                    let path = join("given", e.path.as_deref().unwrap_or(""));
+                    return Err((
+                        path,
+                        format!(
+                            "`given` cannot occur in play: {}; a case that means to start \
+                             there (the document's own example does) says `reachable: false`",
+                            e.message
+                        ),
+                    ));
+                }
+            }
             let per_step = game.replies_per_step();
             let when = rc.when.take().unwrap_or_default();
             if let Some(t) = when.iter().position(|turn| turn.len() != per_step) {
@@ -305,6 +332,7 @@ fn body(
                 .map_err(|(p, m)| (join("then", &p), m))?;
             Ok(CaseBody::Step {
                 given: Stored::new(&given),
+                reachable,
                 when,
                 then: Stored::new(&then),
             })

@@ -10,13 +10,14 @@
 //! - [`yaml`] reads YAML into JSON in one pass, with positions on demand;
 //! - [`catalogue`] reads `rules.yaml`;
 //! - `file` applies the rules of a case file;
-//! - `schema` checks a case's `then` against the game's schema;
+//! - [`schema`] checks a case's `then` (and the paths an engine declares unmodelled) against
+//!   the game's schema;
 //! - [`expect`] matches `then` against a result.
 
 pub mod catalogue;
 pub mod expect;
 mod file;
-mod schema;
+pub mod schema;
 pub mod source;
 pub mod yaml;
 
@@ -98,6 +99,9 @@ pub enum CaseBody {
     /// Play `when` from `given` (its canonical state) and compare the result with `then`.
     Step {
         given: Stored,
+        /// False for `reachable: false`: `given` cannot occur in play, and an engine may answer
+        /// `unsupported` without blame.
+        reachable: bool,
         when: Vec<Vec<Reply>>,
         then: Stored,
     },

@@ -76,6 +76,30 @@ pub fn check_then(schema: &Value, then: &Value, kind: Kind) -> Result<(), (Strin
     Ok(())
 }
 
+/// One step of a path into a result, for [`path_exists`]: a field name, any field (`*`, the
+/// keys of a map such as CEDEC's tiles), or a list element.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathStep<'p> {
+    Key(&'p str),
+    AnyKey,
+    Element,
+}
+
+/// Whether `path` names a place in what a step case's `then` is matched against: a field of
+/// the state `schema` describes (through `$ref`, `anyOf`, maps and lists), or `prompts`,
+/// `last_replies`, `facts` or `outcome` beside it. Used to refuse a path nobody can mean (a
+/// misspelt field an engine declares unmodelled) before anything runs.
+pub fn path_exists(schema: &Value, path: &[PathStep<'_>]) -> bool {
+    match path.first() {
+        Some(PathStep::Key("prompts" | "last_replies")) => {
+            path[1..].iter().all(|s| *s == PathStep::Element) && path.len() <= 2
+        }
+        Some(PathStep::Key("facts")) => true,
+        Some(PathStep::Key("outcome")) if property(schema, "outcome").is_none() => true,
+        _ => Walker { root: schema }.has(schema, path),
+    }
+}
+
 fn check_list(
     value: &Value,
     path: &str,
@@ -139,6 +163,43 @@ impl<'s> Walker<'s> {
             }
         }
         schema
+    }
+
+    /// Whether `path` leads somewhere from `schema`.
+    fn has(&self, schema: &'s Value, path: &[PathStep<'_>]) -> bool {
+        let schema = self.resolve(schema);
+        let Some((step, rest)) = path.split_first() else {
+            return true;
+        };
+        for key in ["anyOf", "oneOf", "allOf"] {
+            if let Some(Value::Array(alternatives)) = schema.get(key) {
+                if alternatives.iter().any(|a| self.has(a, path)) {
+                    return true;
+                }
+            }
+        }
+        let extra = schema.get("additionalProperties").filter(|e| e.is_object());
+        match step {
+            PathStep::Key(key) => {
+                property(schema, key).is_some_and(|field| self.has(field, rest))
+                    || extra.is_some_and(|e| self.has(e, rest))
+            }
+            PathStep::AnyKey => {
+                extra.is_some_and(|e| self.has(e, rest))
+                    || schema
+                        .get("properties")
+                        .and_then(Value::as_object)
+                        .is_some_and(|p| p.values().any(|field| self.has(field, rest)))
+            }
+            PathStep::Element => {
+                let prefix = schema.get("prefixItems").and_then(Value::as_array);
+                prefix.is_some_and(|p| p.iter().any(|each| self.has(each, rest)))
+                    || schema
+                        .get("items")
+                        .filter(|s| s.is_object())
+                        .is_some_and(|each| self.has(each, rest))
+            }
+        }
     }
 
     fn check(&self, schema: &'s Value, value: &Value, path: &str) -> Result<(), (String, String)> {

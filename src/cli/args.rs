@@ -152,9 +152,21 @@ pub struct DiffArgs {
     /// How many inputs to try.
     #[arg(long, default_value_t = 1000, value_parser = at_least_one)]
     pub runs: usize,
-    /// Where to write the case of a disagreement (printed to stdout when not given).
-    #[arg(long, value_name = "FILE")]
+    /// Where to write the cases found: a directory (created if need be), one case file per
+    /// departure; or, with `--departures 1`, a file ending in `.yaml`. Printed to stdout when
+    /// not given.
+    #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Go on until this many distinct departures (by the fields that differ) are found.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one)]
+    pub departures: usize,
+    /// Departures already known, passed over: a YAML mapping of a field path or a rule clause
+    /// (`*` for any run of characters) to the reason, as `--expect-fail` lists cases.
+    #[arg(long, value_name = "FILE")]
+    pub known: Option<PathBuf>,
+    /// Most engine requests spent shrinking one departure (no clock: one seed, one case).
+    #[arg(long, value_name = "N", default_value_t = 3000, value_parser = at_least_one)]
+    pub shrink_requests: usize,
     #[command(flatten)]
     pub options: OptionArgs,
 }

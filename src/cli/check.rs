@@ -10,7 +10,7 @@ use shinpan::report::check::{changes_human, Report};
 use shinpan::report::{Format, Render};
 use shinpan::run::baseline::{compare, Baseline};
 use shinpan::run::expect_fail::ExpectFail;
-use shinpan::run::{run_library, EngineUnderTest, Reference};
+use shinpan::run::{check_unmodelled, run_library, EngineUnderTest, Reference};
 
 use super::args::{CheckArgs, EngineArg, LibraryArg};
 use super::{game_by_id, out, progress, warn, Finished, Usage};
@@ -39,6 +39,12 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
         .transpose()
         .map_err(|e| Usage(e.to_string()))?;
     let mut engine = start(&engine)?;
+    check_unmodelled(library.games.iter().map(|g| g.game), engine.as_ref()).map_err(|e| {
+        Usage(format!(
+            "the engine `{}` cannot be used: {e}",
+            engine.name()
+        ))
+    })?;
     let show_progress = format == Format::Human;
     let run = run_library(
         &library,

@@ -1,11 +1,25 @@
 //! `shinpan diff`: checks the engine can play the game, fuzzes it against the reference engine
-//! with a progress counter, and writes the case of a disagreement to a file or stdout.
+//! with a progress counter until it has found the departures asked for, and writes each one's
+//! case to its own file (or stdout), with a one-line summary per departure.
 
-use shinpan::harness::diff::{self, DiffConfig, DiffOutcome};
+use std::path::{Path, PathBuf};
+
+use shinpan::case::{load_library, LoadOptions, Source};
+use shinpan::games;
+use shinpan::harness::diff::{self, DiffConfig, Finding, Known};
+use shinpan::harness::trace::clauses::ClauseIndex;
+use shinpan::run::check_unmodelled;
 
 use super::args::DiffArgs;
 use super::check::start;
 use super::{game_by_id, out, progress, Finished, Usage};
+
+/// Where the cases go.
+enum Out {
+    Stdout,
+    File(PathBuf),
+    Dir(PathBuf),
+}
 
 pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
     let DiffArgs {
@@ -14,10 +28,31 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
         seed,
         runs,
         out: out_path,
+        departures,
+        known,
+        shrink_requests,
         options,
     } = args;
     let game = game_by_id(&game)?;
     let match_options = options.for_game(game)?;
+    let target = match out_path {
+        None => Out::Stdout,
+        Some(path) if path.extension().is_some_and(|e| e == "yaml" || e == "yml") => {
+            if departures > 1 {
+                return Err(Usage(format!(
+                    "--out {} is one file; with --departures {departures} give a directory",
+                    path.display()
+                )));
+            }
+            Out::File(path)
+        }
+        Some(dir) => Out::Dir(dir),
+    };
+    let known = known
+        .map(|path| Known::load(&path))
+        .transpose()
+        .map_err(|e| Usage(format!("--known: {e}")))?
+        .unwrap_or_default();
     let command = engine
         .engine
         .clone()
@@ -29,40 +64,157 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
             game.info().id
         )));
     }
+    check_unmodelled([game], engine.as_ref())
+        .map_err(|e| Usage(format!("the engine `{command}` cannot be used: {e}")))?;
+    // The built-in library names each departure's clauses; without it, none are named.
+    let library = load_library(
+        &Source::Embedded,
+        &games::all(),
+        &LoadOptions {
+            only: vec![game.info().id.to_string()],
+            ..LoadOptions::default()
+        },
+    )
+    .ok();
+    let index = library
+        .as_ref()
+        .and_then(|l| l.games.first())
+        .map(ClauseIndex::new);
     let config = DiffConfig {
         seed,
         runs,
+        shrink_requests,
+        departures,
         options: match_options,
-        ..DiffConfig::default()
     };
-    let outcome = diff::run(game, engine.as_mut(), &config, |done| {
-        if done % 20 == 0 {
-            progress(&format!("\r[{done}/{runs}]"));
-        }
-    });
-    progress("\r\x1b[K");
-    match outcome {
-        DiffOutcome::Agreed { runs, unsupported } => {
-            out(&format!(
-                "no disagreement in {runs} inputs ({unsupported} unsupported by the engine)\n"
-            ))?;
-            Ok(Finished::AllPassed)
-        }
-        DiffOutcome::Disagreed(finding) => {
-            let case = diff::case_file(game, &finding, &command, seed);
-            let summary = format!(
-                "disagreement on run {} (shrunk in {} steps, {} requests):\n{}\n",
-                finding.run, finding.shrink_steps, finding.shrink_requests, finding.difference
-            );
-            match out_path {
-                Some(path) => {
-                    std::fs::write(&path, case)
-                        .map_err(|e| Usage(format!("cannot write {}: {e}", path.display())))?;
-                    out(&format!("{summary}case written to {}\n", path.display()))?;
-                }
-                None => out(&format!("{summary}\n{case}"))?,
+    let outcome = diff::run(
+        game,
+        engine.as_mut(),
+        &config,
+        &known,
+        index.as_ref(),
+        |done, found| {
+            if done % 20 == 0 {
+                progress(&format!("\r[{done}/{runs}, {found} found]"));
             }
-            Ok(Finished::SomethingFailed)
-        }
+        },
+    );
+    progress("\r\x1b[K");
+    let mut text = String::new();
+    for skipped in &outcome.known {
+        text.push_str(&format!(
+            "known ({}: {}), seen on {} input{}: {}\n",
+            skipped.pattern,
+            skipped.reason,
+            skipped.seen,
+            plural(skipped.seen),
+            skipped.departure
+        ));
     }
+    if outcome.findings.is_empty() {
+        text.push_str(&format!(
+            "no {}disagreement in {} inputs ({} unsupported by the engine)\n",
+            if outcome.known.is_empty() { "" } else { "new " },
+            outcome.runs,
+            outcome.unsupported
+        ));
+        out(&text)?;
+        return Ok(Finished::AllPassed);
+    }
+    if let Out::Dir(dir) = &target {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Usage(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let mut cases = String::new();
+    let mut summaries = String::new();
+    for (k, finding) in outcome.findings.iter().enumerate() {
+        let case = diff::case_file(game, finding, &command, seed);
+        let written = match &target {
+            Out::Stdout => {
+                cases.push_str(&format!("\n{case}"));
+                None
+            }
+            Out::File(path) => Some(write(path, &case)?),
+            Out::Dir(dir) => {
+                let name = format!("diff-seed-{seed}-run-{}.yaml", finding.run);
+                Some(write(&dir.join(name), &case)?)
+            }
+        };
+        text.push_str(&details(k + 1, finding));
+        summaries.push_str(&summary(k + 1, finding, written.as_deref()));
+    }
+    text.push_str(&format!(
+        "{} distinct departure{} in {} inputs ({} more showing departures already found, {} \
+         unsupported by the engine):\n{summaries}",
+        outcome.findings.len(),
+        plural(outcome.findings.len()),
+        outcome.runs,
+        outcome.repeats,
+        outcome.unsupported
+    ));
+    text.push_str(&cases);
+    out(&text)?;
+    Ok(Finished::SomethingFailed)
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn write(path: &Path, case: &str) -> Result<PathBuf, Usage> {
+    std::fs::write(path, case)
+        .map_err(|e| Usage(format!("cannot write {}: {e}", path.display())))?;
+    Ok(path.to_path_buf())
+}
+
+/// The original disagreement next to the shrunk one.
+fn details(k: usize, finding: &Finding) -> String {
+    // The case file holds the whole difference; here, enough to recognise it.
+    const SHOWN: usize = 24;
+    let indent = |text: &str| -> String {
+        let lines: Vec<&str> = text.lines().collect();
+        let mut shown: String = lines
+            .iter()
+            .take(SHOWN)
+            .map(|l| format!("    {l}\n"))
+            .collect();
+        if lines.len() > SHOWN {
+            shown.push_str(&format!("    ... ({} more lines)\n", lines.len() - SHOWN));
+        }
+        shown
+    };
+    format!(
+        "departure {k}: {} (run {}, shrunk in {} steps, {} requests)\n  as found ({} turn{}):\n{}  \
+         shrunk ({} turn{}):\n{}",
+        finding.departure,
+        finding.run,
+        finding.shrink_steps,
+        finding.shrink_requests,
+        finding.original.turns.len(),
+        plural(finding.original.turns.len()),
+        indent(&finding.original_difference),
+        finding.shrunk.turns.len(),
+        plural(finding.shrunk.turns.len()),
+        indent(&finding.difference),
+    )
+}
+
+/// `  1. players[].skill_gauge · clause gauge.decrease · turn 3 · out/diff-seed-0-run-7.yaml`
+fn summary(k: usize, finding: &Finding, written: Option<&Path>) -> String {
+    let clause = finding
+        .clauses
+        .first()
+        .map_or("clause unknown".to_string(), |c| format!("clause {c}"));
+    let turn = finding
+        .turn()
+        .map_or("turn -".to_string(), |t| format!("turn {t}"));
+    let file = written.map_or("stdout".to_string(), |p| p.display().to_string());
+    format!(
+        "  {k}. {} · {clause} · {turn} · {file}\n",
+        finding.departure
+    )
 }

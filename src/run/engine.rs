@@ -10,6 +10,7 @@
 
 use serde_json::Value;
 
+use super::mask::Mask;
 use crate::game::{DynGame, MatchOptions, ParseVerdict, Reply};
 
 /// An engine's answer to one request.
@@ -30,6 +31,10 @@ pub struct StepRequest<'a> {
     pub game: &'a dyn DynGame,
     pub state: &'a Value,
     pub turns: &'a [Vec<Reply>],
+    /// False when the case says its `state` cannot occur in play (`reachable: false`: the
+    /// document's own example gives it). An engine may answer such a request `unsupported`
+    /// without blame.
+    pub reachable: bool,
 }
 
 /// What an engine made of a step request.
@@ -74,6 +79,14 @@ pub trait EngineUnderTest {
     fn supports(&self, game: &str) -> bool {
         let _ = game;
         true
+    }
+
+    /// What the engine does not model of `game` (a game id): state fields, the prompts,
+    /// protocol texts. The runner leaves them out of every comparison and names them in the
+    /// report (see [`Mask`]). Nothing, by default.
+    fn unmodelled(&self, game: &str) -> Mask {
+        let _ = game;
+        Mask::default()
     }
 
     fn step(&mut self, request: StepRequest<'_>) -> Answered<StepResponse>;

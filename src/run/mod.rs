@@ -3,12 +3,17 @@
 //! one protocol parser; a generator case checks new matches. The engine's answers are judged
 //! here, the same way whichever engine gave them.
 //!
+//! An engine that models only part of a game declares the rest ([`EngineUnderTest::unmodelled`],
+//! a [`Mask`]); the runner leaves it out of both sides of every comparison and records what it
+//! left out of each case ([`Judged::masked`]).
+//!
 //! Also here: the known-failure list (`--expect-fail`, [`expect_fail`]) and the comparison
 //! with an earlier report (`--baseline`, [`baseline`]), which rewrite or read verdicts.
 
 pub mod baseline;
 mod engine;
 pub mod expect_fail;
+pub mod mask;
 
 use serde::Serialize;
 use serde_json::Value;
@@ -19,6 +24,8 @@ use crate::game::{DynGame, MatchOptions, ParseVerdict, Reply};
 pub use engine::{
     Answered, EngineUnderTest, NewMatchRequest, ParseRequest, Reference, StepRequest, StepResponse,
 };
+use mask::{checks_something, PROMPTS};
+pub use mask::{Mask, MaskError};
 
 /// How one case ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -74,17 +81,22 @@ pub struct CaseResult {
     pub rules: Vec<String>,
     #[serde(flatten)]
     pub verdict: CaseVerdict,
+    /// What the case checks that the engine does not model, left out of the comparison
+    /// (the engine's unmodelled paths that removed something from `then`).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub masked: Vec<String>,
 }
 
 impl CaseResult {
-    pub fn of(case: &Case, game: &str, verdict: CaseVerdict) -> CaseResult {
+    pub fn of(case: &Case, game: &str, judged: Judged) -> CaseResult {
         CaseResult {
             name: case.name.clone(),
             game: game.to_string(),
             file: case.path.display().to_string(),
             line: case.line,
             rules: case.rules.clone(),
-            verdict,
+            verdict: judged.verdict,
+            masked: judged.masked,
         }
     }
 
@@ -98,29 +110,60 @@ impl CaseResult {
             line: 1,
             rules: vec![],
             verdict,
+            masked: vec![],
+        }
+    }
+}
+
+/// How one case ended, and what it checks that was left out because the engine does not
+/// model it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Judged {
+    pub verdict: CaseVerdict,
+    /// The unmodelled paths that removed something from the case's expectation.
+    pub masked: Vec<String>,
+}
+
+impl From<CaseVerdict> for Judged {
+    fn from(verdict: CaseVerdict) -> Judged {
+        Judged {
+            verdict,
+            masked: Vec::new(),
         }
     }
 }
 
 /// Runs one case of `game` on `engine`.
-pub fn run_case(game: &dyn DynGame, case: &Case, engine: &mut dyn EngineUnderTest) -> CaseVerdict {
+pub fn run_case(game: &dyn DynGame, case: &Case, engine: &mut dyn EngineUnderTest) -> Judged {
     let id = game.info().id;
     if !engine.supports(id) {
-        return CaseVerdict::Unsupported(format!("the engine does not implement `{id}`"));
+        return CaseVerdict::Unsupported(format!("the engine does not implement `{id}`")).into();
     }
+    let mask = engine.unmodelled(id);
     match &case.body {
-        CaseBody::Step { given, when, then } => {
+        CaseBody::Step {
+            given,
+            reachable,
+            when,
+            then,
+        } => {
             let given = given.value();
             let request = StepRequest {
                 id: &case.name,
                 game,
                 state: &given,
                 turns: when,
+                reachable: *reachable,
             };
             match engine.step(request) {
-                Answered::Done(response) => judge_step(game, &then.value(), when, response),
-                Answered::Unsupported(why) => CaseVerdict::Unsupported(why),
-                Answered::Error(why) => CaseVerdict::Error(why),
+                Answered::Done(response) => judge_step(game, &then.value(), when, response, &mask),
+                Answered::Unsupported(why) if !reachable => CaseVerdict::Unsupported(format!(
+                    "{why} (no blame: the case starts from a state that cannot occur in play, \
+                     `reachable: false`)"
+                ))
+                .into(),
+                Answered::Unsupported(why) => CaseVerdict::Unsupported(why).into(),
+                Answered::Error(why) => CaseVerdict::Error(why).into(),
             }
         }
         CaseBody::Parse {
@@ -129,6 +172,12 @@ pub fn run_case(game: &dyn DynGame, case: &Case, engine: &mut dyn EngineUnderTes
             expect,
             at,
         } => {
+            if mask.hides_text(kind) {
+                return CaseVerdict::Unsupported(format!(
+                    "the engine declares the `{kind}` text unmodelled"
+                ))
+                .into();
+            }
             let request = ParseRequest {
                 id: &case.name,
                 game,
@@ -136,9 +185,9 @@ pub fn run_case(game: &dyn DynGame, case: &Case, engine: &mut dyn EngineUnderTes
                 input,
             };
             match engine.parse(request) {
-                Answered::Done(verdict) => judge_parse(&verdict, input, *expect, *at),
-                Answered::Unsupported(why) => CaseVerdict::Unsupported(why),
-                Answered::Error(why) => CaseVerdict::Error(why),
+                Answered::Done(verdict) => judge_parse(&verdict, input, *expect, *at).into(),
+                Answered::Unsupported(why) => CaseVerdict::Unsupported(why).into(),
+                Answered::Error(why) => CaseVerdict::Error(why).into(),
             }
         }
         CaseBody::Generate {
@@ -155,8 +204,47 @@ pub fn run_case(game: &dyn DynGame, case: &Case, engine: &mut dyn EngineUnderTes
                 options,
                 then: &then.value(),
                 across,
+                mask: &mask,
             },
         ),
+    }
+}
+
+/// `then` without what `mask` hides: the expectation to compare, and the masked paths that
+/// removed something, each as the report names it.
+fn masked_expectation(then: &Value, mask: &Mask, declared: &Mask) -> (Value, Vec<String>) {
+    let mut then = then.clone();
+    let masked = mask
+        .remove_from(&mut then)
+        .into_iter()
+        .map(|path| {
+            if path == PROMPTS && !declared.fields.iter().any(|f| f.as_str() == PROMPTS) {
+                format!("{PROMPTS} (the engine renders none)")
+            } else {
+                path
+            }
+        })
+        .collect();
+    (then, masked)
+}
+
+/// The verdict of a case all of whose expectation is masked.
+fn all_masked(masked: &[String]) -> CaseVerdict {
+    CaseVerdict::Unsupported(format!(
+        "everything the case checks is unmodelled by the engine: {}",
+        masked.join(", ")
+    ))
+}
+
+/// A failure's detail, with what was left out of the comparison.
+fn with_masked(detail: String, masked: &[String]) -> String {
+    if masked.is_empty() {
+        detail
+    } else {
+        format!(
+            "{detail}\n(left out, unmodelled by the engine: {})",
+            masked.join(", ")
+        )
     }
 }
 
@@ -173,32 +261,60 @@ pub fn actual(state: &Value, response: &StepResponse) -> Value {
     actual
 }
 
-/// Judges an engine's answer to a step case.
+/// Judges an engine's answer to a step case, leaving out of both sides what `declared` says
+/// the engine does not model (and the prompts, when it rendered none).
 fn judge_step(
     game: &dyn DynGame,
     then: &Value,
     when: &[Vec<Reply>],
     response: StepResponse,
-) -> CaseVerdict {
+    declared: &Mask,
+) -> Judged {
     let turns = when.len();
     if response.turns_played < turns {
         return CaseVerdict::Error(format!(
             "the match ended after turn {} of {turns}; `when` must stop where the match does",
             response.turns_played
-        ));
+        ))
+        .into();
     }
-    if response.prompts.is_none() && then.get("prompts").is_some() {
-        return CaseVerdict::Unsupported("the engine renders no prompts".into());
+    let mask = if response.prompts.is_none() {
+        declared.with_prompts()
+    } else {
+        declared.clone()
+    };
+    let (then, masked) = masked_expectation(then, &mask, declared);
+    if !masked.is_empty() && !checks_something(&then) {
+        return Judged {
+            verdict: all_masked(&masked),
+            masked,
+        };
     }
+    let verdict = judge_modelled(game, &then, response, &mask);
+    let verdict = match verdict {
+        CaseVerdict::Fail(diff) => CaseVerdict::Fail(with_masked(diff, &masked)),
+        other => other,
+    };
+    Judged { verdict, masked }
+}
+
+/// Matches `then` (already without the masked paths) against the engine's result without them.
+fn judge_modelled(
+    game: &dyn DynGame,
+    then: &Value,
+    response: StepResponse,
+    mask: &Mask,
+) -> CaseVerdict {
+    // An unmodelled field the engine left out takes its default.
+    let mut state = response.state.clone();
+    mask.remove_from(&mut state);
     // A result outside the game's own rules is a wrong result, shown against the expectation.
-    let state = match game.load_state(&response.state) {
+    let state = match game.load_state(&state) {
         Ok(state) => state,
         Err(e) => {
             return CaseVerdict::Fail(format!(
                 "the engine's result is not a state of the game: {e}\n{}",
-                check_subset(then, &response.state)
-                    .err()
-                    .unwrap_or_default()
+                check_subset(then, &state).err().unwrap_or_default()
             ))
         }
     };
@@ -213,6 +329,7 @@ fn judge_step(
             _ => {}
         }
     }
+    mask.remove_from(&mut actual);
     match check_subset(then, &actual) {
         Ok(()) => CaseVerdict::Pass,
         Err(diff) => CaseVerdict::Fail(diff),
@@ -265,6 +382,7 @@ struct Generated<'c> {
     options: &'c MatchOptions,
     then: &'c Value,
     across: &'c [Across],
+    mask: &'c Mask,
 }
 
 fn judge_generated(
@@ -272,13 +390,48 @@ fn judge_generated(
     engine: &mut dyn EngineUnderTest,
     name: &str,
     case: Generated<'_>,
-) -> CaseVerdict {
+) -> Judged {
     let Generated {
         seeds,
         options,
         then,
         across,
+        mask,
     } = case;
+    let (then, mut masked) = masked_expectation(then, mask, mask);
+    let (across, masked_across): (Vec<&Across>, Vec<&Across>) =
+        across.iter().partition(|fact| !mask.covers(&fact.path));
+    for fact in masked_across {
+        if let Some(field) = mask.fields.iter().find(|f| f.covers(&fact.path)) {
+            if !masked.iter().any(|m| m == field.as_str()) {
+                masked.push(field.as_str().to_string());
+            }
+        }
+    }
+    if !masked.is_empty() && !checks_something(&then) && across.is_empty() {
+        return Judged {
+            verdict: all_masked(&masked),
+            masked,
+        };
+    }
+    let verdict = match check_generated(game, engine, name, seeds, options, &then, &across, mask) {
+        CaseVerdict::Fail(detail) => CaseVerdict::Fail(with_masked(detail, &masked)),
+        other => other,
+    };
+    Judged { verdict, masked }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check_generated(
+    game: &dyn DynGame,
+    engine: &mut dyn EngineUnderTest,
+    name: &str,
+    seeds: u64,
+    options: &MatchOptions,
+    then: &Value,
+    across: &[&Across],
+    mask: &Mask,
+) -> CaseVerdict {
     let mut values: Vec<Vec<f64>> = vec![Vec::with_capacity(seeds as usize); across.len()];
     for seed in 0..seeds {
         let id = format!("{name}#{seed}");
@@ -288,11 +441,12 @@ fn judge_generated(
             seed,
             options,
         };
-        let state = match engine.new_match(request) {
+        let mut state = match engine.new_match(request) {
             Answered::Done(state) => state,
             Answered::Unsupported(why) => return CaseVerdict::Unsupported(why),
             Answered::Error(why) => return CaseVerdict::Error(format!("seed {seed}: {why}")),
         };
+        mask.remove_from(&mut state);
         let state = match with_facts(game, &state) {
             Ok(state) => state,
             Err(e) => {
@@ -373,6 +527,18 @@ pub fn select<'l>(
         .collect()
 }
 
+/// Checks what `engine` declares unmodelled of each of `games` against the game (a path that
+/// names no field, a protocol text the game does not have), before any case runs.
+pub fn check_unmodelled<'g>(
+    games: impl IntoIterator<Item = &'g dyn DynGame>,
+    engine: &dyn EngineUnderTest,
+) -> Result<(), MaskError> {
+    for game in games {
+        engine.unmodelled(game.info().id).check(game)?;
+    }
+    Ok(())
+}
+
 /// The results of a run of the library.
 #[derive(Debug, Clone)]
 pub struct LibraryRun {
@@ -396,8 +562,8 @@ pub fn run_library(
     let mut results = Vec::with_capacity(total);
     let mut stopped = None;
     for (i, (game, case)) in selected.into_iter().enumerate() {
-        let verdict = run_case(game, case, engine);
-        results.push(CaseResult::of(case, game.info().id, verdict));
+        let judged = run_case(game, case, engine);
+        results.push(CaseResult::of(case, game.info().id, judged));
         progress(i + 1, total);
         if let Some(why) = engine.gave_up() {
             stopped = Some(format!("stopped after {} of {total} cases: {why}", i + 1));

@@ -153,8 +153,35 @@ fn by_score(state: &State, reason: &str) -> Outcome {
     }
 }
 
-/// Steps 1–5 of the document's list, on one player's own field.
-fn play_own_field(player: &mut Player, pack: Pack, command: Command) {
+/// One player's turn on their own field: steps 1–5 of the document's list
+/// 「お邪魔ブロックの投下」 (D-reborn-2), the smallest public step of CODE VS Reborn, for timing an
+/// engine against this one in one process.
+///
+/// In order: a row of ojama falls if `player.ojama_stock` is 10 or more (and the stock loses
+/// 10); then `command` is played: the `pack` (as given for the turn, before rotation) dropped
+/// with its rotation and position and the field settled (vanish and fall until stable), or the
+/// skill (the gauge set to 0, every 5 exploded, the field settled); then the gauge gains 8 if
+/// anything vanished by a sum of 10. `player`'s `chains`, `skill_used`, `exploded_blocks`,
+/// `turn_score`, `score` and `ojama_sent` are those of this turn.
+///
+/// What needs both players is left to the whole step ([`step`]): the thinking time and the
+/// reply's validity (a skill below a gauge of 80 is not refused here), the opponent's chains
+/// lowering the gauge, the ojama sent added to the opponent's stock and offset, the turn
+/// number, the danger line and the outcome. A field that overflows its capacity (which a
+/// reachable state never does) keeps the blocks that fit.
+///
+/// ```
+/// use shinpan::games::codevs_reborn::engine::play_own_field;
+/// use shinpan::games::codevs_reborn::protocol::Command;
+/// use shinpan::games::codevs_reborn::state::{Pack, Player};
+///
+/// let mut player = Player::default();
+/// // A 1 beside a 9 on the floor: the pair vanishes at once, a one-chain.
+/// play_own_field(&mut player, Pack([[0, 0], [1, 9]]), Command::Drop { position: 0, rotation: 0 });
+/// assert_eq!((player.chains, player.score, player.skill_gauge), (1, 1, 8));
+/// assert_eq!(player.field.max_height(), 0);
+/// ```
+pub fn play_own_field(player: &mut Player, pack: Pack, command: Command) {
     if player.ojama_stock >= OJAMA_ROW {
         player.field.drop_ojama_row();
         player.ojama_stock -= OJAMA_ROW;

@@ -13,6 +13,7 @@ pub mod field;
 pub mod fuzz;
 pub mod observe;
 pub mod protocol;
+pub mod reachable;
 pub mod rules;
 pub mod state;
 
@@ -184,6 +185,12 @@ impl Game for CodevsReborn {
 
     fn edge_cases(&self) -> Vec<EdgeCase<State>> {
         edge::edge_cases()
+    }
+
+    /// [`reachable::reachable`]: a settled field, packs of 3 or 4 blocks, never both ojama
+    /// stocks non-zero.
+    fn reachable(&self, state: &State) -> Result<(), StateError> {
+        reachable::reachable(state)
     }
 
     fn observe(

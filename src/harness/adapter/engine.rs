@@ -8,7 +8,7 @@ use serde_json::{json, Map, Value};
 use super::{Adapter, RequestFailure, Response};
 use crate::game::{ParseVerdict, ReplyVerdict};
 use crate::run::{
-    Answered, EngineUnderTest, NewMatchRequest, ParseRequest, StepRequest, StepResponse,
+    Answered, EngineUnderTest, Mask, NewMatchRequest, ParseRequest, StepRequest, StepResponse,
 };
 use crate::text::ParseError;
 
@@ -25,11 +25,19 @@ impl EngineUnderTest for Adapter {
         self.games.iter().any(|g| g == game)
     }
 
+    fn unmodelled(&self, game: &str) -> Mask {
+        self.unmodelled.get(game).cloned().unwrap_or_default()
+    }
+
     fn step(&mut self, request: StepRequest<'_>) -> Answered<StepResponse> {
-        let fields = fields(json!({
+        let mut fields = fields(json!({
             "kind": "step", "game": request.game.info().id, "state": request.state,
             "turns": request.turns,
         }));
+        if !request.reachable {
+            // Only where it is false, so that adapters written before it see no change.
+            fields.insert("reachable".into(), false.into());
+        }
         self.ask(request.id, fields).and_then(|map| {
             read_step(&map, request.turns.len()).map_err(|why| format!("the step response {why}"))
         })

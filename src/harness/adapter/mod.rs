@@ -7,6 +7,7 @@
 //! [`crate::harness::process`], and the next request starts a fresh child. This module knows no
 //! game and no case: it moves JSON values.
 
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Map, Value};
@@ -14,6 +15,7 @@ use serde_json::{json, Map, Value};
 mod engine;
 
 use crate::harness::process::{Child, Ended, Limits, ReadFailure, SendFailure};
+use crate::run::Mask;
 
 /// The protocol version this shinpan speaks; every request carries it.
 pub const PROTOCOL: u64 = 1;
@@ -108,6 +110,8 @@ pub struct Adapter {
     pub engine: String,
     /// The game ids the adapter implements.
     pub games: Vec<String>,
+    /// What the adapter's engine does not model, by game id (`unmodelled` in its hello).
+    pub unmodelled: BTreeMap<String, Mask>,
     /// How many times a child was stopped because of a failed request.
     pub restarts: usize,
     /// Lines that came after a response had been judged (too late to blame its request).
@@ -134,6 +138,7 @@ impl Adapter {
             child: None,
             engine: String::new(),
             games: Vec::new(),
+            unmodelled: BTreeMap::new(),
             restarts: 0,
             late_lines: 0,
             left_behind: Vec::new(),
@@ -236,7 +241,12 @@ impl Adapter {
         // it gets at least START_ALLOWANCE, however short the per-request timeout.
         let answer = self
             .exchange_within("hello", &hello, self.config.timeout.max(START_ALLOWANCE))
-            .and_then(|answer| read_hello(answer, &mut self.engine, &mut self.games));
+            .and_then(read_hello)
+            .map(|hello| {
+                self.engine = hello.engine;
+                self.games = hello.games;
+                self.unmodelled = hello.unmodelled;
+            });
         answer.map_err(|error| self.stop(error))
     }
 
@@ -310,11 +320,14 @@ impl Drop for Adapter {
     }
 }
 
-fn read_hello(
-    answer: Response,
-    engine: &mut String,
-    games: &mut Vec<String>,
-) -> Result<(), AdapterError> {
+/// What an adapter says of itself in its hello.
+struct Hello {
+    engine: String,
+    games: Vec<String>,
+    unmodelled: BTreeMap<String, Mask>,
+}
+
+fn read_hello(answer: Response) -> Result<Hello, AdapterError> {
     let map = match answer {
         Response::Done(map) => map,
         Response::Unsupported(why) | Response::Error(why) => return Err(AdapterError::Hello(why)),
@@ -328,8 +341,8 @@ fn read_hello(
         }
         None => return Err(AdapterError::Hello("the response has no `protocol`".into())),
     }
-    *engine = map.get("engine").map(text_of).unwrap_or_default();
-    *games = match map.get("games") {
+    let engine = map.get("engine").map(text_of).unwrap_or_default();
+    let games = match map.get("games") {
         Some(Value::Array(ids)) => ids.iter().map(text_of).collect(),
         _ => {
             return Err(AdapterError::Hello(
@@ -337,7 +350,52 @@ fn read_hello(
             ))
         }
     };
-    Ok(())
+    let unmodelled = match map.get("unmodelled") {
+        None | Some(Value::Null) => BTreeMap::new(),
+        Some(value) => read_unmodelled(value).map_err(AdapterError::Hello)?,
+    };
+    Ok(Hello {
+        engine,
+        games,
+        unmodelled,
+    })
+}
+
+/// `{"GAME": {"fields": [PATH, ...], "parse": [TEXT, ...]}, ...}`: both lists optional, no
+/// other key, so that a misspelt key is refused rather than ignored.
+fn read_unmodelled(value: &Value) -> Result<BTreeMap<String, Mask>, String> {
+    let shape = "`unmodelled` is {\"GAME\": {\"fields\": [PATH, ...], \"parse\": [TEXT, ...]}}";
+    let Value::Object(games) = value else {
+        return Err(shape.into());
+    };
+    let mut masks = BTreeMap::new();
+    for (game, declared) in games {
+        let Value::Object(declared) = declared else {
+            return Err(format!("{shape}; `{game}` has {declared}"));
+        };
+        if let Some(other) = declared.keys().find(|k| *k != "fields" && *k != "parse") {
+            return Err(format!("{shape}; `{game}` has `{other}`"));
+        }
+        let list = |key: &str| -> Result<Vec<String>, String> {
+            match declared.get(key) {
+                None => Ok(Vec::new()),
+                Some(Value::Array(items)) => items
+                    .iter()
+                    .map(|i| {
+                        i.as_str().map(str::to_string).ok_or_else(|| {
+                            format!("`unmodelled.{game}.{key}` holds {i}, not a string")
+                        })
+                    })
+                    .collect(),
+                Some(other) => Err(format!(
+                    "`unmodelled.{game}.{key}` is {other}, not a list of strings"
+                )),
+            }
+        };
+        let mask = Mask::new(&list("fields")?, &list("parse")?).map_err(|e| e.to_string())?;
+        masks.insert(game.clone(), mask);
+    }
+    Ok(masks)
 }
 
 /// `; the adapter exited with status 1; stderr ends with: ...`: how it ended, for a message.
@@ -414,6 +472,38 @@ pub fn split_command(command: &str) -> Result<Vec<String>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hello_declares_what_the_engine_does_not_model() {
+        let hello = |v: Value| {
+            let Value::Object(map) = v else { panic!() };
+            read_hello(Response::Done(map))
+        };
+        let read = hello(json!({"protocol": 1, "games": ["g"], "unmodelled": {"g": {
+            "fields": ["players[].skill_gauge", "prompts"], "parse": ["prompt"]}}}))
+        .unwrap();
+        let mask = &read.unmodelled["g"];
+        assert_eq!(
+            mask.to_string(),
+            "players[].skill_gauge, prompts; parse: prompt"
+        );
+        for (bad, why) in [
+            (json!({"g": {"field": []}}), "has `field`"),
+            (json!({"g": {"fields": "x"}}), "not a list"),
+            (json!({"g": {"fields": [1]}}), "not a string"),
+            (
+                json!({"g": {"fields": ["players[1]"]}}),
+                "ends in a field name",
+            ),
+            (json!(["g"]), "`unmodelled` is"),
+        ] {
+            let e = hello(json!({"protocol": 1, "games": ["g"], "unmodelled": bad}))
+                .err()
+                .unwrap()
+                .to_string();
+            assert!(e.contains(why), "{e}");
+        }
+    }
 
     #[test]
     fn command_words_and_quotes() {

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::Finding;
 use crate::case::UNCLASSIFIED;
-use crate::game::DynGame;
+use crate::game::{DynGame, Reply};
 
 /// The finding as a ready-to-commit case file: the shrunk input, the reference engine's result
 /// as the expectation, `needs-review: true` and `rules: [unclassified]` until someone names the
@@ -29,7 +29,24 @@ pub fn case_file(game: &dyn DynGame, finding: &Finding, command: &str, seed: u64
     case.insert("needs-review".into(), true.into());
     case.insert("note".into(), note.into());
     case.insert("given".into(), to_yaml_value(&finding.shrunk.state));
-    let when = serde_yaml::to_value(&finding.shrunk.turns).unwrap_or(serde_yaml::Value::Null);
+    // A reply answered in no time is written bare, as cases write it: `["3 0", "7 2"]`.
+    let when: Vec<Vec<serde_yaml::Value>> = finding
+        .shrunk
+        .turns
+        .iter()
+        .map(|turn| {
+            turn.iter()
+                .map(|reply| match reply {
+                    Reply::Text {
+                        text,
+                        elapsed_ms: 0,
+                    } => text.as_str().into(),
+                    other => serde_yaml::to_value(other).unwrap_or(serde_yaml::Value::Null),
+                })
+                .collect()
+        })
+        .collect();
+    let when = serde_yaml::to_value(when).unwrap_or(serde_yaml::Value::Null);
     case.insert("when".into(), when);
     case.insert("then".into(), to_yaml_value(&finding.expectation));
     let mut file = serde_yaml::Mapping::new();

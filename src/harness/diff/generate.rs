@@ -2,7 +2,9 @@
 //! mutated within the schema, and one to three turns of replies, mostly the built-in players'
 //! legal ones, some broken into illegal text, a time-out, a crash or a slow reply.
 //!
-//! A mutated state is kept only if the reference engine loads it ([`DynGame::load_state`]), and
+//! A mutated state is kept only if the reference engine loads it ([`DynGame::load_state`]) and
+//! finds it reachable ([`DynGame::reachable`]: a CODE VS Reborn field holding a pair that sums
+//! to 10, say, never occurs in play, and an engine that differs on it departs from nothing), and
 //! an input whose turns the reference engine cannot play is dropped; comparing the engines on
 //! what is left is the caller's job.
 
@@ -26,8 +28,11 @@ pub(super) fn random_input(
         for _ in 0..rng.random_range(1..=3) {
             let mut candidate = state.clone();
             mutate_state(&mut candidate, game.info().fuzz, rng);
+            // Only a state play can reach: engines may rightly differ on any other.
             if let Ok(loaded) = game.load_state(&candidate) {
-                state = loaded;
+                if game.reachable(&loaded).is_ok() {
+                    state = loaded;
+                }
             }
         }
     }

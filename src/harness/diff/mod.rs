@@ -1,5 +1,5 @@
 //! Differential fuzzing (`shinpan diff`): random inputs are played on the reference engine and on
-//! an engine behind an adapter, and the first disagreement is shrunk and written out as a case.
+//! an engine under test, and each distinct departure is shrunk and written out as a case.
 //!
 //! An input is a canonical state and one to three turns of replies. States come from seeded
 //! matches of the built-in players stopped at a random step, half of them then mutated within the
@@ -7,11 +7,17 @@
 //! replies are the built-in players' legal ones, some mutated into illegal text, a time-out, a
 //! crash or a slow reply. Everything works on the canonical JSON through [`DynGame`], so every
 //! game gets it; a candidate state is kept only if the reference engine loads it
-//! ([`DynGame::load_state`]) and plays it.
+//! ([`DynGame::load_state`]), finds it reachable ([`DynGame::reachable`]) and plays it.
 //!
-//! Shrinking is generic too: fewer turns, list elements removed (in halves first), keys removed
-//! (their default), string lines removed, characters replaced by the string's most common one,
-//! numbers lowered; a candidate is kept only while the engines still disagree.
+//! A disagreement is a [`Departure`]: the fields that differ. The run goes on past the first
+//! one until `departures` distinct ones are found; one that `--known` lists ([`Known`]) or one
+//! whose fields all differ in departures already found (the same one, or two found ones on one
+//! input) is counted and passed over, so one known bug no longer hides the others.
+//!
+//! Shrinking is generic too: fewer turns, an earlier turn with the list it indexes, list
+//! elements removed (in halves first), keys removed (their default), string lines removed,
+//! characters replaced by the string's most common one, numbers lowered; a candidate is kept
+//! only while the engines still disagree on the same fields, on a reachable state.
 //!
 //! The work is split by stage: `generate` makes the random inputs, `shrink` makes a
 //! disagreement small, `case_file` writes it out as a case; this module holds the loop and the
@@ -21,13 +27,13 @@ mod case_file;
 mod generate;
 mod shrink;
 
-use std::time::Duration;
-
 use serde_json::{json, Map, Value};
 
 use crate::case::expect::{to_yaml, unified_diff};
 use crate::game::{DynGame, MatchOptions, Reply};
-use crate::run::{Answered, EngineUnderTest, StepRequest, StepResponse};
+use crate::harness::trace::clauses::{normalize, ClauseIndex};
+use crate::run::expect_fail::{glob_match, Entry, ExpectFail, ListError};
+use crate::run::{Answered, EngineUnderTest, Mask, StepRequest, StepResponse};
 
 pub use case_file::case_file;
 use generate::random_input;
@@ -39,10 +45,11 @@ pub struct DiffConfig {
     pub seed: u64,
     /// Inputs to try before giving up.
     pub runs: usize,
-    /// Most adapter requests spent on shrinking one disagreement.
+    /// Most engine requests spent on shrinking one departure: the only bound, so that one seed
+    /// gives one case whatever the machine's speed.
     pub shrink_requests: usize,
-    /// Most time spent on shrinking.
-    pub shrink_time: Duration,
+    /// How many distinct departures to find before stopping.
+    pub departures: usize,
     /// The match options of the self-play matches states are taken from.
     pub options: MatchOptions,
 }
@@ -53,7 +60,7 @@ impl Default for DiffConfig {
             seed: 0,
             runs: 1000,
             shrink_requests: 3000,
-            shrink_time: Duration::from_secs(20),
+            departures: 1,
             options: MatchOptions::default(),
         }
     }
@@ -66,15 +73,154 @@ pub struct Input {
     pub turns: Vec<Vec<Reply>>,
 }
 
+/// Which departure a disagreement is: the fields that differ, their indices and map keys made
+/// general (`players[].score`, as [`normalize`] writes them), sorted. The prompts count only
+/// when nothing else differs (a different state shows in its prompts too). An engine that
+/// failed is the one departure [`Departure::FAILED`].
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Departure {
+    pub fields: Vec<String>,
+}
+
+impl Departure {
+    /// The field list of an engine that answered `error`.
+    pub const FAILED: &'static str = "(the engine failed)";
+
+    fn of(disagreement: &Disagreement) -> Departure {
+        let Some(engine) = &disagreement.engine else {
+            return Departure {
+                fields: vec![Departure::FAILED.into()],
+            };
+        };
+        let mut fields = std::collections::BTreeSet::new();
+        differing_paths(&disagreement.reference, engine, String::new(), &mut fields);
+        if fields.iter().any(|f| !f.starts_with("prompts")) {
+            fields.retain(|f| !f.starts_with("prompts"));
+        }
+        Departure {
+            fields: fields.into_iter().collect(),
+        }
+    }
+}
+
+impl Departure {
+    /// Whether every field of this departure differs in one of `found`: the same departure
+    /// again, or several found ones at once (two bugs on one input), not a new one.
+    pub fn within<'d>(&self, found: impl IntoIterator<Item = &'d Departure>) -> bool {
+        let seen: std::collections::BTreeSet<&String> =
+            found.into_iter().flat_map(|d| &d.fields).collect();
+        !seen.is_empty() && self.fields.iter().all(|f| seen.contains(f))
+    }
+}
+
+impl std::fmt::Display for Departure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.fields.join(", "))
+    }
+}
+
+/// The general paths of every leaf where `reference` and `other` differ: into objects by key,
+/// into lists of the same length by element; anything else differs as a whole.
+fn differing_paths(
+    reference: &Value,
+    other: &Value,
+    prefix: String,
+    out: &mut std::collections::BTreeSet<String>,
+) {
+    if reference == other {
+        return;
+    }
+    let join = |key: &str| {
+        if prefix.is_empty() {
+            key.to_string()
+        } else {
+            format!("{prefix}.{key}")
+        }
+    };
+    match (reference, other) {
+        (Value::Object(r), Value::Object(o)) => {
+            for key in r.keys().chain(o.keys().filter(|k| !r.contains_key(*k))) {
+                let (rv, ov) = (
+                    r.get(key).unwrap_or(&Value::Null),
+                    o.get(key).unwrap_or(&Value::Null),
+                );
+                differing_paths(rv, ov, join(key), out);
+            }
+        }
+        (Value::Array(r), Value::Array(o)) if r.len() == o.len() => {
+            for (i, (rv, ov)) in r.iter().zip(o).enumerate() {
+                differing_paths(rv, ov, format!("{prefix}[{i}]"), out);
+            }
+        }
+        _ => {
+            out.insert(normalize(&prefix));
+        }
+    }
+}
+
+/// Departures already known (`--known FILE`), in the style of `--expect-fail`: a YAML mapping
+/// of pattern to reason. A pattern (`*` for any run of characters) names a field
+/// (`players[].skill_gauge`: a departure all of whose fields some pattern matches is known) or a
+/// rule clause (`gauge.*`: a departure whose first clause it matches is known).
+#[derive(Debug, Clone, Default)]
+pub struct Known {
+    pub entries: Vec<Entry>,
+}
+
+impl Known {
+    pub fn load(path: &std::path::Path) -> Result<Known, ListError> {
+        let list = ExpectFail::load(path).map_err(|e| ListError {
+            message: e
+                .message
+                .replace("expect-fail list", "known-departures list")
+                .replace(
+                    "`case-pattern: reason`",
+                    "`field-or-clause-pattern: reason`",
+                ),
+            ..e
+        })?;
+        Ok(Known {
+            entries: list.entries,
+        })
+    }
+
+    /// The entry that makes `departure` (with its `clauses`) known, if any.
+    pub fn lookup(&self, departure: &Departure, clauses: &[String]) -> Option<&Entry> {
+        let by_clause = clauses
+            .first()
+            .and_then(|clause| self.entries.iter().find(|e| glob_match(&e.pattern, clause)));
+        let field_entry =
+            |field: &String| self.entries.iter().find(|e| glob_match(&e.pattern, field));
+        by_clause.or_else(|| {
+            let entries: Option<Vec<&Entry>> = departure.fields.iter().map(field_entry).collect();
+            entries.and_then(|e| e.first().copied())
+        })
+    }
+}
+
+/// A departure skipped because `--known` lists it.
+#[derive(Debug, Clone)]
+pub struct Skipped {
+    pub departure: Departure,
+    pub pattern: String,
+    pub reason: String,
+    /// Inputs on which it showed.
+    pub seen: usize,
+}
+
 /// The result of a fuzzing run.
 #[derive(Debug, Clone)]
-pub enum DiffOutcome {
-    /// No disagreement in `runs` inputs (`unsupported` of them the engine did not implement).
-    Agreed {
-        runs: usize,
-        unsupported: usize,
-    },
-    Disagreed(Box<Finding>),
+pub struct DiffOutcome {
+    /// Inputs tried.
+    pub runs: usize,
+    /// Inputs the engine answered `unsupported`.
+    pub unsupported: usize,
+    /// The distinct departures found, each shrunk, in the order found.
+    pub findings: Vec<Finding>,
+    /// Known departures seen and not shrunk.
+    pub known: Vec<Skipped>,
+    /// Inputs that showed departures already found (one, or several at once).
+    pub repeats: usize,
 }
 
 /// A disagreement, shrunk.
@@ -82,7 +228,13 @@ pub enum DiffOutcome {
 pub struct Finding {
     /// The run (0-based) whose input disagreed first.
     pub run: usize,
+    /// Which departure it is: the original input and the shrunk one show the same.
+    pub departure: Departure,
+    /// The rule clauses the departure's fields belong to, when known (the most likely first).
+    pub clauses: Vec<String>,
     pub original: Input,
+    /// What differed on the original input, as [`Finding::difference`] shows the shrunk one.
+    pub original_difference: String,
     pub shrunk: Input,
     /// Shrinking steps taken and adapter requests spent on them.
     pub shrink_steps: usize,
@@ -96,33 +248,80 @@ pub struct Finding {
     pub expectation: Value,
 }
 
-/// Fuzzes `adapter` against the reference engine of `game`; `progress` is called after each run.
+impl Finding {
+    /// The turn the shrunk case starts at, where the game's state has one (`turn` or `round`).
+    pub fn turn(&self) -> Option<u64> {
+        ["turn", "round"]
+            .iter()
+            .find_map(|k| self.shrunk.state.get(*k).and_then(Value::as_u64))
+            .or_else(|| {
+                // A state shrunk to its defaults leaves the turn out: the default, 0.
+                self.shrunk.state.is_object().then_some(0)
+            })
+    }
+}
+
+/// Fuzzes `engine` against the reference engine of `game` until `config.departures` distinct
+/// departures are found (those `known` lists skipped) or `config.runs` inputs are tried;
+/// `clauses` names the clauses of each departure when the library is at hand. `progress` is
+/// called after each run with the runs done and the departures found.
 pub fn run(
     game: &dyn DynGame,
     engine: &mut dyn EngineUnderTest,
     config: &DiffConfig,
-    mut progress: impl FnMut(usize),
+    known: &Known,
+    clauses: Option<&ClauseIndex>,
+    mut progress: impl FnMut(usize, usize),
 ) -> DiffOutcome {
-    let mut unsupported = 0;
+    let mut outcome = DiffOutcome {
+        runs: 0,
+        unsupported: 0,
+        findings: Vec::new(),
+        known: Vec::new(),
+        repeats: 0,
+    };
     for run in 0..config.runs {
+        outcome.runs = run + 1;
         let mut rng = crate::rng::seeded(config.seed, run as u64);
         let Some(input) = random_input(game, &config.options, &mut rng) else {
+            progress(run + 1, outcome.findings.len());
             continue;
         };
         let id = format!("diff/{}/{run}", config.seed);
         match compare(game, engine, &id, &input) {
             Comparison::Agree | Comparison::NotAnInput => {}
-            Comparison::Unsupported => unsupported += 1,
-            Comparison::Disagree(_) => {
-                return DiffOutcome::Disagreed(Box::new(shrink(game, engine, config, run, input)))
+            Comparison::Unsupported => outcome.unsupported += 1,
+            Comparison::Disagree(d) => {
+                let departure = Departure::of(&d);
+                let named = clauses
+                    .map(|c| c.clauses_for(&departure.fields))
+                    .unwrap_or_default();
+                if departure.within(outcome.findings.iter().map(|f| &f.departure)) {
+                    outcome.repeats += 1;
+                } else if let Some(entry) = known.lookup(&departure, &named) {
+                    match outcome.known.iter_mut().find(|k| k.departure == departure) {
+                        Some(skipped) => skipped.seen += 1,
+                        None => outcome.known.push(Skipped {
+                            departure,
+                            pattern: entry.pattern.clone(),
+                            reason: entry.reason.clone(),
+                            seen: 1,
+                        }),
+                    }
+                } else {
+                    let mut finding = shrink(game, engine, config, run, input, *d, departure);
+                    finding.clauses = named;
+                    outcome.findings.push(finding);
+                    if outcome.findings.len() >= config.departures {
+                        progress(run + 1, outcome.findings.len());
+                        break;
+                    }
+                }
             }
         }
-        progress(run + 1);
+        progress(run + 1, outcome.findings.len());
     }
-    DiffOutcome::Agreed {
-        runs: config.runs,
-        unsupported,
-    }
+    outcome
 }
 
 enum Comparison {
@@ -140,15 +339,21 @@ struct Disagreement {
     why: String,
 }
 
-/// A result as cases see it: the state with `prompts` and `last_replies` beside it.
-fn actual(response: &StepResponse, turns: usize) -> Value {
-    let mut value = crate::run::actual(&response.state, response);
+/// A result as cases see it: the state with `prompts` and `last_replies` beside it, without
+/// what the engine does not model. The state is read back with its defaults filled in, so that
+/// an engine that leaves out fields at their defaults (as adapters may) is compared fairly.
+fn actual(game: &dyn DynGame, response: &StepResponse, turns: usize, mask: &Mask) -> Value {
+    let mut state = response.state.clone();
+    mask.remove_from(&mut state);
+    let state = game.load_state(&state).unwrap_or(state);
+    let mut value = crate::run::actual(&state, response);
     if let Value::Object(map) = &mut value {
         map.insert(
             "unplayed_turns".into(),
             turns.saturating_sub(response.turns_played).into(),
         );
     }
+    mask.remove_from(&mut value);
     value
 }
 
@@ -164,20 +369,27 @@ fn compare(
         game,
         state: &input.state,
         turns: &input.turns,
+        reachable: true,
     };
-    let reference = match crate::run::Reference.step(request) {
-        Answered::Done(response) => actual(&response, turns),
-        _ => return Comparison::NotAnInput,
+    let Answered::Done(reference) = crate::run::Reference.step(request) else {
+        return Comparison::NotAnInput;
     };
+    let declared = engine.unmodelled(game.info().id);
     match engine.step(request) {
         Answered::Unsupported(_) => Comparison::Unsupported,
         Answered::Error(why) => Comparison::Disagree(Box::new(Disagreement {
-            reference,
+            reference: actual(game, &reference, turns, &declared),
             engine: None,
             why: format!("the engine failed: {why}"),
         })),
         Answered::Done(response) => {
-            let engine = actual(&response, turns);
+            let mask = if response.prompts.is_none() {
+                declared.with_prompts()
+            } else {
+                declared
+            };
+            let reference = actual(game, &reference, turns, &mask);
+            let engine = actual(game, &response, turns, &mask);
             if engine == reference {
                 return Comparison::Agree;
             }

@@ -1,0 +1,247 @@
+//! `shinpan diff` on an engine with more than one departure (issue 16): it goes on past the
+//! first, passes over the ones `--known` lists, shrinks each to a case about that departure
+//! and no other, deterministically, and only ever sends states play can reach.
+//!
+//! The engines are the example adapter with planted bugs (`--bug chain-round`: chain scores
+//! rounded; `--bug ojama-cap-11`: an ojama row falls at 11, not 10) and
+//! `tests/fixtures/adapters/partial_reborn.py` (a departure only on unreachable states).
+
+use std::path::Path;
+use std::time::Duration;
+
+use assert_cmd::Command;
+use serde_json::Value;
+use shinpan::games;
+
+const TWO_BUGS: &str =
+    "python3 conformance/adapters/codevs_reborn.py --bug chain-round --bug ojama-cap-11";
+const PARTIAL: &str = "python3 tests/fixtures/adapters/partial_reborn.py";
+
+fn shinpan() -> Command {
+    let mut cmd = Command::cargo_bin("shinpan").unwrap();
+    cmd.env_remove("SHINPAN_CASES")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .timeout(Duration::from_secs(300));
+    cmd
+}
+
+/// `diff` with `args`: the exit code and stdout.
+fn diff(engine: &str, args: &[&str]) -> (i32, String) {
+    let output = shinpan()
+        .args(["diff", "codevs-reborn", "--engine", engine])
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+/// A case library in `dir` holding the case files of `found` (a directory of them).
+fn library_of(dir: &Path, found: &Path) -> String {
+    let game_dir = dir.join("codevs-reborn");
+    std::fs::create_dir_all(&game_dir).unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/codevs-reborn/rules.yaml"),
+        game_dir.join("rules.yaml"),
+    )
+    .unwrap();
+    for entry in std::fs::read_dir(found).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, game_dir.join(path.file_name().unwrap())).unwrap();
+    }
+    dir.display().to_string()
+}
+
+/// The JSON report of `check --cases cases` on `engine` (`None`: the reference engine).
+fn check(cases: &str, engine: Option<&str>) -> (i32, Value) {
+    let mut cmd = shinpan();
+    cmd.args(["check", "--cases", cases, "--format", "json"]);
+    if let Some(engine) = engine {
+        cmd.args(["--engine", engine]);
+    }
+    let output = cmd.output().unwrap();
+    let report = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not a report ({e}): {}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    (output.status.code().unwrap_or(-1), report)
+}
+
+/// The "done when" of part 2: two bugs, two departures in one run, each its own case file that
+/// the reference engine passes and the buggy engine fails, each with a one-line summary.
+#[test]
+fn diff_reports_several_distinct_departures_in_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let found = dir.path().join("found");
+    let (code, stdout) = diff(
+        TWO_BUGS,
+        &[
+            "--departures",
+            "2",
+            "--runs",
+            "300",
+            "--out",
+            found.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains("2 distinct departures in "), "{stdout}");
+    let summaries: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("  1. ") || l.starts_with("  2. "))
+        .collect();
+    assert_eq!(summaries.len(), 2, "{stdout}");
+    // One about the ojama stock, one about the score; neither mixes in the other.
+    assert!(
+        summaries
+            .iter()
+            .any(|l| l.contains("players[].ojama_stock") && !l.contains("score")),
+        "{stdout}"
+    );
+    assert!(
+        summaries
+            .iter()
+            .any(|l| l.contains("players[].score") && !l.contains("ojama")),
+        "{stdout}"
+    );
+    for line in &summaries {
+        assert!(line.contains(" · turn "), "{line}");
+        assert!(line.contains(" · clause "), "{line}");
+        assert!(line.ends_with(".yaml"), "{line}");
+    }
+    // The original disagreement is printed next to the shrunk one.
+    assert_eq!(stdout.matches("  as found (").count(), 2, "{stdout}");
+    assert_eq!(stdout.matches("  shrunk (").count(), 2, "{stdout}");
+    let files = std::fs::read_dir(&found).unwrap().count();
+    assert_eq!(files, 2);
+    let library = tempfile::tempdir().unwrap();
+    let cases = library_of(library.path(), &found);
+    let (code, report) = check(&cases, None);
+    assert_eq!(code, 0, "the reference engine passes them: {report:#}");
+    let (code, report) = check(&cases, Some(TWO_BUGS));
+    assert_eq!(code, 1);
+    assert_eq!(report["counts"]["failed"], 2, "{report:#}");
+}
+
+/// One known bug no longer hides the others: the ojama departure (found first on this seed)
+/// listed in `--known` by its fields, with a reason, is counted and passed over, and the run
+/// goes on to the chain-score one.
+#[test]
+fn a_known_departure_is_passed_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let known = dir.path().join("known.yaml");
+    std::fs::write(
+        &known,
+        "players[].ojama_stock: ojama row at 11, reported upstream\n\
+         players[].field: the rows that ojama drop leaves\n",
+    )
+    .unwrap();
+    let (code, stdout) = diff(
+        TWO_BUGS,
+        &["--known", known.to_str().unwrap(), "--runs", "300"],
+    );
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stdout.lines().any(|l| l.starts_with("known (players[].")
+            && l.ends_with(": players[].field, players[].ojama_stock")),
+        "{stdout}"
+    );
+    let summary = stdout
+        .lines()
+        .find(|l| l.starts_with("  1. "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(summary.contains("players[].score"), "{summary}");
+    assert!(!summary.contains("ojama"), "{summary}");
+}
+
+/// A malformed known list is refused before anything runs, at its place.
+#[test]
+fn a_bad_known_list_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let known = dir.path().join("known.yaml");
+    std::fs::write(&known, "players[].score: [not, a, reason]\n").unwrap();
+    shinpan()
+        .args(["diff", "codevs-reborn", "--engine", TWO_BUGS, "--known"])
+        .arg(&known)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--known"));
+}
+
+/// One seed, one case: the shrinker has no clock, so two runs write the same file; and the
+/// case is about the departure found (the same fields differ before and after shrinking).
+#[test]
+fn the_shrinker_is_deterministic_and_keeps_its_departure() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut written = Vec::new();
+    let mut departures = Vec::new();
+    for i in 0..2 {
+        let out = dir.path().join(format!("found-{i}.yaml"));
+        let (code, stdout) = diff(
+            "python3 conformance/adapters/codevs_reborn.py --bug ojama-cap-11",
+            &[
+                "--seed",
+                "3",
+                "--runs",
+                "300",
+                "--out",
+                out.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(code, 1, "{stdout}");
+        written.push(std::fs::read_to_string(&out).unwrap());
+        let departure = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("departure 1: "))
+            .map(|l| l.split(" (run").next().unwrap_or_default().to_string())
+            .unwrap_or_else(|| panic!("{stdout}"));
+        departures.push(departure);
+    }
+    assert_eq!(written[0], written[1], "one seed, one case");
+    assert_eq!(departures[0], departures[1]);
+    assert!(departures[0].contains("ojama_stock"), "{}", departures[0]);
+    // The shrunk case checks the departure's fields and no other: its `then` names only
+    // fields of the departure.
+    let case: serde_yaml::Value = serde_yaml::from_str(&written[0]).expect("the case file is YAML");
+    let then = serde_json::to_value(&case["cases"][0]["then"]).unwrap();
+    for player in then["players"].as_array().into_iter().flatten() {
+        for key in player.as_object().unwrap().keys() {
+            assert!(
+                departures[0].contains(&format!("players[].{key}")),
+                "{key} is not in {}",
+                departures[0]
+            );
+        }
+    }
+    // No field at its default is left in `given` (a stray `time_left_ms`).
+    assert!(!written[0].contains("time_left_ms"), "{}", written[0]);
+}
+
+/// Every state `diff` sends is reachable, so a departure only on unreachable states (the
+/// engine scores differently when both ojama stocks are non-zero, which the offset at the end
+/// of every turn never leaves) is no departure and is not reported.
+#[test]
+fn diff_sends_only_reachable_states() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("states.jsonl");
+    let engine = format!(
+        "{PARTIAL} --bug any-ojama-stock --record {}",
+        record.display()
+    );
+    let (code, stdout) = diff(&engine, &["--runs", "300"]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("no disagreement in 300 inputs"), "{stdout}");
+    let reborn = games::by_id("codevs-reborn").unwrap();
+    let states = std::fs::read_to_string(&record).unwrap();
+    let mut n = 0;
+    for line in states.lines() {
+        let state: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(reborn.reachable(&state), Ok(()), "{line}");
+        n += 1;
+    }
+    assert!(n >= 50, "only {n} states sent");
+}
