@@ -7,7 +7,11 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases");
+    // Read when the script runs, not when it was compiled: cargo may reuse a compiled build
+    // script for a copy of the package at another path (a shared CARGO_TARGET_DIR), and the
+    // compile-time path can then name a directory that no longer exists.
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest_dir).join("cases");
     // Cargo scans a directory given here for changes in anything below it.
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();

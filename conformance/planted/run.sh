@@ -30,7 +30,10 @@ for patch in "$patches"/*.patch; do
     # `load-case-library`, which a filter on the game would hide.
     out=$(cd "$scratch" && CARGO_TARGET_DIR="$target" nice -n 10 cargo test --test conformance 2>&1 || true)
     failed=$(printf '%s\n' "$out" | sed -n 's/^test \(.*[^ ]\) *\.\.\. FAILED$/\1/p' | grep -E "^($game/|load-case-library)" || true)
-    if printf '%s\n' "$out" | grep -q '^error: could not compile'; then
+    if printf '%s\n' "$out" | grep -qE 'built without its cases/|^running 0 tests'; then
+        echo "$name: BROKEN RUN (no case ran: the library is missing from the build)"
+        survived=$((survived + 1))
+    elif printf '%s\n' "$out" | grep -q '^error: could not compile'; then
         echo "$name: DOES NOT BUILD"
         printf '%s\n' "$out" | grep -B2 -A8 '^error\[' | head -20
         survived=$((survived + 1))

@@ -41,20 +41,7 @@ impl Source {
     /// `max_file_bytes`, and files that are not UTF-8 or hold a NUL byte, are errors.
     pub fn files(&self, max_file_bytes: u64) -> Result<Vec<SourceFile>, LoadError> {
         match self {
-            Source::Embedded => embedded::FILES
-                .iter()
-                .map(|(relative, text)| {
-                    let path = Path::new("cases").join(relative);
-                    let (game, stem) = split(relative);
-                    check_text(&path, text.as_bytes(), max_file_bytes)?;
-                    Ok(SourceFile {
-                        game,
-                        stem,
-                        path,
-                        text: (*text).to_string(),
-                    })
-                })
-                .collect(),
+            Source::Embedded => built_in(embedded::FILES, max_file_bytes),
             Source::Dir(root) => read_dir(root, max_file_bytes),
         }
     }
@@ -66,6 +53,32 @@ impl Source {
             Source::Dir(root) => root.display().to_string(),
         }
     }
+}
+
+/// The files built into shinpan. None at all is an error, not an empty library that every
+/// engine passes: the crate was built without its `cases/` directory.
+fn built_in(files: &[(&str, &str)], max_file_bytes: u64) -> Result<Vec<SourceFile>, LoadError> {
+    if files.is_empty() {
+        return Err(LoadError::whole(
+            Path::new("cases"),
+            "the built-in case library is empty: this shinpan was built without its cases/ \
+             directory (give one with --cases DIR)",
+        ));
+    }
+    files
+        .iter()
+        .map(|(relative, text)| {
+            let path = Path::new("cases").join(relative);
+            let (game, stem) = split(relative);
+            check_text(&path, text.as_bytes(), max_file_bytes)?;
+            Ok(SourceFile {
+                game,
+                stem,
+                path,
+                text: (*text).to_string(),
+            })
+        })
+        .collect()
 }
 
 fn split(relative: &str) -> (String, String) {
@@ -183,6 +196,16 @@ mod tests {
             .iter()
             .any(|f| f.game == "codevs-reborn" && f.stem == "rules"));
         assert!(files.iter().all(|f| f.path.starts_with("cases")));
+    }
+
+    /// A build without `cases/` must not give an empty library that every engine passes.
+    #[test]
+    fn an_empty_built_in_library_is_an_error() {
+        let error = built_in(&[], DEFAULT_MAX_FILE_BYTES).unwrap_err();
+        assert!(
+            error.message.contains("built without its cases/"),
+            "{error}"
+        );
     }
 
     #[test]
