@@ -166,6 +166,14 @@ proptest! {
     }
 }
 
+/// The state generator once drew the same cell for ever when the bytes ran out (all zeros:
+/// every draw is (0, 0), which the first king already holds). It must give up instead.
+#[test]
+fn the_step_body_ends_when_its_bytes_run_out() {
+    fuzz::step(&[0u8; 64]);
+    fuzz::step(&[0u8; 4096]);
+}
+
 #[test]
 fn prompt_of_player_two_after_some_turns() {
     let state = played_state(7, 12);

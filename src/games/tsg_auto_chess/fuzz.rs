@@ -128,8 +128,13 @@ pub fn arbitrary_state(u: &mut Unstructured) -> arbitrary::Result<State> {
         }
     }
     let mut taken = BTreeSet::new();
+    // A free cell. Once the bytes run out every draw is the same cell: stop there instead of
+    // drawing it again for ever (the step fuzzer found this hang).
     let mut cell = |u: &mut Unstructured| -> arbitrary::Result<(i32, i32)> {
         loop {
+            if u.is_empty() {
+                return Err(arbitrary::Error::NotEnoughData);
+            }
             let at = (
                 u.int_in_range(0..=BOARD - 1)?,
                 u.int_in_range(0..=BOARD - 1)?,
