@@ -132,6 +132,13 @@ proptest! {
     }
 
     #[test]
+    fn fuzz_reply_body_on_command_shaped_lines(
+        line in "(WAIT|MOVE|SPELL (WIND|SHIELD|CONTROL))([ \t]{1,2}-?0?[0-9]{1,10}){0,4}( ?[ a-z]{0,2})"
+    ) {
+        fuzz::reply(line.as_bytes());
+    }
+
+    #[test]
     fn fuzz_step_body(data in proptest::collection::vec(any::<u8>(), 64..4096)) {
         fuzz::step(&data);
     }

@@ -5,7 +5,7 @@
 
 use super::geometry::Vector;
 use super::message::sanitize;
-use super::protocol::{is_strict, read_order, Command, Order};
+use super::protocol::{is_strict, read_order, read_plain, Command, Order};
 use super::rules::{
     base_of, base_wall_intersection, control_target, controlled_speed, drift_speed, inside_map,
     inside_visible_map, owner_of_hero, snap_to_map, speed_toward_base, step_to, BASES,
@@ -86,11 +86,18 @@ fn read_reply(state: &mut State, p: usize, reply: &Reply, intents: &mut [Intent]
             return ReplyVerdict::Crashed;
         }
     };
-    let mut split = text.split('\n');
+    // `text.split('\n')`, by bytes: the engine reads a reply every turn.
+    let mut rest = Some(text.as_str());
     let mut lines = [""; HEROES_PER_PLAYER];
     for slot in lines.iter_mut() {
-        match split.next() {
-            Some(line) => *slot = line,
+        match rest.take() {
+            Some(r) => match r.bytes().position(|b| b == b'\n') {
+                Some(end) => {
+                    *slot = &r[..end];
+                    rest = Some(&r[end + 1..]);
+                }
+                None => *slot = r,
+            },
             None => {
                 state.players[p].deactivated = Some(Deactivation::TimedOut);
                 return ReplyVerdict::TimedOut;
@@ -98,7 +105,7 @@ fn read_reply(state: &mut State, p: usize, reply: &Reply, intents: &mut [Intent]
         }
     }
     let mut loose = Vec::new();
-    let extra = split.count();
+    let extra = rest.map_or(0, |r| 1 + r.bytes().filter(|&b| b == b'\n').count());
     if extra > 0 {
         loose.push(format!(
             "{} lines: the referee reads 3 and leaves the rest for the next turn",
@@ -119,18 +126,23 @@ fn read_reply(state: &mut State, p: usize, reply: &Reply, intents: &mut [Intent]
             }
             continue;
         }
-        let (command, message) = match read_order(line, state.league) {
-            Ok(read) => read,
-            Err(refusal) => {
-                state.players[p].deactivated = Some(Deactivation::InvalidReply);
-                return ReplyVerdict::Rejected(format!("line {}: {refusal}", k + 1));
-            }
+        let (command, message) = match read_plain(line, state.league) {
+            Some(command) => (command, None),
+            None => match read_order(line, state.league) {
+                Ok(read) => {
+                    if !is_strict(line) {
+                        if let Err(e) = Order::parse(line) {
+                            loose.push(format!("line {}: {e}", k + 1));
+                        }
+                    }
+                    read
+                }
+                Err(refusal) => {
+                    state.players[p].deactivated = Some(Deactivation::InvalidReply);
+                    return ReplyVerdict::Rejected(format!("line {}: {refusal}", k + 1));
+                }
+            },
         };
-        if !is_strict(line) {
-            if let Err(e) = Order::parse(line) {
-                loose.push(format!("line {}: {e}", k + 1));
-            }
-        }
         intents[h] = match command {
             Command::Wait => Intent::Idle,
             Command::Move { x, y } => {
@@ -216,20 +228,18 @@ fn update(state: &mut State, intents: &[Intent; HEROES]) {
     }
     // Marked mobs go at the start of the next turn, and the CONTROLs cast on mobs this turn
     // become theirs (mobs spawned just now have neither).
-    let mut kept = 0;
-    for i in 0..state.mobs.len() {
-        if removed.get(i).copied().unwrap_or(false) {
-            continue;
+    let mut i = 0;
+    state.mobs.retain_mut(|mob| {
+        let kept = !removed.get(i).copied().unwrap_or(false);
+        if kept {
+            match next_controls.get_mut(i) {
+                Some(controls) => mob.controls = std::mem::take(controls),
+                None => mob.controls.clear(),
+            }
         }
-        let mob = &mut state.mobs[i];
-        match next_controls.get_mut(i) {
-            Some(controls) => mob.controls = std::mem::take(controls),
-            None => mob.controls.clear(),
-        }
-        state.mobs.swap(kept, i);
-        kept += 1;
-    }
-    state.mobs.truncate(kept);
+        i += 1;
+        kept
+    });
 }
 
 /// D-spring-4: every hero hits every mob within 800 inside the map; 2 mana per hit, counted as
@@ -238,23 +248,32 @@ fn update(state: &mut State, intents: &[Intent; HEROES]) {
 fn combat(state: &mut State, removed: &mut [bool]) -> ([i32; PLAYERS], [i32; PLAYERS]) {
     let mut gain = [0; PLAYERS];
     let mut wild = [0; PLAYERS];
-    for h in 0..HEROES {
+    // Every hit is the same 2 damage, so the hits may be counted mob by mob.
+    let heroes: [(usize, Vector, bool); HEROES] = std::array::from_fn(|h| {
         let owner = owner_of_hero(h);
         let at = state.heroes[h].pos();
         let away = !at.in_range(base_of(owner), f64::from(BASE_ATTRACTION_RADIUS));
-        for (i, mob) in state.mobs.iter_mut().enumerate() {
-            let p = mob.pos();
-            if !inside_visible_map(p) || !p.in_range(at, f64::from(HERO_ATTACK_RANGE)) {
+        (owner, at, away)
+    });
+    for (i, mob) in state.mobs.iter_mut().enumerate() {
+        let p = mob.pos();
+        if !inside_visible_map(p) {
+            continue;
+        }
+        let mut hit = false;
+        for &(owner, at, away) in &heroes {
+            if !p.in_range(at, f64::from(HERO_ATTACK_RANGE)) {
                 continue;
             }
+            hit = true;
             mob.health -= HERO_DAMAGE;
             gain[owner] += HERO_DAMAGE;
             if away {
                 wild[owner] += HERO_DAMAGE;
             }
-            if mob.health <= 0 {
-                removed[i] = true;
-            }
+        }
+        if hit && mob.health <= 0 {
+            removed[i] = true;
         }
     }
     (gain, wild)

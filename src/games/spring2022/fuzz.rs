@@ -3,7 +3,7 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 
-use super::protocol::{is_strict, read_order, Order, Prompt, Reply as ReplyText};
+use super::protocol::{is_strict, read_order, read_plain, Order, Prompt, Reply as ReplyText};
 use super::rules::{League, HEROES, MAP_HEIGHT, MAP_LIMIT, MAP_WIDTH, SHIELD_DURATION, TURNS};
 use super::state::{Mob, MobStatus, State};
 use super::Spring2022;
@@ -37,7 +37,15 @@ pub fn reply(data: &[u8]) {
             );
         }
         for league in League::ALL {
-            let _ = read_order(line, league);
+            let general = read_order(line, league);
+            if let Some(command) = read_plain(line, league) {
+                assert_eq!(
+                    general,
+                    Ok((command, None)),
+                    "the quick reading of a plain line is the engine's reading"
+                );
+                assert!(is_strict(line), "a plain line is strict");
+            }
         }
     }
     if let Ok(reply) = ReplyText::parse(&text) {

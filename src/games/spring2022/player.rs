@@ -3,31 +3,40 @@
 //! near toward the enemy base, SHIELD on an own hero or a mob, CONTROL of a mob or an enemy
 //! hero). Every reply is legal and strictly well formed; failing spells are legal too.
 
-use std::fmt::Write as _;
-
 use rand::{Rng, RngCore};
 
 use super::geometry::Vector;
+use super::protocol::Command;
 use super::rules::{
     base_of, owner_of_hero, HEROES, HEROES_PER_PLAYER, HERO_VIEW_RADIUS, MAP_HEIGHT, MAP_WIDTH,
     SPELL_COST, WIND_RADIUS,
 };
 use super::state::{Mob, State};
-use super::vision::{mob_status, player_sees};
+use super::vision::{mob_status, Sight};
 
 /// The three lines of `player`'s reply.
 pub fn reply(state: &State, player: usize, rng: &mut dyn RngCore) -> String {
     let mut mana = state.players[player].mana;
     let enemy_base = base_of(1 - player);
     let mut out = String::with_capacity(64);
-    let seen: Vec<&Mob> = state
-        .mobs
-        .iter()
-        .filter(|m| player_sees(state, player, m.pos(), None))
-        .collect();
+    // What the heroes go for, from the mobs the player sees: mobs heading for the own base
+    // first (nearest the base), else the mob nearest the hero.
+    let sight = Sight::of(state, player);
+    let home = base_of(player);
+    let heroes: [Vector; HEROES_PER_PLAYER] =
+        std::array::from_fn(|k| state.heroes[player * HEROES_PER_PLAYER + k].pos());
+    let mut threat = None;
+    let mut nearest = [None; HEROES_PER_PLAYER];
+    for mob in state.mobs.iter().filter(|m| sight.sees(m.pos())) {
+        if mob_status(mob).target == Some(player) {
+            keep_closer(&mut threat, home, mob);
+        }
+        for (best, &at) in nearest.iter_mut().zip(&heroes) {
+            keep_closer(best, at, mob);
+        }
+    }
     for k in 0..HEROES_PER_PLAYER {
-        let h = player * HEROES_PER_PLAYER + k;
-        let at = state.heroes[h].pos();
+        let at = heroes[k];
         if k > 0 {
             out.push('\n');
         }
@@ -37,22 +46,10 @@ pub fn reply(state: &State, player: usize, rng: &mut dyn RngCore) -> String {
         }
         let roll = rng.random_range(0..20u32);
         if roll == 0 {
-            out.push_str("WAIT");
+            Command::Wait.print_to(&mut out);
             continue;
         }
-        // Mobs heading for the own base first (nearest the base), else the nearest mob.
-        let home = base_of(player);
-        let threat = seen
-            .iter()
-            .filter(|m| mob_status(m).target == Some(player))
-            .map(|m| (Vector::between(home, m.pos()).length_squared(), m.x, m.y))
-            .min_by(|a, b| a.0.total_cmp(&b.0));
-        let nearest = threat.or_else(|| {
-            seen.iter()
-                .map(|m| (Vector::between(at, m.pos()).length_squared(), m.x, m.y))
-                .min_by(|a, b| a.0.total_cmp(&b.0))
-        });
-        let (x, y) = match nearest {
+        let (x, y) = match threat.or(nearest[k]) {
             Some((_, x, y)) if roll > 3 => (x, y),
             _ if roll == 1 => (enemy_base.x as i32, enemy_base.y as i32),
             _ => {
@@ -66,12 +63,22 @@ pub fn reply(state: &State, player: usize, rng: &mut dyn RngCore) -> String {
                 }
             }
         };
-        let _ = write!(out, "MOVE {x} {y}");
+        Command::Move { x, y }.print_to(&mut out);
         if roll == 2 {
             out.push_str(" go");
         }
     }
     out
+}
+
+/// A mob, its squared distance from where it is looked for: the nearest, first of equals.
+type Closest = Option<(f64, i32, i32)>;
+
+fn keep_closer(best: &mut Closest, from: Vector, mob: &Mob) {
+    let d = Vector::between(from, mob.pos()).length_squared();
+    if best.is_none_or(|(b, _, _)| d.total_cmp(&b).is_lt()) {
+        *best = Some((d, mob.x, mob.y));
+    }
 }
 
 /// Writes a spell for hero `h` when one makes sense; false when none does.
@@ -102,11 +109,11 @@ fn spell(
             if !pushable {
                 return false;
             }
-            let _ = write!(
-                out,
-                "SPELL WIND {} {}",
-                enemy_base.x as i32, enemy_base.y as i32
-            );
+            Command::Wind {
+                x: enemy_base.x as i32,
+                y: enemy_base.y as i32,
+            }
+            .print_to(out);
         }
         1 => {
             let mobs: Vec<i32> = state
@@ -120,7 +127,7 @@ fn spell(
             } else {
                 mobs[rng.random_range(0..mobs.len())]
             };
-            let _ = write!(out, "SPELL SHIELD {id}");
+            Command::Shield { id }.print_to(out);
         }
         _ => {
             let mut targets: Vec<i32> = state
@@ -148,7 +155,7 @@ fn spell(
                     rng.random_range(0..=MAP_HEIGHT),
                 )
             };
-            let _ = write!(out, "SPELL CONTROL {id} {x} {y}");
+            Command::Control { id, x, y }.print_to(out);
         }
     }
     true

@@ -239,12 +239,25 @@ pub enum Command {
 
 impl Command {
     pub fn print(&self) -> String {
-        match *self {
-            Command::Wait => "WAIT".into(),
-            Command::Move { x, y } => format!("MOVE {x} {y}"),
-            Command::Wind { x, y } => format!("SPELL WIND {x} {y}"),
-            Command::Shield { id } => format!("SPELL SHIELD {id}"),
-            Command::Control { id, x, y } => format!("SPELL CONTROL {id} {x} {y}"),
+        let mut out = String::with_capacity(32);
+        self.print_to(&mut out);
+        out
+    }
+
+    /// Appends the command's text to `out`.
+    pub fn print_to(&self, out: &mut String) {
+        let (keyword, numbers): (_, &[i32]) = match self {
+            Command::Wait => ("WAIT", &[]),
+            Command::Move { x, y } => ("MOVE", &[*x, *y]),
+            Command::Wind { x, y } => ("SPELL WIND", &[*x, *y]),
+            Command::Shield { id } => ("SPELL SHIELD", &[*id]),
+            Command::Control { id, x, y } => ("SPELL CONTROL", &[*id, *x, *y]),
+        };
+        out.push_str(keyword);
+        let mut digits = itoa::Buffer::new();
+        for &n in numbers {
+            out.push(' ');
+            out.push_str(digits.format(n));
         }
     }
 
@@ -496,6 +509,71 @@ pub fn read_order(line: &str, league: League) -> Result<(Command, Option<&str>),
     Err(Refusal::NoMatch)
 }
 
+/// The common line read at once: a keyword and its numbers in the strict grammar (one space
+/// before each, no leading zero, no `-0`, within 32 bits), nothing after, its command open in
+/// `league`. For such a line this is what [`read_order`] reads, with no message, and
+/// [`is_strict`] holds; `None` for any other line, which takes the general path.
+pub fn read_plain(line: &str, league: League) -> Option<Command> {
+    let bytes = line.as_bytes();
+    let (kind, rest) = if let Some(rest) = bytes.strip_prefix(b"MOVE") {
+        (Kind::Move, rest)
+    } else if bytes == b"WAIT" {
+        return Some(Command::Wait);
+    } else if let Some(rest) = bytes.strip_prefix(b"SPELL WIND") {
+        (Kind::Wind, rest)
+    } else if let Some(rest) = bytes.strip_prefix(b"SPELL SHIELD") {
+        (Kind::Shield, rest)
+    } else if let Some(rest) = bytes.strip_prefix(b"SPELL CONTROL") {
+        (Kind::Control, rest)
+    } else {
+        return None;
+    };
+    let (open, count) = match kind {
+        Kind::Wait | Kind::Move => (true, 2),
+        Kind::Wind => (league.wind(), 2),
+        Kind::Shield => (league.shield_and_control(), 1),
+        Kind::Control => (league.shield_and_control(), 3),
+    };
+    if !open {
+        return None;
+    }
+    let mut values = [0i32; 3];
+    let mut at = 0;
+    for value in values.iter_mut().take(count) {
+        if rest.get(at) != Some(&b' ') {
+            return None;
+        }
+        at += 1;
+        let negative = rest.get(at) == Some(&b'-');
+        at += usize::from(negative);
+        let digits = at;
+        let mut magnitude: i64 = 0;
+        while let Some(&b) = rest.get(at).filter(|b| b.is_ascii_digit()) {
+            if at - digits == 10 {
+                return None;
+            }
+            magnitude = magnitude * 10 + i64::from(b - b'0');
+            at += 1;
+        }
+        let length = at - digits;
+        if length == 0 || (length > 1 && rest[digits] == b'0') || (negative && magnitude == 0) {
+            return None;
+        }
+        *value = i32::try_from(if negative { -magnitude } else { magnitude }).ok()?;
+    }
+    if at != rest.len() {
+        return None;
+    }
+    let [a, b, c] = values;
+    Some(match kind {
+        Kind::Wait => Command::Wait,
+        Kind::Move => Command::Move { x: a, y: b },
+        Kind::Wind => Command::Wind { x: a, y: b },
+        Kind::Shield => Command::Shield { id: a },
+        Kind::Control => Command::Control { id: a, x: b, y: c },
+    })
+}
+
 #[derive(Debug, Clone, Copy)]
 enum Kind {
     Wait,
@@ -598,6 +676,39 @@ fn match_tail(rest: &str) -> Option<Option<&str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plain_line_is_read_at_once_and_anything_else_is_left_to_the_patterns() {
+        let plain = |line| read_plain(line, League::Bronze);
+        assert_eq!(plain("WAIT"), Some(Command::Wait));
+        assert_eq!(
+            plain("MOVE 2147483647 -2147483648"),
+            Some(Command::Move {
+                x: i32::MAX,
+                y: i32::MIN
+            })
+        );
+        assert_eq!(
+            plain("SPELL CONTROL 7 0 -9"),
+            Some(Command::Control { id: 7, x: 0, y: -9 })
+        );
+        for general in [
+            "MOVE 2147483648 0",
+            "MOVE 01 2",
+            "MOVE -0 1",
+            "MOVE 1 2 ",
+            "MOVE 1  2",
+            "MOVE 1",
+            "WAIT ",
+            "WAIT go",
+            "SPELL SHIELD 1 2",
+            "SPELL SHIELD 12345678901",
+        ] {
+            assert_eq!(plain(general), None, "{general:?}");
+        }
+        assert_eq!(read_plain("SPELL WIND 1 2", League::Wood2), None);
+        assert_eq!(read_plain("SPELL SHIELD 1", League::Wood1), None);
+    }
 
     fn read(line: &str) -> Result<(Command, Option<&str>), Refusal> {
         read_order(line, League::Bronze)

@@ -20,22 +20,50 @@ pub fn hero_sees(league: League, hero: Vector, p: Vector) -> bool {
 /// Whether `player` sees an entity at `p` (owned by `owner`): it must be inside the map; then
 /// its own entities, anything within 6000 of its base, and anything one of its heroes sees.
 pub fn player_sees(state: &State, player: usize, p: Vector, owner: Option<usize>) -> bool {
-    if !inside_visible_map(p) {
-        return false;
-    }
-    if owner == Some(player) || p.in_range(base_of(player), f64::from(BASE_VIEW_RADIUS)) {
-        return true;
-    }
-    let heroes = &state.heroes[player * HEROES_PER_PLAYER..(player + 1) * HEROES_PER_PLAYER];
-    heroes.iter().any(|h| hero_sees(state.league, h.pos(), p))
+    Sight::of(state, player).sees_entity(p, owner)
 }
 
-/// Whether some player still playing sees the mob: the referee works out the status of every
-/// mob it prints.
-pub fn seen_by_someone(state: &State, mob: &Mob) -> bool {
-    (0..PLAYERS)
-        .filter(|&p| state.players[p].deactivated.is_none())
-        .any(|p| player_sees(state, p, mob.pos(), None))
+/// What one player sees, taken once for many points: its base and its heroes' positions.
+pub struct Sight {
+    player: usize,
+    league: League,
+    base: Vector,
+    heroes: [Vector; HEROES_PER_PLAYER],
+}
+
+impl Sight {
+    pub fn of(state: &State, player: usize) -> Sight {
+        Sight {
+            player,
+            league: state.league,
+            base: base_of(player),
+            heroes: std::array::from_fn(|k| state.heroes[player * HEROES_PER_PLAYER + k].pos()),
+        }
+    }
+
+    /// Whether the player sees an entity of `owner` at `p`.
+    pub fn sees_entity(&self, p: Vector, owner: Option<usize>) -> bool {
+        owner == Some(self.player) && inside_visible_map(p) || self.sees(p)
+    }
+
+    /// Whether the player sees a point where no entity of its own stands: inside the map, and
+    /// within 6000 of its base or seen by one of its heroes.
+    pub fn sees(&self, p: Vector) -> bool {
+        inside_visible_map(p)
+            && (p.in_range(self.base, f64::from(BASE_VIEW_RADIUS))
+                || self.heroes.iter().any(|&h| hero_sees(self.league, h, p)))
+    }
+}
+
+/// The sights of the players still playing: the referee works out the status of every mob it
+/// prints to one of them.
+fn sights_of_the_active(state: &State) -> [Option<Sight>; PLAYERS] {
+    std::array::from_fn(|p| {
+        state.players[p]
+            .deactivated
+            .is_none()
+            .then(|| Sight::of(state, p))
+    })
 }
 
 /// The referee's status of a mob: kept while its speed is unchanged, worked out again under a
@@ -50,14 +78,13 @@ pub fn mob_status(mob: &Mob) -> MobStatus {
 /// Fills in the status of every mob someone sees, as sending the prompts does. A kept status
 /// of a mob under no CONTROL would be kept again: such mobs are skipped.
 pub fn remember_statuses(state: &mut State) {
-    for i in 0..state.mobs.len() {
-        let mob = &state.mobs[i];
+    let sights = sights_of_the_active(state);
+    for mob in &mut state.mobs {
         if mob.status.is_some() && mob.controls.is_empty() {
             continue;
         }
-        if seen_by_someone(state, mob) {
-            let status = mob_status(&state.mobs[i]);
-            state.mobs[i].status = Some(status);
+        if sights.iter().flatten().any(|sight| sight.sees(mob.pos())) {
+            mob.status = Some(mob_status(mob));
         }
     }
 }
@@ -112,10 +139,11 @@ pub fn prompt_of(state: &State, player: usize) -> Prompt {
             heroes_per_player: HEROES_PER_PLAYER as i32,
         }
     });
+    let sight = Sight::of(state, player);
     let mut entities = Vec::with_capacity(HEROES_PER_PLAYER * 2 + state.mobs.len());
     for (i, hero) in state.heroes.iter().enumerate() {
         let owner = owner_of_hero(i);
-        if !player_sees(state, player, hero.pos(), Some(owner)) {
+        if !sight.sees_entity(hero.pos(), Some(owner)) {
             continue;
         }
         entities.push(EntityLine {
@@ -137,7 +165,7 @@ pub fn prompt_of(state: &State, player: usize) -> Prompt {
         });
     }
     for mob in &state.mobs {
-        if !player_sees(state, player, mob.pos(), None) {
+        if !sight.sees(mob.pos()) {
             continue;
         }
         let status = mob_status(mob);
