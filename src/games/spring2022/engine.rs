@@ -40,8 +40,12 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
             got: replies.len(),
         });
     }
-    // The prompts of this turn were sent: what they showed of each mob is now kept.
-    remember_statuses(state);
+    // The prompts of this turn were sent: what they showed of each mob is now kept (already
+    // so on a state the last step left).
+    if !state.statuses.known() {
+        remember_statuses(state);
+    }
+    state.statuses.forget();
     for hero in &mut state.heroes {
         hero.message = None;
     }
@@ -228,6 +232,12 @@ fn update(state: &mut State, intents: &[Intent; HEROES]) {
     }
     // Marked mobs go at the start of the next turn, and the CONTROLs cast on mobs this turn
     // become theirs (mobs spawned just now have neither).
+    if next_controls.is_empty() && !removed.contains(&true) {
+        for mob in &mut state.mobs {
+            mob.controls.clear();
+        }
+        return;
+    }
     let mut i = 0;
     state.mobs.retain_mut(|mob| {
         let kept = !removed.get(i).copied().unwrap_or(false);
@@ -260,11 +270,13 @@ fn combat(state: &mut State, removed: &mut [bool]) -> ([i32; PLAYERS], [i32; PLA
         if !inside_visible_map(p) {
             continue;
         }
+        // Worked out for all six heroes first: no branch to mispredict in the common case.
+        let reach = heroes.map(|(_, at, _)| p.in_range(at, f64::from(HERO_ATTACK_RANGE)));
+        if reach == [false; HEROES] {
+            continue;
+        }
         let mut hit = false;
-        for &(owner, at, away) in &heroes {
-            if !p.in_range(at, f64::from(HERO_ATTACK_RANGE)) {
-                continue;
-            }
+        for (&(owner, _, away), _) in heroes.iter().zip(reach).filter(|&(_, r)| r) {
             hit = true;
             mob.health -= HERO_DAMAGE;
             gain[owner] += HERO_DAMAGE;
@@ -336,6 +348,7 @@ fn next_turn(state: &mut State) {
     }
     if state.outcome.is_none() {
         remember_statuses(state);
+        state.statuses.mark();
     }
 }
 

@@ -56,6 +56,7 @@ pub fn observe(
     let me = player.min(1);
     let them = 1 - me;
     let mut state = known.cloned().unwrap_or_default();
+    state.statuses.forget();
     let mut shown: Vec<String> = Vec::new();
     let mut drawn: Vec<String> = Vec::new();
     if prompt.start.is_some() {

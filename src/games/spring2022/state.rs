@@ -47,6 +47,41 @@ pub struct State {
     pub mobs: Vec<Mob>,
     /// `null` while the match goes on.
     pub outcome: Option<Outcome>,
+    /// Left by `step` on the state it makes; never read from a case, never written, never
+    /// compared.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub statuses: StatusesKept,
+}
+
+/// Whether every mob a player sees has its status worked out, as the prompts of the turn need:
+/// so on the states `step` leaves, which the next `step` can take as they are; not known of a
+/// state read from a case (a case may leave statuses out) or built or changed by hand, which
+/// `step` completes first. Any change to a stepped state's entities must [`forget`] it.
+///
+/// [`forget`]: StatusesKept::forget
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StatusesKept(bool);
+
+impl StatusesKept {
+    pub fn known(self) -> bool {
+        self.0
+    }
+
+    pub fn mark(&mut self) {
+        self.0 = true;
+    }
+
+    pub fn forget(&mut self) {
+        self.0 = false;
+    }
+}
+
+/// A note about the state, not part of it: two states are equal whatever it says.
+impl PartialEq for StatusesKept {
+    fn eq(&self, _: &StatusesKept) -> bool {
+        true
+    }
 }
 
 impl Default for State {
@@ -61,6 +96,7 @@ impl Default for State {
             heroes: starting_heroes(),
             mobs: Vec::new(),
             outcome: None,
+            statuses: StatusesKept::default(),
         }
     }
 }

@@ -6,8 +6,8 @@ use super::protocol::{EntityLine, Prompt, Start};
 use super::rules::{
     base_of, control_target, inside_visible_map, owner_of_hero, League, BASES,
     BASE_ATTRACTION_RADIUS, BASE_VIEW_RADIUS, CENTRE, HEROES_PER_PLAYER, HERO_VIEW_RADIUS,
-    MOB_SPEED, NEAR_BASE, PLAYERS, STATUS_HORIZON, THREAT_ENEMY, THREAT_NONE, THREAT_YOU,
-    TYPE_ENEMY_HERO, TYPE_MOB, TYPE_MY_HERO,
+    MAP_HEIGHT, MAP_WIDTH, MOB_SPEED, NEAR_BASE, PLAYERS, STATUS_HORIZON, THREAT_ENEMY,
+    THREAT_NONE, THREAT_YOU, TYPE_ENEMY_HERO, TYPE_MOB, TYPE_MY_HERO,
 };
 use super::state::{Mob, MobStatus, State};
 
@@ -29,15 +29,45 @@ pub struct Sight {
     league: League,
     base: Vector,
     heroes: [Vector; HEROES_PER_PLAYER],
+    /// `[min x, min y, max x, max y]` of what the base and the heroes can see, one unit wider
+    /// all round: a point outside it is seen by none of them, whatever the rounding of the
+    /// squares (a coordinate more than `r + 1` away has a square beyond `r * r` even rounded).
+    reach: [f64; 4],
 }
 
 impl Sight {
     pub fn of(state: &State, player: usize) -> Sight {
+        let league = state.league;
+        let base = base_of(player);
+        let heroes = std::array::from_fn(|k| state.heroes[player * HEROES_PER_PLAYER + k].pos());
+        let reach = if league.fog() {
+            let around = |c: Vector, r: i32| {
+                let r = f64::from(r) + 1.0;
+                [c.x - r, c.y - r, c.x + r, c.y + r]
+            };
+            heroes.iter().fold(around(base, BASE_VIEW_RADIUS), |b, &h| {
+                let h = around(h, HERO_VIEW_RADIUS);
+                [
+                    b[0].min(h[0]),
+                    b[1].min(h[1]),
+                    b[2].max(h[2]),
+                    b[3].max(h[3]),
+                ]
+            })
+        } else {
+            [
+                f64::NEG_INFINITY,
+                f64::NEG_INFINITY,
+                f64::INFINITY,
+                f64::INFINITY,
+            ]
+        };
         Sight {
             player,
-            league: state.league,
-            base: base_of(player),
-            heroes: std::array::from_fn(|k| state.heroes[player * HEROES_PER_PLAYER + k].pos()),
+            league,
+            base,
+            heroes,
+            reach,
         }
     }
 
@@ -49,9 +79,11 @@ impl Sight {
     /// Whether the player sees a point where no entity of its own stands: inside the map, and
     /// within 6000 of its base or seen by one of its heroes.
     pub fn sees(&self, p: Vector) -> bool {
+        let [min_x, min_y, max_x, max_y] = self.reach;
         inside_visible_map(p)
+            && p.within_bounds(min_x, min_y, max_x, max_y)
             && (p.in_range(self.base, f64::from(BASE_VIEW_RADIUS))
-                || self.heroes.iter().any(|&h| hero_sees(self.league, h, p)))
+                | (self.heroes.map(|h| hero_sees(self.league, h, p)) != [false; HEROES_PER_PLAYER]))
     }
 }
 
@@ -68,6 +100,7 @@ fn sights_of_the_active(state: &State) -> [Option<Sight>; PLAYERS] {
 
 /// The referee's status of a mob: kept while its speed is unchanged, worked out again under a
 /// CONTROL (from the step toward the controls' average, not normalised).
+#[inline]
 pub fn mob_status(mob: &Mob) -> MobStatus {
     match mob.status {
         Some(status) if mob.controls.is_empty() => status,
@@ -92,19 +125,27 @@ pub fn remember_statuses(state: &mut State) {
 /// D-spring-9: follows the mob's path a turn at a time (the way it would move) until it is
 /// inside an attraction zone (`nearBase` 1 if already there, and that base is the target) or
 /// outside the map (no target; this wins when both hold). A standing mob has no target.
+#[inline(never)]
 fn work_out_status(mob: &Mob) -> MobStatus {
     let position = mob.pos();
     let speed = match control_target(position, &mob.controls, MOB_SPEED) {
         Some(target) => Vector::between(position, target),
         None => mob.speed(),
     };
-    let wandering = MobStatus {
-        near_base: false,
-        target: None,
-    };
     if speed.is_zero() {
-        return wandering;
+        return WANDERING;
     }
+    walk_whole(position, speed).unwrap_or_else(|| walk(position, speed))
+}
+
+const WANDERING: MobStatus = MobStatus {
+    near_base: false,
+    target: None,
+};
+
+/// The status of a mob at `position` moving at `speed`, as the referee walks it: `f64` points,
+/// truncated toward the centre after each step.
+fn walk(position: Vector, speed: Vector) -> MobStatus {
     let mut cur = position;
     for turns in 0..STATUS_HORIZON {
         let mut status = None;
@@ -118,14 +159,53 @@ fn work_out_status(mob: &Mob) -> MobStatus {
             }
         }
         if !inside_visible_map(cur) {
-            status = Some(wandering);
+            status = Some(WANDERING);
         }
         if let Some(status) = status {
             return status;
         }
         cur = cur.plus(speed).symmetric_truncate(CENTRE);
     }
-    wandering
+    WANDERING
+}
+
+/// Whole coordinates and speeds within this bound take [`walk_whole`].
+const WHOLE_BOUND: f64 = 1_000_000.0;
+
+/// [`walk`] in integers, when the position and the speed are whole and within a million: every
+/// point of the walk is then whole (the truncation changes nothing) and within a few million,
+/// so the sums and squares are exact both in `f64` and in `i64`, and the answer is the same.
+/// `None` for other walks. Most mobs walk with a whole speed, and integers are quicker.
+fn walk_whole(position: Vector, speed: Vector) -> Option<MobStatus> {
+    // (`as i64` rather than `fract`, which is a library call on baseline x86-64.)
+    let whole = |v: f64| v.abs() <= WHOLE_BOUND && v as i64 as f64 == v;
+    if ![position.x, position.y, speed.x, speed.y]
+        .into_iter()
+        .all(whole)
+    {
+        return None;
+    }
+    let (mut x, mut y) = (position.x as i64, position.y as i64);
+    let (vx, vy) = (speed.x as i64, speed.y as i64);
+    let reach = i64::from(BASE_ATTRACTION_RADIUS).pow(2);
+    let (width, height) = (i64::from(MAP_WIDTH), i64::from(MAP_HEIGHT));
+    for turns in 0..STATUS_HORIZON {
+        if !(0..=width).contains(&x) || !(0..=height).contains(&y) {
+            return Some(WANDERING);
+        }
+        for (player, base) in BASES.iter().enumerate() {
+            let (dx, dy) = (x - base.x as i64, y - base.y as i64);
+            if dx * dx + dy * dy <= reach {
+                return Some(MobStatus {
+                    near_base: turns == 0,
+                    target: Some(player),
+                });
+            }
+        }
+        x += vx;
+        y += vy;
+    }
+    Some(WANDERING)
 }
 
 /// The prompt `player` reads next.
@@ -194,5 +274,88 @@ pub fn prompt_of(state: &State, player: usize) -> Prompt {
         start,
         bases: [[me.base_health, me.mana], [them.base_health, them.mana]],
         entities,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn coordinate() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            (-1_000i32..19_000).prop_map(f64::from),
+            (-2_000_000i32..2_000_000).prop_map(f64::from),
+        ]
+    }
+
+    fn speed() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            (-400i32..=400).prop_map(f64::from),
+            (-3i32..=3).prop_map(f64::from),
+            (-2_000_000i32..2_000_000).prop_map(f64::from),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn the_whole_walk_is_the_referees_walk(
+            x in coordinate(), y in coordinate(), vx in speed(), vy in speed()
+        ) {
+            let (position, speed) = (Vector::new(x, y), Vector::new(vx, vy));
+            prop_assume!(!speed.is_zero());
+            if let Some(status) = walk_whole(position, speed) {
+                prop_assert_eq!(status, walk(position, speed));
+            }
+        }
+    }
+
+    #[test]
+    fn the_whole_walk_agrees_at_the_zone_and_map_borders() {
+        let points = [
+            (3000.0, 4000.0),
+            (3000.0, 4001.0),
+            (14630.0, 5000.0),
+            (14630.0, 4999.0),
+            (0.0, 0.0),
+            (17630.0, 9000.0),
+            (-1.0, 5000.0),
+            (17631.0, 5000.0),
+            (8000.0, -1.0),
+            (8000.0, 9001.0),
+        ];
+        let speeds = [
+            (-1.0, 0.0),
+            (0.0, 1.0),
+            (1.0, 1.0),
+            (-282.0, -282.0),
+            (400.0, 0.0),
+        ];
+        for (x, y) in points {
+            for (vx, vy) in speeds {
+                let (at, v) = (Vector::new(x, y), Vector::new(vx, vy));
+                assert_eq!(walk_whole(at, v), Some(walk(at, v)), "{at:?} {v:?}");
+            }
+        }
+        assert_eq!(
+            walk(Vector::new(3000.0, 4000.0), Vector::new(1.0, 0.0)),
+            MobStatus {
+                near_base: true,
+                target: Some(0)
+            }
+        );
+    }
+
+    #[test]
+    fn a_fractional_or_far_walk_is_left_to_the_referees_walk() {
+        let at = Vector::new(100.0, 100.0);
+        assert_eq!(walk_whole(at, Vector::new(0.5, 1.0)), None);
+        assert_eq!(walk_whole(at, Vector::new(2e6, 1.0)), None);
+        assert_eq!(
+            walk_whole(Vector::new(3e6, 0.0), Vector::new(1.0, 1.0)),
+            None
+        );
+        assert!(walk_whole(at, Vector::new(-1.0, 0.0)).is_some());
     }
 }
