@@ -1,7 +1,8 @@
-//! Throughput of the Spring Challenge 2022 engine: whole seeded matches (up to 220 turns)
-//! between the built-in players, which cast every spell kind. The figure is matches a
-//! second (target: 2,000); criterion reports the time of one batch of 20 matches, so matches a
-//! second are 20 / that time. Turns a second are the `Elements` throughput.
+//! Throughput of the Spring Challenge 2022 engine: whole seeded matches (up to 220 turns; these
+//! 20 last 200 on average, many ending when a base falls) between the built-in players, which
+//! cast every spell kind. The figure is matches a second (target: 2,000); criterion
+//! reports the time of one batch of 20 matches, so matches a second are 20 / that time. Turns a
+//! second are the `Elements` throughput. Built with the `bench` profile (see Cargo.toml).
 //!
 //! - `spring2022/random-matches`: engine and built-in players only (no prompt text).
 //! - `spring2022/random-matches-with-prompts`: both prompts rendered every turn, as the bot
