@@ -460,3 +460,49 @@ fn one_planted_hero_position_in_a_spring_recording_is_named_at_its_step() {
     assert_eq!(first["fields"], serde_json::json!(["heroes[0].x"]));
     assert_eq!(first["clauses"][0], "move.step", "{report:#}");
 }
+
+/// A match of TSG's official engine (main.rb, seed 3, two random bots wrapped in `shinpan tap`):
+/// every departure of main.rb it shows is named at its step by the clause whose known
+/// departure, played by the reference, shows what main.rb showed — and nothing else starts a
+/// departure.
+#[test]
+fn main_rb_departures_are_named_by_playing_them() {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/tsg/main-rb-seed3"
+    );
+    let (p0, p1) = (format!("{dir}/p0.jsonl"), format!("{dir}/p1.jsonl"));
+    let (code, report) = trace("tsg-auto-chess", &[Path::new(&p0), Path::new(&p1)]);
+    assert_eq!(code, Some(1));
+    let strings = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap().to_string())
+            .collect()
+    };
+    let found: Vec<(u64, Vec<String>, Vec<String>)> = report["departures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["follows_from"].is_null())
+        .map(|d| {
+            (
+                d["step"].as_u64().unwrap(),
+                strings(&d["reproduced"]),
+                strings(&d["clauses"]),
+            )
+        })
+        .collect();
+    let steps: Vec<u64> = found.iter().map(|(s, _, _)| *s).collect();
+    assert_eq!(steps, [0, 1, 7, 9, 11, 13], "{found:?}");
+    let reproduced = |step: u64| &found.iter().find(|(s, _, _)| *s == step).unwrap().1;
+    assert_eq!(reproduced(0), &["board.size", "board.kings-start"]);
+    assert_eq!(reproduced(7), &["move.once"]);
+    assert_eq!(reproduced(9), &["removal.dead"]);
+    assert_eq!(reproduced(11), &["evolve.result"]);
+    assert_eq!(reproduced(13)[0], "move.once");
+    // A prompt unlike the reference's over the same state: player 2's frame on main.rb's board.
+    let prompt = found.iter().find(|(s, _, _)| *s == 1).unwrap();
+    assert_eq!(prompt.2, ["board.frames"]);
+}

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::{
     EdgeCase, Frame, Game, GameInfo, Handshake, Imported, Observation, Outcome, ParseVerdict,
-    Reply, Series, SeriesScore, StateError, StepError, StepReport, TimeLimits,
+    PlayedDeparture, Reply, Series, SeriesScore, StateError, StepError, StepReport, TimeLimits,
 };
 use crate::text::ParseError;
 
@@ -143,6 +143,9 @@ pub trait DynGame: Send + Sync {
     ) -> Option<Result<Observation<Value>, ObserveError>>;
     /// [`Game::import`].
     fn import(&self, format: &str, log: &str) -> Option<Result<Vec<Imported>, ParseError>>;
+    /// [`Game::departures_played`] over canonical states; a state the game cannot read gives
+    /// none, and one it cannot write is left out.
+    fn departures_played(&self, steps: &[(Value, Vec<Reply>)]) -> Vec<PlayedDeparture<Value>>;
 }
 
 /// A prompt that could not be read back into a state.
@@ -299,6 +302,25 @@ impl<G: Game> DynGame for G {
 
     fn import(&self, format: &str, log: &str) -> Option<Result<Vec<Imported>, ParseError>> {
         Game::import(self, format, log)
+    }
+
+    fn departures_played(&self, steps: &[(Value, Vec<Reply>)]) -> Vec<PlayedDeparture<Value>> {
+        let Ok(steps) = steps
+            .iter()
+            .map(|(state, replies)| Ok((typed_state(self, state)?, replies.clone())))
+            .collect::<Result<Vec<_>, StateError>>()
+        else {
+            return Vec::new();
+        };
+        Game::departures_played(self, &steps)
+            .into_iter()
+            .filter_map(|played| {
+                Some(PlayedDeparture {
+                    clauses: played.clauses,
+                    state: canonical(&played.state).ok()?,
+                })
+            })
+            .collect()
     }
 }
 

@@ -355,6 +355,24 @@ pub trait Game: Send + Sync + 'static {
         None
     }
 
+    /// What engines known to depart from the rules make of the last steps, so that `shinpan
+    /// trace` can name the rule a recorded engine broke by playing its departure: for each
+    /// known departure the game can play (recorded as `departures:` on its clauses in
+    /// `rules.yaml`), the state those steps leave when played that way instead of by the
+    /// rules, with the clauses it departs from. `steps` are the last steps of the recording,
+    /// oldest first, each the state it was played from (as the prompts showed it) and its
+    /// replies; none for the set-up (the state the first prompts show). A departure whose
+    /// effect shows only later (a unit that should have gone still fighting) is played over
+    /// several steps. Trace names the clauses whose state shows what the engine showed. The
+    /// default plays none, and trace names clauses by the fields that differ.
+    fn departures_played(
+        &self,
+        steps: &[(Self::State, Vec<Reply>)],
+    ) -> Vec<PlayedDeparture<Self::State>> {
+        let _ = steps;
+        Vec::new()
+    }
+
     /// Reads a log that another tool wrote of a match (`format` names the tool's log, e.g.
     /// TSG's `main-rb`) into the exchanges `shinpan trace` checks, for `trace --import`.
     /// `None` when the game knows no such format; the default knows none.
@@ -386,6 +404,16 @@ pub trait Game: Send + Sync + 'static {
             tiebreak: 0,
         }
     }
+}
+
+/// A step played the way a known engine departs from some clauses
+/// ([`Game::departures_played`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayedDeparture<S> {
+    /// The clauses (ids in `rules.yaml`) this way of playing departs from.
+    pub clauses: Vec<String>,
+    /// The state it leaves.
+    pub state: S,
 }
 
 /// One exchange read from another tool's log ([`Game::import`]), in the order of the match.

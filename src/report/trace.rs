@@ -31,6 +31,12 @@ impl Render for TraceReport {
                     if !d.clauses.is_empty() {
                         out.push_str(&format!("    clauses: {}\n", d.clauses.join(", ")));
                     }
+                    if !d.reproduced.is_empty() {
+                        out.push_str(&format!(
+                            "    reproduced by playing the known departure of: {}\n",
+                            d.reproduced.join(", ")
+                        ));
+                    }
                     for (clause, engine, note) in &d.known {
                         out.push_str(&format!(
                             "    known departure of {engine} ({clause}): {note}\n"

@@ -20,6 +20,7 @@ pub mod edge;
 pub mod engine;
 pub mod fuzz;
 pub mod import;
+pub mod known;
 pub mod observe;
 pub mod player;
 pub mod protocol;
@@ -30,7 +31,7 @@ use rand::RngCore;
 
 use crate::game::{
     EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, Imported, NoOptions, Observation,
-    Outcome, ParseVerdict, Reply, StateError, StepError, StepReport, TimeLimits,
+    Outcome, ParseVerdict, PlayedDeparture, Reply, StateError, StepError, StepReport, TimeLimits,
 };
 use protocol::{parse_name, Prompt, TurnReply};
 use rules::{draw_price, Kind, THINKING_TIME_MS};
@@ -224,6 +225,12 @@ impl Game for TsgAutoChess {
         known: Option<&State>,
     ) -> Option<Result<Observation<State>, crate::text::ParseError>> {
         Some(observe::observe(prompt, player, known))
+    }
+
+    /// main.rb's set-up on a 9×9 board, its moves by every line, its evolve formula, its
+    /// ghosts.
+    fn departures_played(&self, steps: &[(State, Vec<Reply>)]) -> Vec<PlayedDeparture<State>> {
+        known::played(steps)
     }
 
     /// `main-rb`: main.rb's standard output (see [`import`]).

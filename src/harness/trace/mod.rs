@@ -14,15 +14,18 @@
 pub mod clauses;
 pub mod log;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::case::expect::{to_yaml, unified_diff};
-use crate::game::{DynGame, Reply};
+use crate::game::{DynGame, PlayedDeparture, Reply};
 use clauses::{leaf_paths, normalize, ClauseIndex};
 use log::PlayerLog;
+
+/// How many of the last steps a game may play its known departures over.
+const REPLAYED: usize = 3;
 
 /// One departure of the recorded engine from the rules.
 #[derive(Debug, Clone, Serialize)]
@@ -32,8 +35,12 @@ pub struct Departure {
     pub player: usize,
     /// The fields that differ, in canonical-state paths.
     pub fields: Vec<String>,
-    /// The clauses those fields belong to.
+    /// The clauses those fields belong to: first those whose known departure, played
+    /// ([`DynGame::departures_played`]), shows what the engine showed; then, for the fields
+    /// none of them shows, the clauses whose cases check those fields.
     pub clauses: Vec<String>,
+    /// Of `clauses`, those whose played departure reproduced at least one of the fields.
+    pub reproduced: Vec<String>,
     /// Known departures of named engines on those clauses (clause, engine, what it does).
     pub known: Vec<(String, String, String)>,
     /// The reference's prediction against what the engine showed.
@@ -103,7 +110,12 @@ pub fn trace(
         Some(Ok(observed)) => observed.state,
     };
     let mut first_seen: BTreeMap<String, usize> = BTreeMap::new();
+    // The last steps played (the state each was played from, and its replies), oldest first:
+    // what known departures are played over when a step shows a departure (none before the
+    // first step: the set-up).
+    let mut previous: VecDeque<(Value, Vec<Reply>)> = VecDeque::with_capacity(REPLAYED);
     for step in 0.. {
+        let mut played: Option<Vec<PlayedDeparture<Value>>> = None;
         report.steps = step;
         let play = match game.resume(&state) {
             Ok(play) => play,
@@ -151,13 +163,15 @@ pub fn trace(
                         .collect();
                     let differing = differing_fields(&state, &observed.state, &checked);
                     if !differing.is_empty() {
+                        let played = played.get_or_insert_with(|| {
+                            game.departures_played(previous.make_contiguous())
+                        });
                         report.departures.push(departure(
                             step,
                             player,
-                            &state,
-                            &observed.state,
+                            (&state, &observed.state),
                             differing,
-                            index,
+                            (index, played),
                             &mut first_seen,
                         ));
                     }
@@ -167,12 +181,14 @@ pub fn trace(
                         if expected != exchange.prompt
                             && report.departures.last().is_none_or(|d| d.step != step)
                         {
+                            let clauses = index.clauses_for(&["prompt".into()]);
                             report.departures.push(Departure {
                                 step,
                                 player,
                                 fields: vec!["prompt".into()],
-                                clauses: Vec::new(),
-                                known: Vec::new(),
+                                known: index.departures_of(&clauses),
+                                clauses,
+                                reproduced: Vec::new(),
                                 diff: unified_diff(&expected, &exchange.prompt),
                                 follows_from: first_seen.get("prompt").copied(),
                             });
@@ -202,6 +218,10 @@ pub fn trace(
             ));
             break;
         }
+        if previous.len() == REPLAYED {
+            previous.pop_front();
+        }
+        previous.push_back((state.clone(), replies.clone()));
         match game.play(&state, &[replies]) {
             Ok(played) => state = played.state,
             Err(e) => {
@@ -255,13 +275,16 @@ fn at<'v>(value: &'v Value, path: &str) -> Option<&'v Value> {
         })
 }
 
+/// The departure at `step` of the `fields` where the `predicted` state and the one `shown`
+/// differ, with the clauses that explain it: those whose known departure, `played`, shows the
+/// shown value of some field (the one reproducing most fields first), then the `index`'s
+/// clauses for the fields none reproduces.
 fn departure(
     step: usize,
     player: usize,
-    predicted: &Value,
-    shown: &Value,
+    (predicted, shown): (&Value, &Value),
     fields: Vec<String>,
-    index: &ClauseIndex,
+    (index, played): (&ClauseIndex, &[PlayedDeparture<Value>]),
     first_seen: &mut BTreeMap<String, usize>,
 ) -> Departure {
     let key: String = {
@@ -272,7 +295,34 @@ fn departure(
     };
     let follows_from = first_seen.get(&key).copied();
     first_seen.entry(key).or_insert(step);
-    let clauses = index.clauses_for(&fields);
+    let shows = |state: &Value, field: &String| at(state, field) == at(shown, field);
+    let mut reproducing: Vec<(usize, &PlayedDeparture<Value>)> = played
+        .iter()
+        .map(|p| (fields.iter().filter(|f| shows(&p.state, f)).count(), p))
+        .filter(|&(n, _)| n > 0)
+        .collect();
+    reproducing.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
+    let mut reproduced: Vec<String> = Vec::new();
+    for (_, p) in &reproducing {
+        for clause in &p.clauses {
+            if !reproduced.contains(clause) {
+                reproduced.push(clause.clone());
+            }
+        }
+    }
+    let unexplained: Vec<String> = fields
+        .iter()
+        .filter(|f| !reproducing.iter().any(|(_, p)| shows(&p.state, f)))
+        .cloned()
+        .collect();
+    let mut clauses = reproduced.clone();
+    if !unexplained.is_empty() {
+        for clause in index.clauses_for(&unexplained) {
+            if !clauses.contains(&clause) {
+                clauses.push(clause);
+            }
+        }
+    }
     let known = index.departures_of(&clauses);
     let part = |value: &Value| {
         let mut map = serde_json::Map::new();
@@ -289,6 +339,7 @@ fn departure(
         player,
         diff: unified_diff(&part(predicted), &part(shown)),
         clauses,
+        reproduced,
         known,
         fields,
         follows_from,
