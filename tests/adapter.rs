@@ -87,7 +87,7 @@ fn misbehaving(mode: &str, expected: &str) {
     );
     assert_eq!(code, 1, "an error fails the run");
     let verdicts = verdicts(&report);
-    assert_eq!(verdicts.len(), 10);
+    assert_eq!(verdicts.len(), 11);
     for (name, verdict, detail) in &verdicts {
         if name.ends_with("/two-chain-scores-two-sends-one") {
             assert_eq!(verdict, "error", "{name}: {detail}");
@@ -291,6 +291,7 @@ fn planted_chain_round_bug_fails_exactly_the_multi_chain_score_cases() {
             "codevs-reborn/chains/three-chain-scores-four-sends-two",
             "codevs-reborn/chains/four-chain-scores-six-and-drains-twenty",
             "codevs-reborn/chains/five-chain-scores-nine-and-drains-twenty-two",
+            "codevs-reborn/chains/nine-chain-scores-thirty-seven",
             "codevs-reborn/chains/chain-score-adds-to-existing-score",
             "codevs-reborn/chains/gauge-gain-applies-before-decrease",
             "codevs-reborn/chains/both-three-chains-drain-and-offset",

@@ -171,7 +171,7 @@ fn the_report_names_what_was_left_out() {
     assert!(
         stdout.contains(
             "left out as unmodelled by the engine (the cases compared on the rest):\n  \
-             codevs-reborn: players[].skill_gauge in 7 cases\n"
+             codevs-reborn: players[].skill_gauge in 8 cases\n"
         ),
         "{stdout}"
     );
