@@ -275,10 +275,45 @@ fn at<'v>(value: &'v Value, path: &str) -> Option<&'v Value> {
         })
 }
 
+/// The clauses that explain the `fields` where the engine `shown` departs: those whose known
+/// departure, `played`, shows the shown value of some field (the one reproducing most fields
+/// first), then the `index`'s clauses for the fields none reproduces. Also returns the first
+/// kind alone.
+fn name_clauses(
+    fields: &[String],
+    shown: &Value,
+    index: &ClauseIndex,
+    played: &[PlayedDeparture<Value>],
+) -> (Vec<String>, Vec<String>) {
+    let shows = |state: &Value, field: &String| at(state, field) == at(shown, field);
+    let mut reproducing: Vec<(usize, &PlayedDeparture<Value>)> = played
+        .iter()
+        .map(|p| (fields.iter().filter(|f| shows(&p.state, f)).count(), p))
+        .filter(|&(n, _)| n > 0)
+        .collect();
+    reproducing.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
+    let mut reproduced: Vec<String> = Vec::new();
+    for clause in reproducing.iter().flat_map(|(_, p)| &p.clauses) {
+        if !reproduced.contains(clause) {
+            reproduced.push(clause.clone());
+        }
+    }
+    let unexplained: Vec<String> = fields
+        .iter()
+        .filter(|f| !reproducing.iter().any(|(_, p)| shows(&p.state, f)))
+        .cloned()
+        .collect();
+    let mut clauses = reproduced.clone();
+    for clause in index.clauses_for(&unexplained) {
+        if !clauses.contains(&clause) {
+            clauses.push(clause);
+        }
+    }
+    (clauses, reproduced)
+}
+
 /// The departure at `step` of the `fields` where the `predicted` state and the one `shown`
-/// differ, with the clauses that explain it: those whose known departure, `played`, shows the
-/// shown value of some field (the one reproducing most fields first), then the `index`'s
-/// clauses for the fields none reproduces.
+/// differ, with the clauses that explain it ([`name_clauses`]).
 fn departure(
     step: usize,
     player: usize,
@@ -295,34 +330,7 @@ fn departure(
     };
     let follows_from = first_seen.get(&key).copied();
     first_seen.entry(key).or_insert(step);
-    let shows = |state: &Value, field: &String| at(state, field) == at(shown, field);
-    let mut reproducing: Vec<(usize, &PlayedDeparture<Value>)> = played
-        .iter()
-        .map(|p| (fields.iter().filter(|f| shows(&p.state, f)).count(), p))
-        .filter(|&(n, _)| n > 0)
-        .collect();
-    reproducing.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
-    let mut reproduced: Vec<String> = Vec::new();
-    for (_, p) in &reproducing {
-        for clause in &p.clauses {
-            if !reproduced.contains(clause) {
-                reproduced.push(clause.clone());
-            }
-        }
-    }
-    let unexplained: Vec<String> = fields
-        .iter()
-        .filter(|f| !reproducing.iter().any(|(_, p)| shows(&p.state, f)))
-        .cloned()
-        .collect();
-    let mut clauses = reproduced.clone();
-    if !unexplained.is_empty() {
-        for clause in index.clauses_for(&unexplained) {
-            if !clauses.contains(&clause) {
-                clauses.push(clause);
-            }
-        }
-    }
+    let (clauses, reproduced) = name_clauses(&fields, shown, index, played);
     let known = index.departures_of(&clauses);
     let part = |value: &Value| {
         let mut map = serde_json::Map::new();
