@@ -218,12 +218,16 @@ pub fn trace(
             ));
             break;
         }
-        if previous.len() == REPLAYED {
-            previous.pop_front();
-        }
-        previous.push_back((state.clone(), replies.clone()));
-        match game.play(&state, &[replies]) {
-            Ok(played) => state = played.state,
+        let turn = [replies];
+        match game.play(&state, &turn) {
+            Ok(played) => {
+                // The state played from is kept (moved, not copied) with its replies.
+                let [replies] = turn;
+                if previous.len() == REPLAYED {
+                    previous.pop_front();
+                }
+                previous.push_back((std::mem::replace(&mut state, played.state), replies));
+            }
             Err(e) => {
                 report.notes.push(format!(
                     "step {step}: the reference cannot play the replies: {e}"
