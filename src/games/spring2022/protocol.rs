@@ -479,12 +479,7 @@ impl std::fmt::Display for Refusal {
 /// (WAIT, MOVE, then WIND, SHIELD, CONTROL where the league has them), and the message.
 pub fn read_order(line: &str, league: League) -> Result<(Command, Option<&str>), Refusal> {
     for (kind, keyword, parts) in PATTERNS {
-        let open = match kind {
-            Kind::Wait | Kind::Move => true,
-            Kind::Wind => league.wind(),
-            Kind::Shield | Kind::Control => league.shield_and_control(),
-        };
-        if !open {
+        if !kind.open_in(league) {
             continue;
         }
         let Some((numbers, message)) = match_pattern(line, keyword, parts) else {
@@ -496,15 +491,7 @@ pub fn read_order(line: &str, league: League) -> Result<(Command, Option<&str>),
                 .parse::<i32>()
                 .map_err(|_| Refusal::OutOfRange((*digits).to_string()))?;
         }
-        let [a, b, c] = values;
-        let command = match kind {
-            Kind::Wait => Command::Wait,
-            Kind::Move => Command::Move { x: a, y: b },
-            Kind::Wind => Command::Wind { x: a, y: b },
-            Kind::Shield => Command::Shield { id: a },
-            Kind::Control => Command::Control { id: a, x: b, y: c },
-        };
-        return Ok((command, message));
+        return Ok((kind.command(values), message));
     }
     Err(Refusal::NoMatch)
 }
@@ -528,18 +515,12 @@ pub fn read_plain(line: &str, league: League) -> Option<Command> {
     } else {
         return None;
     };
-    let (open, count) = match kind {
-        Kind::Wait | Kind::Move => (true, 2),
-        Kind::Wind => (league.wind(), 2),
-        Kind::Shield => (league.shield_and_control(), 1),
-        Kind::Control => (league.shield_and_control(), 3),
-    };
-    if !open {
+    if !kind.open_in(league) {
         return None;
     }
     let mut values = [0i32; 3];
     let mut at = 0;
-    for value in values.iter_mut().take(count) {
+    for value in values.iter_mut().take(kind.numbers()) {
         if rest.get(at) != Some(&b' ') {
             return None;
         }
@@ -561,17 +542,7 @@ pub fn read_plain(line: &str, league: League) -> Option<Command> {
         }
         *value = i32::try_from(if negative { -magnitude } else { magnitude }).ok()?;
     }
-    if at != rest.len() {
-        return None;
-    }
-    let [a, b, c] = values;
-    Some(match kind {
-        Kind::Wait => Command::Wait,
-        Kind::Move => Command::Move { x: a, y: b },
-        Kind::Wind => Command::Wind { x: a, y: b },
-        Kind::Shield => Command::Shield { id: a },
-        Kind::Control => Command::Control { id: a, x: b, y: c },
-    })
+    (at == rest.len()).then(|| kind.command(values))
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -581,6 +552,38 @@ enum Kind {
     Wind,
     Shield,
     Control,
+}
+
+impl Kind {
+    /// Whether `league` has the command (D-spring-10).
+    fn open_in(self, league: League) -> bool {
+        match self {
+            Kind::Wait | Kind::Move => true,
+            Kind::Wind => league.wind(),
+            Kind::Shield | Kind::Control => league.shield_and_control(),
+        }
+    }
+
+    /// How many numbers the command takes.
+    fn numbers(self) -> usize {
+        match self {
+            Kind::Wait => 0,
+            Kind::Shield => 1,
+            Kind::Move | Kind::Wind => 2,
+            Kind::Control => 3,
+        }
+    }
+
+    /// The command with its numbers in order (unused ones ignored).
+    fn command(self, [a, b, c]: [i32; 3]) -> Command {
+        match self {
+            Kind::Wait => Command::Wait,
+            Kind::Move => Command::Move { x: a, y: b },
+            Kind::Wind => Command::Wind { x: a, y: b },
+            Kind::Shield => Command::Shield { id: a },
+            Kind::Control => Command::Control { id: a, x: b, y: c },
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
