@@ -64,15 +64,15 @@ pub struct State {
 pub struct StatusesKept(bool);
 
 impl StatusesKept {
-    pub fn known(self) -> bool {
+    pub(super) fn known(self) -> bool {
         self.0
     }
 
-    pub fn mark(&mut self) {
+    pub(super) fn mark(&mut self) {
         self.0 = true;
     }
 
-    pub fn forget(&mut self) {
+    pub(super) fn forget(&mut self) {
         self.0 = false;
     }
 }
