@@ -1,5 +1,6 @@
 //! Valid prompts at the extremes of the TSG AUTO CHESS document, for the bot checker: a board
-//! full to the last cell, every number at the largest an `int` holds, zero time left, the last
+//! full to the last cell, every number at the largest an `int` holds, the last millisecond of
+//! thinking time (a player with 0 ms left has lost, D-tsg-9, so no prompt ever shows 0), the last
 //! turn, units on every edge of the board, a player that can afford nothing.
 //!
 //! Every prompt has the same shape (the name is the handshake), so any state can come first.
@@ -19,11 +20,11 @@ pub fn edge_cases() -> Vec<EdgeCase<State>> {
         seat,
         states: vec![state],
     };
-    let mut zero_time = fresh();
-    zero_time
+    let mut last_millisecond = fresh();
+    last_millisecond
         .players
         .iter_mut()
-        .for_each(|p| p.time_left_ms = 0);
+        .for_each(|p| p.time_left_ms = 1);
     let mut last_turn = fresh();
     last_turn.turn = TURNS - 1;
     let mut broke = fresh();
@@ -33,7 +34,7 @@ pub fn edge_cases() -> Vec<EdgeCase<State>> {
         one("full-board-seat-1", 1, full_board()),
         one("largest-numbers-seat-0", 0, largest_numbers()),
         one("largest-numbers-seat-1", 1, largest_numbers()),
-        one("zero-time-left", 0, zero_time),
+        one("one-millisecond-left", 0, last_millisecond),
         one("no-gold-at-all", 1, broke),
         one("units-on-every-edge", 0, edges()),
         one("units-on-every-edge-seat-1", 1, edges()),

@@ -127,8 +127,9 @@ fn take_reply(player: &mut Player, reply: &Reply) -> (ReplyVerdict, Option<TurnR
             TurnReply::read_lenient(text),
         ),
     };
-    // D-tsg-7: 3 minutes in all; using exactly all of them is not exceeding them.
-    if elapsed_ms > player.time_left_ms {
+    // D-tsg-9 (「勝敗判定」: 残り時間が0以下): 3 minutes in all, and a player whose time left is 0
+    // or less after its reply has lost, so using exactly all of it loses too.
+    if elapsed_ms >= player.time_left_ms {
         player.time_left_ms = 0;
         return (ReplyVerdict::TimedOut, Some(reply));
     }
@@ -331,7 +332,8 @@ fn remove_dead(state: &mut State, ghosts: &[u32], departures: Departures) -> [bo
     kings
 }
 
-/// 「勝敗判定」, D-tsg-7: a player whose king died or whose clock ran out loses; both: a draw.
+/// 「勝敗判定」, D-tsg-7, D-tsg-9: a player whose king died or whose time left fell to 0 or less
+/// loses; both: a draw.
 /// After the last turn, the king with more HP wins.
 fn result(state: &State, kings_lost: [bool; 2], out_of_time: [bool; 2]) -> Option<Outcome> {
     let lost = [0, 1].map(|p| kings_lost[p] || out_of_time[p]);
