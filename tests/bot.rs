@@ -197,6 +197,42 @@ fn a_bot_that_trusts_its_input_fails_on_a_non_numeric_token() {
     assert_eq!(lenient.code, Some(0), "{:#}", lenient.report);
 }
 
+/// Issue 20: a contest bot aborted (status 134) after a normal match end, and neither `bot`
+/// nor `play` said anything. Each phase that ends by closing the input now reports it as
+/// NON-STRICT, with the status and the end of its stderr; the run still passes.
+#[test]
+fn a_bot_that_aborts_after_its_input_ends_is_non_strict_in_every_phase() {
+    let run = check("aborts_at_end.sh", &["--phases", "matches,extreme"]);
+    assert_eq!(run.code, Some(0), "{:#}", run.report);
+    let teardown = run.checks("handshake");
+    let teardown = teardown
+        .iter()
+        .find(|c| c["name"] == "teardown")
+        .unwrap_or_else(|| panic!("no teardown check: {:#}", run.report));
+    for check in std::iter::once(teardown)
+        .chain(run.checks("matches").iter())
+        .chain(run.checks("extreme").iter())
+    {
+        assert_eq!(check["verdict"], "non-strict", "{check:#}");
+        let detail = check["detail"].as_str().unwrap();
+        assert!(
+            detail.contains("exited with status 134") && detail.contains("double free"),
+            "{detail}"
+        );
+    }
+    let sh = ["sh", "BOTS/aborts_at_end.sh"];
+    let (summary, _) = play(&[&sh, &["builtin"]], &["--seed", "1"]);
+    let m = &summary["matches"][0];
+    assert!(m["outcome"].is_object(), "{summary:#}");
+    assert_eq!(m["faults"][0], Value::Null, "the match itself went well");
+    let note = m["non_strict"][0].as_str().unwrap_or_else(|| panic!("{summary:#}"));
+    assert!(
+        note.contains("status 134") && note.contains("double free"),
+        "{note}"
+    );
+    assert_eq!(m["non_strict"][1], Value::Null, "the built-in player");
+}
+
 #[test]
 fn a_bot_that_crashes_at_start_fails_the_handshake() {
     let run = check("crash_at_start.sh", &[]);

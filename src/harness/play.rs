@@ -17,7 +17,7 @@ use serde_json::json;
 use crate::game::{DynGame, MatchOptions, Outcome, Reply, Series, SeriesScore};
 use crate::harness::process::Limits;
 use crate::harness::referee::{play_step, Seat};
-use crate::harness::session::{Clock, LimitOverrides, Session};
+use crate::harness::session::{error_at_end, Clock, LimitOverrides, Session};
 use crate::harness::trace::log::{now_us, LOG_FORMAT};
 use crate::rng::{player_stream, seeded};
 
@@ -117,6 +117,9 @@ pub struct MatchResult {
     pub scores: Vec<SeriesScore>,
     /// What went wrong with a program, per seat (its first failure and how it ended).
     pub faults: Vec<Option<String>>,
+    /// Per seat, a program that played its match out and then crashed or exited in error once
+    /// its input closed (NON-STRICT: the result stands).
+    pub non_strict: Vec<Option<String>>,
 }
 
 /// A contender's place in a series.
@@ -304,6 +307,7 @@ fn play_one(
         steps += 1;
         progress(round, steps);
     }
+    let mut non_strict: Vec<Option<String>> = vec![None; players];
     for (seat, occupant) in seats.iter_mut().enumerate() {
         if let Seat::Bot { session, .. } = occupant {
             let ended = session.finish();
@@ -313,6 +317,8 @@ fn play_one(
                     Some(f) => format!("{f}; the program {how}"),
                     None => format!("after the match the program {how}"),
                 });
+            } else {
+                non_strict[seat] = error_at_end(&ended, &session.stderr_tail());
             }
         }
     }
@@ -336,5 +342,6 @@ fn play_one(
         time_used_ms: used.iter().map(|d| d.as_millis() as u64).collect(),
         scores: (0..players).map(|seat| state.series_score(seat)).collect(),
         faults,
+        non_strict,
     })
 }

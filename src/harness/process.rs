@@ -159,6 +159,13 @@ impl Ended {
     pub fn crashed_by_signal(&self) -> bool {
         !self.killed && self.status.and_then(|s| s.signal()).is_some()
     }
+
+    /// Whether the program ended in error by itself: a status other than 0 (a shell reports an
+    /// abort as 134) or a signal nobody sent it.
+    pub fn ended_in_error(&self) -> bool {
+        self.crashed_by_signal()
+            || (!self.killed && self.status.and_then(|s| s.code()).is_some_and(|c| c != 0))
+    }
 }
 
 fn signal_name(signal: i32) -> String {

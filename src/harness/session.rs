@@ -263,6 +263,22 @@ impl Session {
     }
 }
 
+/// What to report of a bot that ended in error once its input closed (at the end of a match,
+/// after the last prompt of a check): how it ended and the end of its stderr. Nothing when it
+/// ended well, or was stopped by shinpan (that is judged apart).
+pub fn error_at_end(ended: &Ended, stderr_tail: &str) -> Option<String> {
+    if !ended.ended_in_error() {
+        return None;
+    }
+    let stderr = stderr_summary(stderr_tail, 2)
+        .map(|s| format!("; stderr: {s}"))
+        .unwrap_or_default();
+    Some(format!(
+        "after the end of its input it {}{stderr}",
+        ended.describe()
+    ))
+}
+
 /// The last non-empty lines of a stderr tail, on one line, for a report.
 pub fn stderr_summary(tail: &str, lines: usize) -> Option<String> {
     let kept: Vec<&str> = tail

@@ -33,6 +33,11 @@ impl Render for PlaySummary {
                     out.push_str(&format!("    seat {s}: {fault}\n"));
                 }
             }
+            for (s, note) in m.non_strict.iter().enumerate() {
+                if let Some(note) = note {
+                    out.push_str(&format!("    seat {s}: NON-STRICT: {note}\n"));
+                }
+            }
         }
         for (i, c) in self.contenders.iter().enumerate() {
             out.push_str(&format!("#{} {c}: {} wins\n", i + 1, self.wins[i]));
@@ -94,7 +99,14 @@ impl Render for PlaySummary {
                 } else {
                     JunitStatus::Failed(faults)
                 },
-                stdout: Some(result_line(m)),
+                stdout: Some(
+                    std::iter::once(result_line(m))
+                        .chain(m.non_strict.iter().enumerate().filter_map(|(s, n)| {
+                            n.as_ref().map(|n| format!("seat {s}: NON-STRICT: {n}"))
+                        }))
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                ),
                 stderr: None,
             });
         super::junit(&format!("shinpan play {}", self.game), rows)

@@ -12,7 +12,7 @@ use crate::game::{ParseVerdict, Reply, ReplyVerdict};
 use crate::harness::mutate;
 use crate::harness::process::{Ended, ReadFailure};
 use crate::harness::referee::{play_step, Seat};
-use crate::harness::session::{stderr_summary, Failure, Session};
+use crate::harness::session::{error_at_end, stderr_summary, Failure, Session};
 use crate::rng::{player_stream, seeded};
 
 /// What is wrong with how a bot ended once its input closed, if anything: it ignored SIGTERM,
@@ -20,6 +20,21 @@ use crate::rng::{player_stream, seeded};
 /// contest engine stops its bots too.)
 fn teardown_problem(ended: &Ended) -> Option<String> {
     (ended.ignored_sigterm || ended.left_a_mess()).then(|| ended.describe())
+}
+
+/// A check that went well up to the end of the bot's input, with how the bot ended: one that
+/// then crashed or exited in error is NON-STRICT (a contest engine has its result already, but
+/// the crash is worth knowing), naming its status or signal and the end of its stderr.
+fn with_error_at_end(mut found: Found, ended: &Ended, session: &Session) -> Found {
+    let Some(problem) = error_at_end(ended, &session.stderr_tail()) else {
+        return found;
+    };
+    if found.verdict == CheckVerdict::Pass {
+        found.verdict = CheckVerdict::NonStrict;
+    }
+    found.detail = format!("{}; {problem}", found.detail);
+    found.input = Some(session.transcript().to_vec());
+    found
 }
 
 /// Why a checked match stopped before its end.
@@ -89,6 +104,20 @@ impl Checker<'_> {
                         Phase::Handshake,
                         "teardown".into(),
                         teardown,
+                        Duration::ZERO,
+                    );
+                    return Ok(passed);
+                }
+                if let Some(problem) = error_at_end(&ended, &session.stderr_tail()) {
+                    let passed = found.verdict != CheckVerdict::Fail;
+                    self.record(Phase::Handshake, kind.into(), found, started.elapsed());
+                    self.record(
+                        Phase::Handshake,
+                        "teardown".into(),
+                        Found::new(
+                            CheckVerdict::NonStrict,
+                            format!("after its {kind}, {problem}"),
+                        ),
                         Duration::ZERO,
                     );
                     return Ok(passed);
@@ -195,13 +224,14 @@ impl Checker<'_> {
             found.input = Some(session.transcript().to_vec());
             return found;
         }
-        match non_strict {
+        let found = match non_strict {
             Some(first) => Found::new(
                 CheckVerdict::NonStrict,
                 format!("{summary}; first: {first}"),
             ),
             None => Found::new(CheckVerdict::Pass, summary),
-        }
+        };
+        with_error_at_end(found, &ended, &session)
     }
 
     pub(super) fn extreme_phase(&mut self) {
@@ -277,7 +307,7 @@ impl Checker<'_> {
         if worst.verdict == CheckVerdict::Pass {
             worst.detail = format!("answered {}", answers.join(", "));
         }
-        worst
+        with_error_at_end(worst, &ended, &session)
     }
 
     pub(super) fn malformed_phase(&mut self) {
