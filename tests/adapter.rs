@@ -239,6 +239,25 @@ fn adapter_that_cannot_start_exits_two() {
         .stderr(predicates::str::contains("cannot be used"));
 }
 
+/// Issue 22 (item 13): the start-up handshake waited 10 s whatever `--timeout` said. It has its
+/// own allowance now, `--start-timeout`: an adapter that never says hello is given up on in it,
+/// and the message names the option.
+#[test]
+fn an_adapter_that_never_says_hello_is_given_up_after_the_start_timeout() {
+    let started = Instant::now();
+    let output = shinpan()
+        .args(["check", "codevs-reborn", "--timeout", "0.5"])
+        .args(["--start-timeout", "1", "--engine", "sleep 3600"])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let waited = started.elapsed();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(waited < Duration::from_secs(5), "{waited:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--start-timeout"), "{stderr}");
+}
+
 #[test]
 fn adapter_of_another_protocol_version_is_refused() {
     let engine = "python3 -c \"import sys,json; sys.stdin.readline(); \

@@ -310,9 +310,12 @@ pub struct EngineArg {
     /// words like a shell would. The reference engine when not given.
     #[arg(long, value_name = "CMD")]
     pub engine: Option<String>,
-    /// Seconds one adapter request may take.
+    /// Seconds one adapter request may take (the start-up handshake has --start-timeout).
     #[arg(long, value_name = "SECS", default_value = "5", value_parser = seconds)]
     pub timeout: Duration,
+    /// Seconds the adapter may take to start and answer its `hello`.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = seconds)]
+    pub start_timeout: Duration,
 }
 
 #[derive(Clone, Copy, ValueEnum)]

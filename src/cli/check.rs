@@ -134,6 +134,7 @@ pub fn start(engine: &EngineArg) -> Result<Box<dyn EngineUnderTest>, Usage> {
     let argv = split_command(command).map_err(Usage)?;
     let mut config = AdapterConfig::new(argv);
     config.timeout = engine.timeout;
+    config.start_timeout = engine.start_timeout;
     let adapter = Adapter::start(config)
         .map_err(|e| Usage(format!("the engine `{command}` cannot be used: {e}")))?;
     Ok(Box::new(adapter))

@@ -27,15 +27,19 @@ pub struct AdapterConfig {
     pub argv: Vec<String>,
     /// How long one request may take, from sending it to reading the whole response line.
     pub timeout: Duration,
+    /// How long the `hello` may take, which also waits for the process to start (an
+    /// interpreter or a JIT can take longer to start than a case may take to answer).
+    pub start_timeout: Duration,
     pub limits: Limits,
 }
 
 impl AdapterConfig {
-    /// The defaults for `argv`: 5 s per request, responses up to 16 MiB.
+    /// The defaults for `argv`: 5 s per request, 10 s to start, responses up to 16 MiB.
     pub fn new(argv: Vec<String>) -> AdapterConfig {
         AdapterConfig {
             argv,
             timeout: Duration::from_secs(5),
+            start_timeout: DEFAULT_START_TIMEOUT,
             limits: Limits {
                 max_line_bytes: 16 * 1024 * 1024,
                 max_reply_bytes: 16 * 1024 * 1024,
@@ -64,6 +68,8 @@ pub enum AdapterError {
     Protocol { theirs: String },
     #[error("the adapter refused the handshake: {0}")]
     Hello(String),
+    #[error("no `hello` within {} ms of starting (--start-timeout)", .0.as_millis())]
+    StartTimedOut(Duration),
 }
 
 impl AdapterError {
@@ -78,6 +84,7 @@ impl AdapterError {
             AdapterError::NotJson(_) => "not JSON",
             AdapterError::WrongId { .. } => "a wrong id",
             AdapterError::Protocol { .. } | AdapterError::Hello(_) => "a refused handshake",
+            AdapterError::StartTimedOut(_) => "no response in time",
         }
     }
 }
@@ -125,9 +132,8 @@ pub struct Adapter {
 /// After this many failures of one kind in a row, an adapter is given up on.
 pub const GIVE_UP_AFTER: usize = 5;
 
-/// The least time an adapter has for its `hello`, which also waits for the process to start:
-/// an interpreter or a JIT can take longer to start than a case may take to answer.
-pub const START_ALLOWANCE: Duration = Duration::from_secs(10);
+/// The time an adapter has for its `hello` unless told otherwise (`--start-timeout`).
+pub const DEFAULT_START_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl Adapter {
     /// Starts the adapter and makes the handshake. A failure here means the adapter cannot be
@@ -237,10 +243,16 @@ impl Adapter {
             })?;
         self.child = Some(child);
         let hello = json!({"protocol": PROTOCOL, "id": "hello", "kind": "hello"});
-        // The hello also waits for the adapter to start (an interpreter, a JIT warming up):
-        // it gets at least START_ALLOWANCE, however short the per-request timeout.
+        // The hello also waits for the adapter to start (an interpreter, a JIT warming up): it
+        // has its own allowance, `--start-timeout`, not the per-request one.
         let answer = self
-            .exchange_within("hello", &hello, self.config.timeout.max(START_ALLOWANCE))
+            .exchange_within("hello", &hello, self.config.start_timeout)
+            .map_err(|error| match error {
+                AdapterError::Read(ReadFailure::Deadline(waited)) => {
+                    AdapterError::StartTimedOut(waited)
+                }
+                other => other,
+            })
             .and_then(read_hello)
             .map(|hello| {
                 self.engine = hello.engine;
