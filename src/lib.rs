@@ -21,6 +21,9 @@ pub mod stepfuzz;
 pub mod suite;
 pub mod text;
 
+/// The JSON values of the engine API ([`run::EngineUnderTest`]), so that an engine author's crate
+/// uses the same version.
+pub use serde_json;
 pub use suite::Suite;
 
 /// The crate version, part of every report's suite version.

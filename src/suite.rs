@@ -18,7 +18,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Arguments, Completion, Failed, Trial};
 
 use crate::case::{load_library, LoadError, LoadOptions, Source};
 use crate::game::DynGame;
@@ -128,7 +128,21 @@ impl<E: EngineUnderTest> Suite<E> {
             }
         } else {
             match self.run_selected(|name| libtest_selects(&args, name)) {
-                Ok(results) => results.into_iter().map(trial).collect(),
+                Ok(results) => {
+                    // The cases the filter leaves out are not judged, but they are trials, so
+                    // that libtest counts them as filtered out.
+                    let names = self.case_names().unwrap_or_default();
+                    let judged: std::collections::HashSet<String> =
+                        results.iter().map(|r| r.name.clone()).collect();
+                    let mut trials: Vec<Trial> = results.into_iter().map(trial).collect();
+                    trials.extend(
+                        names
+                            .into_iter()
+                            .filter(|name| !judged.contains(name))
+                            .map(|name| Trial::test(name, || Ok(()))),
+                    );
+                    trials
+                }
                 Err(e) => vec![load_failure(e)],
             }
         };
@@ -162,7 +176,11 @@ fn libtest_selects(args: &Arguments, name: &str) -> bool {
             name.contains(pattern)
         }
     };
-    args.filter.as_deref().is_none_or(matches) && !args.skip.iter().any(|s| matches(s))
+    // `--ignored` runs only the trials flagged ignored, and no case is: an unsupported case is
+    // ignored when it is run, with its reason.
+    !args.ignored
+        && args.filter.as_deref().is_none_or(matches)
+        && !args.skip.iter().any(|s| matches(s))
 }
 
 /// A broken library is one failing trial that says where, not a panic.
@@ -176,7 +194,11 @@ fn trial(result: CaseResult) -> Trial {
     let place = format!("{}:{}", result.file, result.line);
     match result.verdict {
         CaseVerdict::Pass | CaseVerdict::ExpectedFail(_) => Trial::test(result.name, || Ok(())),
-        CaseVerdict::Unsupported(_) => Trial::test(result.name, || Ok(())).with_ignored_flag(true),
+        // Ignored when it runs, so that the reason is printed and `--include-ignored` cannot
+        // make it a pass.
+        CaseVerdict::Unsupported(why) => {
+            Trial::ignorable_test(result.name, move || Ok(Completion::ignored_with(why)))
+        }
         verdict @ (CaseVerdict::Fail(_) | CaseVerdict::Error(_) | CaseVerdict::Fixed(_)) => {
             Trial::test(result.name, move || {
                 Err(Failed::from(format!(

@@ -590,6 +590,10 @@ fn an_unwritable_save_dir_falls_back_to_a_temp_dir_and_warns() {
         .expect("the input is saved somewhere");
     assert!(std::path::Path::new(saved).exists(), "{saved}");
     assert!(!saved.starts_with("/dev/null"));
+    // The fallback folder is the test's to remove (issue 22: `cargo test` left folders behind).
+    if let Some(folder) = std::path::Path::new(saved).parent() {
+        std::fs::remove_dir_all(folder).unwrap();
+    }
 }
 
 /// Issue: `play` logged a timed-out turn as taking 0 ms after a long wait.

@@ -247,8 +247,12 @@ fn coverage_of_the_codevs4_library_is_complete() {
 
 #[test]
 fn the_bot_passes_the_checker() {
+    let save_dir = tempfile::tempdir().unwrap();
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_shinpan"))
-        .args(["bot", "codevs4", "--matches", "1", "--format", "json", "--"])
+        .args(["bot", "codevs4", "--matches", "1", "--format", "json"])
+        .arg("--save-dir")
+        .arg(save_dir.path())
+        .arg("--")
         .arg("python3")
         .arg(Path::new(BOT))
         .output()

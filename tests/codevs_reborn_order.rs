@@ -34,10 +34,12 @@ fn reading_bot(name: &str, answer: &str) -> String {
 
 /// `shinpan bot codevs-reborn` on `argv` with small time limits: its JSON report and exit code.
 fn check(argv: &[&str]) -> (Value, Option<i32>) {
+    // The inputs a FAIL saves go to a folder the test removes, not to the temp directory.
+    let save_dir = tempfile::tempdir().unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_shinpan"))
+        .args(["bot", "codevs-reborn", "--save-dir"])
+        .arg(save_dir.path())
         .args([
-            "bot",
-            "codevs-reborn",
             "--format",
             "json",
             "--handshake-ms",

@@ -212,6 +212,7 @@ fn no_numeric_option_makes_the_tool_panic() {
         "",
     ];
     let bot = ["--", "sh", "-c", "echo n; exit 0"];
+    let save_dir = tempfile::tempdir().unwrap();
     let commands: Vec<(Vec<&str>, &str)> = vec![
         (vec!["bot", "codevs-reborn"], "--budget"),
         (vec!["bot", "codevs-reborn"], "--matches"),
@@ -233,6 +234,7 @@ fn no_numeric_option_makes_the_tool_panic() {
             let mut cmd = shinpan();
             cmd.args(&command).arg(option).arg(value);
             if command[0] == "bot" {
+                cmd.arg("--save-dir").arg(save_dir.path());
                 if option != "--budget" {
                     cmd.args(["--budget", "3"]);
                 }

@@ -242,8 +242,11 @@ fn coverage_of_the_spring_library_is_complete() {
 /// of its input and exit when the machine is busy).
 #[test]
 fn the_example_bot_passes_the_checker() {
+    let save_dir = tempfile::tempdir().unwrap();
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_shinpan"))
         .args(["bot", "spring2022", "--matches", "1", "--turn-ms", "3000"])
+        .arg("--save-dir")
+        .arg(save_dir.path())
         .args(["--format", "json", "--", "python3", BOT])
         .output()
         .unwrap();

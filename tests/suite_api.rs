@@ -105,3 +105,116 @@ fn an_unknown_game_is_a_load_error() {
     let error = Suite::new("tetris", Reference).results(None).unwrap_err();
     assert!(error.to_string().contains("no game `tetris`"), "{error}");
 }
+
+/// An engine that panics on the cases of one file.
+struct PanicsOnChains;
+
+impl EngineUnderTest for PanicsOnChains {
+    fn name(&self) -> String {
+        "panics-on-chains".into()
+    }
+
+    fn step(&mut self, request: StepRequest<'_>) -> Answered<StepResponse> {
+        if request.id.contains("/chains/") {
+            panic!("index out of bounds in my chain code");
+        }
+        Reference.step(request)
+    }
+
+    fn parse(&mut self, request: ParseRequest<'_>) -> Answered<ParseVerdict> {
+        Reference.parse(request)
+    }
+
+    fn new_match(&mut self, request: NewMatchRequest<'_>) -> Answered<Value> {
+        Reference.new_match(request)
+    }
+}
+
+/// Issue 22 (item 11): a panic in the engine under test aborted the whole run, naming no case.
+/// Each such case is an error naming the panic, and every other case is still judged.
+#[test]
+fn a_panicking_engine_fails_its_cases_and_the_run_goes_on() {
+    let results = Suite::new("codevs-reborn", PanicsOnChains)
+        .results(None)
+        .unwrap();
+    let errors: Vec<_> = results
+        .iter()
+        .filter(|r| r.verdict.name() == "error")
+        .collect();
+    assert!(!errors.is_empty());
+    for r in &errors {
+        assert!(r.name.contains("/chains/"), "{}", r.name);
+        assert!(
+            r.verdict
+                .detail()
+                .contains("index out of bounds in my chain code"),
+            "{}",
+            r.verdict.detail()
+        );
+    }
+    let passed = results
+        .iter()
+        .filter(|r| r.verdict.name() == "pass")
+        .count();
+    assert_eq!(
+        passed + errors.len(),
+        results.len(),
+        "every other case passed"
+    );
+}
+
+/// The example of README's "For engine authors" section, built by `cargo test` next to this
+/// test's own binary.
+fn example(name: &str) -> std::path::PathBuf {
+    let deps = std::env::current_exe().unwrap();
+    deps.parent()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .join("examples")
+        .join(name)
+}
+
+/// Issue 22 (item 15): README's example had drifted from the API. It is `examples/suite.rs`
+/// now, word for word, which `cargo test` compiles.
+#[test]
+fn readme_shows_the_compiled_example() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let example = std::fs::read_to_string(format!("{root}/examples/suite.rs")).unwrap();
+    let code: Vec<&str> = example.lines().filter(|l| !l.starts_with("//!")).collect();
+    let code = code.join("\n");
+    let section = &readme[readme.find("## For engine authors").unwrap()..];
+    let block = section
+        .split("```rust\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n```").next())
+        .unwrap();
+    assert_eq!(block.trim(), code.trim());
+}
+
+/// Issue 22 (item 11): under libtest, an unsupported case is ignored with its reason, even with
+/// `--include-ignored`; the cases a filter leaves out are counted as filtered out; and README's
+/// example passes on its own expected failures.
+#[test]
+fn the_example_suite_reports_unsupported_reasons_and_filtered_cases() {
+    let run = |args: &[&str]| {
+        let output = std::process::Command::new(example("suite"))
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+        )
+    };
+    let (code, out) = run(&["--include-ignored"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("ignored (no skill yet)"), "{out}");
+    let summary = out.lines().find(|l| l.starts_with("test result")).unwrap();
+    assert!(!summary.contains(" 0 ignored"), "{summary}");
+    let (code, out) = run(&["skill"]);
+    assert_eq!(code, Some(0), "{out}");
+    let summary = out.lines().find(|l| l.starts_with("test result")).unwrap();
+    assert!(!summary.contains(" 0 filtered out"), "{summary}");
+}

@@ -277,10 +277,11 @@ fn new_matches_follow_the_seed() {
 
 #[test]
 fn the_example_bot_passes_the_bot_checker() {
+    let save_dir = tempfile::tempdir().unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_shinpan"))
+        .args(["bot", "tsg-auto-chess", "--save-dir"])
+        .arg(save_dir.path())
         .args([
-            "bot",
-            "tsg-auto-chess",
             "--matches",
             "1",
             "--format",

@@ -135,6 +135,22 @@ impl From<CaseVerdict> for Judged {
 
 /// Runs one case of `game` on `engine`.
 pub fn run_case(game: &dyn DynGame, case: &Case, engine: &mut dyn EngineUnderTest) -> Judged {
+    // An engine that panics on one case (an in-process engine under `Suite`, or the reference
+    // itself) gives that case an error naming the panic, and the run goes on.
+    let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        judge_case(game, case, engine)
+    }));
+    judged.unwrap_or_else(|panic| {
+        let message = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic with no message".into());
+        CaseVerdict::Error(format!("the engine panicked: {message}")).into()
+    })
+}
+
+fn judge_case(game: &dyn DynGame, case: &Case, engine: &mut dyn EngineUnderTest) -> Judged {
     let id = game.info().id;
     if !engine.supports(id) {
         return CaseVerdict::Unsupported(format!("the engine does not implement `{id}`")).into();
