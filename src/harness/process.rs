@@ -109,7 +109,7 @@ pub struct Ended {
     /// Whether something outlived the child while holding its output pipe open.
     pub pipe_held_by_descendant: bool,
     /// Processes it started that were still alive when it was finished (in a new session, out
-    /// of its group's reach), killed by the [`reaper`](super::reaper).
+    /// of its group's reach), killed by the [`super::reaper`].
     pub left_behind: Vec<LeftBehind>,
 }
 

@@ -19,7 +19,7 @@
 //!   with where it went since, its fraction put back halfway (positions are truncated toward
 //!   the centre every turn, so only the whole part and the fraction's sign matter to the
 //!   rules); where the prompt's vision reaches but does not show it, it is put aside (outside
-//!   the map, standing still, see [`LOST_AT`]) until a prompt shows it again. Out of
+//!   the map, standing still, see `LOST_AT`) until a prompt shows it again. Out of
 //!   both players' sight such a mob touches nothing a prompt shows: a hero hits, and a spell
 //!   reaches, only what its player saw, and a base takes damage only from what it sees.
 //!

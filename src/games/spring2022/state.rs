@@ -57,9 +57,7 @@ pub struct State {
 /// Whether every mob a player sees has its status worked out, as the prompts of the turn need:
 /// so on the states `step` leaves, which the next `step` can take as they are; not known of a
 /// state read from a case (a case may leave statuses out) or built or changed by hand, which
-/// `step` completes first. Any change to a stepped state's entities must [`forget`] it.
-///
-/// [`forget`]: StatusesKept::forget
+/// `step` completes first. Any change to a stepped state's entities must `forget` it.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct StatusesKept(bool);
 

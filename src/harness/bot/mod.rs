@@ -15,7 +15,7 @@
 //!
 //! This module holds the options, the report types and the driver (`check_bot`, the budget, the
 //! saving of failing inputs); `phases` holds the four phases, `judge` turns what a bot did into a
-//! verdict. The report is rendered in [`bot_report`](crate::harness::bot_report).
+//! verdict. The report is rendered in `crate::report::bot`.
 //!
 //! [`Game::edge_cases`]: crate::game::Game::edge_cases
 //! [`mutate`]: crate::harness::mutate
