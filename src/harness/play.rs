@@ -18,7 +18,7 @@ use crate::game::{DynGame, MatchOptions, Outcome, Reply, Series, SeriesScore};
 use crate::harness::process::Limits;
 use crate::harness::referee::{play_step, Seat};
 use crate::harness::session::{error_at_end, Clock, LimitOverrides, Session};
-use crate::harness::trace::log::{now_us, LOG_FORMAT};
+use crate::harness::trace::log::{now_us, record_line, LOG_FORMAT};
 use crate::rng::{player_stream, seeded};
 
 /// One side of a match.
@@ -220,7 +220,9 @@ fn record_of(
 
 fn emit(log: &mut Option<&mut dyn Write>, event: serde_json::Value) -> std::io::Result<()> {
     match log {
-        Some(out) => writeln!(out, "{event}").and_then(|()| out.flush()),
+        Some(out) => out
+            .write_all(record_line(&event).as_bytes())
+            .and_then(|()| out.flush()),
         None => Ok(()),
     }
 }

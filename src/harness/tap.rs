@@ -22,7 +22,7 @@ use serde_json::{json, Value};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
-use super::trace::log::{now_us, LOG_FORMAT};
+use super::trace::log::{now_us, record_line, LOG_FORMAT};
 
 /// How the bot ended, to pass through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,8 +52,7 @@ impl Log {
                 map.insert("player".into(), player.into());
             }
         }
-        let mut line = record.to_string();
-        line.push('\n');
+        let line = record_line(&record);
         let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
         // One write per record: a kill leaves at most a torn last line.
         let _ = file.write_all(line.as_bytes());

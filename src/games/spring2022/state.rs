@@ -473,11 +473,15 @@ fn check_controls(controls: &[[i32; 2]], at: &str) -> Result<(), StateError> {
 
 /// A finite `f64` in the canonical state, written as an integer when it is one (`-282`, not
 /// `-282.0`), so that cases can give either; read through [`crate::game::finite`].
+/// A speed component: written as an integer when it is one (as the referee keeps most speeds),
+/// else as the float; either reads back to the same bits (D-spring-13). Negative zero is a
+/// float: as the integer 0 it would read back as +0.
 mod number {
     use serde::{Deserializer, Serializer};
 
     pub fn serialize<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
-        if value.fract() == 0.0 && value.abs() < 9e15 {
+        let negative_zero = *value == 0.0 && value.is_sign_negative();
+        if value.fract() == 0.0 && value.abs() < 9e15 && !negative_zero {
             serializer.serialize_i64(*value as i64)
         } else {
             crate::game::finite::serialize(value, serializer)

@@ -276,13 +276,11 @@ impl Adapter {
             .child
             .as_mut()
             .ok_or(AdapterError::Send(SendFailure::Closed))?;
-        let mut line = request.to_string();
-        line.push('\n');
-        child.send(line.as_bytes())?;
+        child.send(request_line(request).as_bytes())?;
         let deadline = Instant::now() + timeout;
         let line = child.read_line(deadline)?;
-        let response: Value =
-            serde_json::from_str(&line).map_err(|e| AdapterError::NotJson(excerpt(&line, &e)))?;
+        let response =
+            read_response(&line).map_err(|e| AdapterError::NotJson(excerpt(&line, &e)))?;
         let Value::Object(map) = response else {
             return Err(AdapterError::NotJson(format!(
                 "{} is not an object",
@@ -337,6 +335,20 @@ struct Hello {
     engine: String,
     games: Vec<String>,
     unmodelled: BTreeMap<String, Mask>,
+}
+
+/// A request as the line sent to the adapter: compact JSON and a line break. Numbers are
+/// written shortest-round-trip, so the adapter can read back the exact bits (D-spring-13).
+pub fn request_line(request: &Value) -> String {
+    let mut line = request.to_string();
+    line.push('\n');
+    line
+}
+
+/// A line the adapter answered, read as JSON; numbers read back to the bits the adapter wrote
+/// (serde_json's `float_roundtrip`, D-spring-13).
+pub fn read_response(line: &str) -> Result<Value, serde_json::Error> {
+    serde_json::from_str(line)
 }
 
 fn read_hello(answer: Response) -> Result<Hello, AdapterError> {
