@@ -225,7 +225,9 @@ fn a_bot_that_aborts_after_its_input_ends_is_non_strict_in_every_phase() {
     let m = &summary["matches"][0];
     assert!(m["outcome"].is_object(), "{summary:#}");
     assert_eq!(m["faults"][0], Value::Null, "the match itself went well");
-    let note = m["non_strict"][0].as_str().unwrap_or_else(|| panic!("{summary:#}"));
+    let note = m["non_strict"][0]
+        .as_str()
+        .unwrap_or_else(|| panic!("{summary:#}"));
     assert!(
         note.contains("status 134") && note.contains("double free"),
         "{note}"

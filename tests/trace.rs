@@ -205,7 +205,8 @@ fn one_planted_hp_in_a_tsg_recording_is_named_at_its_step() {
     let first = &report["departures"][0];
     assert_eq!(first["step"], 30, "{report:#}");
     assert_eq!(first["player"], 0);
-    assert_eq!(first["fields"], serde_json::json!(["units[0].hp"]));
+    // Units are named by id, wherever they stand in the list.
+    assert_eq!(first["fields"], serde_json::json!(["units[#0].hp"]));
     let clauses = clauses_of(first);
     assert!(
         clauses.iter().any(|c| c.starts_with("attack.")),
@@ -241,12 +242,14 @@ fn trace_imported(log: &Path) -> (Option<i32>, Value) {
 #[test]
 fn main_rb_standard_output_imports_and_traces() {
     let (code, report) = trace_imported(Path::new(MAIN_RB_LOG));
-    assert_eq!(code, Some(0), "{report:#}");
+    // Three turns of a match that goes on: the log ends before the match does, so the trace
+    // is incomplete (exit 3), never a pass.
+    assert_eq!(code, Some(3), "{report:#}");
     assert_eq!(report["steps"], 3, "{report:#}");
+    assert_eq!(report["complete"], false, "{report:#}");
     assert_eq!(report["departures"], serde_json::json!([]));
-    // Three turns of a match that goes on: the log ends before the match does.
     assert!(
-        report["notes"][0].as_str().unwrap().contains("end"),
+        report["stopped"].as_str().unwrap().contains("cut short"),
         "{report:#}"
     );
 }
@@ -265,14 +268,15 @@ fn a_king_off_its_start_in_an_imported_main_rb_log_is_named_at_step_0() {
     assert_ne!(changed, text);
     std::fs::write(&log, changed).unwrap();
     let (code, report) = trace_imported(&log);
-    assert_eq!(code, Some(1), "{report:#}");
+    // The log is cut short as well: incomplete outranks departures.
+    assert_eq!(code, Some(3), "{report:#}");
     let first = &report["departures"][0];
     assert_eq!(
         (&first["step"], &first["player"]),
         (&0.into(), &0.into()),
         "{report:#}"
     );
-    assert_eq!(first["fields"], serde_json::json!(["units[0].y"]));
+    assert_eq!(first["fields"], serde_json::json!(["units[#0].y"]));
 }
 
 #[test]
@@ -374,13 +378,9 @@ fn a_killed_tap_leaves_a_log_trace_can_read_up_to_the_kill() {
     assert!(text.contains(r#""event":"prompt""#), "{text}");
     // Whatever the kill cut, trace reads the log: the match is simply unfinished.
     let (code, report) = trace("codevs-reborn", &[&log]);
-    assert!(matches!(code, Some(0 | 1)), "{report:#}");
+    assert_eq!(code, Some(3), "{report:#}");
     assert!(
-        report["notes"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|n| n.as_str().unwrap().contains("end")),
+        report["stopped"].as_str().unwrap().contains("cut short"),
         "{report:#}"
     );
 }
@@ -494,15 +494,162 @@ fn main_rb_departures_are_named_by_playing_them() {
             )
         })
         .collect();
+    // Grouped by the clause they break: step 13's second move.once follows from step 7, and
+    // step 16 is main.rb ending the match (its king killed by a ghost) where the rules go on.
     let steps: Vec<u64> = found.iter().map(|(s, _, _)| *s).collect();
-    assert_eq!(steps, [0, 1, 7, 9, 11, 13], "{found:?}");
+    assert_eq!(steps, [0, 1, 7, 9, 11, 16], "{found:?}");
     let reproduced = |step: u64| &found.iter().find(|(s, _, _)| *s == step).unwrap().1;
     assert_eq!(reproduced(0), &["board.size", "board.kings-start"]);
     assert_eq!(reproduced(7), &["move.once"]);
     assert_eq!(reproduced(9), &["removal.dead"]);
-    assert_eq!(reproduced(11), &["evolve.result"]);
-    assert_eq!(reproduced(13)[0], "move.once");
+    assert_eq!(reproduced(11)[0], "evolve.result");
+    assert_eq!(reproduced(16), &["removal.dead"]);
+    assert_eq!(report["complete"], true, "{report:#}");
+    // Every departure is named by a catalogued one.
+    for c in report["by_clause"].as_array().unwrap() {
+        assert_eq!(c["unexplained"], 0, "{report:#}");
+    }
     // A prompt unlike the reference's over the same state: player 2's frame on main.rb's board.
     let prompt = found.iter().find(|(s, _, _)| *s == 1).unwrap();
     assert_eq!(prompt.2, ["board.frames"]);
+}
+
+/// Runs `trace` with `args` and returns its exit code and its JSON report (`Value::Null` when
+/// it refused the log before checking).
+fn trace_args(args: &[&str]) -> (Option<i32>, Value, String) {
+    let output = Command::new(SHINPAN)
+        .arg("trace")
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let report = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    (
+        output.status.code(),
+        report,
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// Issue 23, item 6: tried as a hostile user would, trace passed (exit 0, "0 steps checked")
+/// on logs it could not check. Each is now refused before checking (exit 2) or incomplete
+/// (exit 3), never a pass.
+#[test]
+fn a_log_trace_cannot_check_whole_is_refused_or_incomplete_never_passed() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.jsonl");
+    play_logged("tsg-auto-chess", 2, "7", &good);
+    let text = std::fs::read_to_string(&good).unwrap();
+    let write = |name: &str, body: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, body).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let empty = write("empty.jsonl", "");
+    let lines: Vec<&str> = text.lines().collect();
+    let truncated = write("cut.jsonl", &(lines[..lines.len() / 2].join("\n") + "\n"));
+    let other_game = write(
+        "reborn.jsonl",
+        &text.replace("tsg-auto-chess", "codevs-reborn"),
+    );
+    let version = write("v9.jsonl", &text.replacen("\"trace\":1", "\"trace\":9", 1));
+    let seat = write("seat.jsonl", &text.replace("\"player\":1", "\"player\":7"));
+    let not_main_rb = write(
+        "not-main-rb.out",
+        "hello\nworld\nthis is no main.rb output\n",
+    );
+    let good = good.to_str().unwrap().to_string();
+    let cases: Vec<(&str, Vec<&str>, i32)> = vec![
+        ("an empty log", vec!["tsg-auto-chess", &empty], 3),
+        (
+            "--match 99",
+            vec!["tsg-auto-chess", &good, "--match", "99"],
+            3,
+        ),
+        ("a truncated log", vec!["tsg-auto-chess", &truncated], 3),
+        (
+            "a non-main.rb file imported as main-rb",
+            vec!["tsg-auto-chess", "--import", "main-rb", &not_main_rb],
+            3,
+        ),
+        ("another game's log", vec!["tsg-auto-chess", &other_game], 2),
+        (
+            "the same log twice",
+            vec!["tsg-auto-chess", &good, &good],
+            2,
+        ),
+        ("a player out of range", vec!["tsg-auto-chess", &seat], 2),
+        (
+            "a log version it does not know",
+            vec!["tsg-auto-chess", &version],
+            2,
+        ),
+    ];
+    for (what, args, expected) in cases {
+        let (code, report, stderr) = trace_args(&args);
+        assert_eq!(code, Some(expected), "{what}: {report:#} {stderr}");
+        if expected == 3 {
+            assert_eq!(report["complete"], false, "{what}: {report:#}");
+            assert!(report["stopped"].is_string(), "{what}: {report:#}");
+        } else {
+            assert!(!stderr.is_empty(), "{what}");
+        }
+    }
+    // The whole log passes, and says that every step was checked.
+    let (code, report, _) = trace_args(&["tsg-auto-chess", &good]);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["steps"], report["steps_in_log"], "{report:#}");
+    assert_eq!(report["agreeing"], report["steps"], "{report:#}");
+}
+
+/// Issue 23, item 7: JUnit shows an incomplete trace as an error, and the human report says
+/// at a glance whether every step was checked.
+#[test]
+fn an_incomplete_trace_is_a_junit_error_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("tsg-auto-chess", 2, "7", &log);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(&log, lines[..lines.len() / 2].join("\n") + "\n").unwrap();
+    let output = Command::new(SHINPAN)
+        .args(["trace", "tsg-auto-chess", "--format", "junit"])
+        .arg(&log)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3));
+    let junit = String::from_utf8_lossy(&output.stdout);
+    assert!(junit.contains("<error"), "{junit}");
+    let output = Command::new(SHINPAN)
+        .args(["trace", "tsg-auto-chess"])
+        .arg(&log)
+        .output()
+        .unwrap();
+    let human = String::from_utf8_lossy(&output.stdout);
+    assert!(human.contains("INCOMPLETE"), "{human}");
+    assert!(human.contains("cut short"), "{human}");
+}
+
+/// Issue 23, item 1: a malformed prompt at step 5 stopped the trace ("the trace stops here",
+/// exit 0). It is a departure now, and the trace goes on to the log's end.
+#[test]
+fn a_malformed_prompt_is_a_departure_and_the_trace_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("tsg-auto-chess", 2, "7", &log);
+    plant(&log, 0, 5, |_| "this is no prompt\n".to_string());
+    let (code, report) = trace("tsg-auto-chess", &[&log]);
+    assert_eq!(code, Some(1), "{report:#}");
+    assert_eq!(report["complete"], true, "{report:#}");
+    assert_eq!(report["steps"], report["steps_in_log"], "{report:#}");
+    let first = &report["departures"][0];
+    assert_eq!(
+        (&first["step"], &first["fields"][0]),
+        (&5.into(), &"prompt".into())
+    );
+    assert_eq!(
+        report["departures"].as_array().unwrap().len(),
+        1,
+        "{report:#}"
+    );
 }

@@ -62,7 +62,8 @@ pub enum Command {
     )]
     Tap(TapArgs),
     /// Check a recorded match (logs of `tap`, `play --log`, or converted) turn by turn against
-    /// the rules: every departure with its step, fields and clauses. Exit 1 on any departure.
+    /// the rules: every departure with its step, fields and clauses. Exit 1 on any departure,
+    /// 3 when less was checked than the log holds (a log cut short, no such match).
     #[command(after_help = "Example: shinpan trace tsg-auto-chess p0.jsonl p1.jsonl")]
     Trace(TraceArgs),
 }
@@ -103,6 +104,9 @@ pub struct TraceArgs {
     pub import: Option<String>,
     #[arg(long, value_enum, default_value_t = FormatArg::Human)]
     pub format: FormatArg,
+    /// Match options over those the log's `start` record names (`--option league=wood1`).
+    #[command(flatten)]
+    pub options: OptionArgs,
 }
 
 // One struct per subcommand with arguments. Their help text is the doc comment of the

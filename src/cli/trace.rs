@@ -6,11 +6,12 @@ use std::path::PathBuf;
 
 use shinpan::case::{load_library, LoadOptions, Source};
 use shinpan::game::DynGame;
+use shinpan::game::MatchOptions;
 use shinpan::games;
 use shinpan::harness::tap::{exit_like, tap as run_tap};
 use shinpan::harness::trace::clauses::ClauseIndex;
-use shinpan::harness::trace::log::{from_imported, read_logs, PlayerLog};
-use shinpan::harness::trace::trace;
+use shinpan::harness::trace::log::{from_imported, read_match, MatchLog, PlayerLog};
+use shinpan::harness::trace::{trace_with, TraceConfig, TraceReport};
 use shinpan::report::Render;
 
 use super::args::{TapArgs, TraceArgs};
@@ -25,26 +26,95 @@ pub fn tap(args: TapArgs) -> Result<Finished, Usage> {
 
 pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
     let game = game_by_id(&args.game)?;
-    let logs = match &args.import {
-        None => read_logs(&args.logs, args.match_index).map_err(|e| Usage(e.to_string()))?,
-        Some(format) => import(game, format, &args.logs)?,
+    let id = game.info().id;
+    let read = match &args.import {
+        None => read_match(&args.logs, args.match_index).map_err(|e| Usage(e.to_string()))?,
+        Some(format) => MatchLog {
+            players: import(game, format, &args.logs)?,
+            ..MatchLog::default()
+        },
     };
+    // Refused before checking: another game's log, a player the game has not.
+    if let Some(named) = read.start.game.as_deref().filter(|&g| g != id) {
+        return Err(Usage(format!(
+            "the log is of {named} (its start record says so), not of {id}"
+        )));
+    }
+    let seats = game.info().players;
+    if let Some(&p) = read.players.keys().find(|&&p| p >= seats) {
+        return Err(Usage(format!(
+            "the log holds player {p}, but {id} has players 0 to {}",
+            seats - 1
+        )));
+    }
+    // The options: the start record's, then the command line's over them.
+    let given = args.options.for_game(game)?;
+    let (options, options_from) = match (&read.start.options, given.0.is_empty()) {
+        (None, true) => (
+            None,
+            "assumed: neither the log nor the command line names any; read as the first prompts show"
+                .to_string(),
+        ),
+        (Some(logged), true) => (
+            Some(MatchOptions(logged.clone())),
+            "from the log's start record".to_string(),
+        ),
+        (None, false) => (Some(given), "from the command line".to_string()),
+        (Some(logged), false) => {
+            let mut merged = logged.clone();
+            merged.extend(given.0);
+            (
+                Some(MatchOptions(merged)),
+                "from the log's start record and the command line".to_string(),
+            )
+        }
+    };
+    if let Some(options) = &options {
+        game.check_options(options)
+            .map_err(|e| Usage(format!("the options {options_from}: {e}")))?;
+    }
     let library = load_library(
         &Source::Embedded,
         &games::all(),
         &LoadOptions {
-            only: vec![game.info().id.to_string()],
+            only: vec![id.to_string()],
             ..LoadOptions::default()
         },
     )
     .map_err(|e| Usage(e.to_string()))?;
     let index = match library.games.first() {
         Some(cases) => ClauseIndex::new(cases),
-        None => return Err(Usage(format!("no cases for {}", game.info().id))),
+        None => return Err(Usage(format!("no cases for {id}"))),
     };
-    let report = trace(game, &logs, &index);
+    let report = match args.match_index.filter(|m| !read.matches.contains(m)) {
+        Some(wanted) if args.import.is_none() => TraceReport::nothing_checked(
+            id,
+            0,
+            format!(
+                "the log holds no match {wanted} ({}): nothing was checked",
+                match (read.matches.first(), read.matches.last()) {
+                    (Some(a), Some(b)) => format!("it holds matches {a} to {b}"),
+                    _ => "it holds no numbered match".to_string(),
+                }
+            ),
+        ),
+        _ => trace_with(
+            game,
+            &read.players,
+            &index,
+            &TraceConfig {
+                options,
+                options_from,
+                outcome: read.outcome.clone(),
+            },
+        ),
+    };
     out(&report.render(args.format.format()))?;
-    Ok(Finished::passed_if(report.passed()))
+    Ok(if report.incomplete() {
+        Finished::Incomplete
+    } else {
+        Finished::passed_if(report.passed())
+    })
 }
 
 /// `trace --import FORMAT LOG`: one log of another tool, read by the game.

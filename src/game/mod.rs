@@ -355,6 +355,22 @@ pub trait Game: Send + Sync + 'static {
         None
     }
 
+    /// What a state a recorded engine showed must satisfy for the reference to play on from
+    /// it, for `shinpan trace`. A lax engine makes states the rules forbid (an id used twice,
+    /// two units on one cell, more units than allowed); trace reports the step, then holds
+    /// such a state as data and goes on. The default is [`Game::validate`]; a game whose engine
+    /// steps such states safely checks only what its engine needs.
+    fn validate_recorded(&self, state: &Self::State) -> Result<(), StateError> {
+        self.validate(state)
+    }
+
+    /// Writes into a state read back from the first prompts what the match `options` set and
+    /// no prompt shows (Spring Challenge's league), for `shinpan trace` of a log whose `start`
+    /// record, or the command line, names the options. The default changes nothing.
+    fn set_up_observed(&self, state: &mut Self::State, options: &Self::Options) {
+        let _ = (state, options);
+    }
+
     /// What engines known to depart from the rules make of the last steps, so that `shinpan
     /// trace` can name the rule a recorded engine broke by playing its departure: for each
     /// known departure the game can play (recorded as `departures:` on its clauses in

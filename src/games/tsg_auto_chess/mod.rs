@@ -120,6 +120,12 @@ impl Game for TsgAutoChess {
         state.validate()
     }
 
+    /// main.rb makes states the rules forbid (D-tsg-11: ids used twice, two units on a cell,
+    /// more units than the limit): the engine steps them safely, so only what it needs holds.
+    fn validate_recorded(&self, state: &State) -> Result<(), StateError> {
+        state.validate_recorded()
+    }
+
     fn awaiting(&self, state: &State) -> Vec<usize> {
         if state.outcome.is_some() {
             Vec::new()

@@ -14,18 +14,20 @@
 pub mod clauses;
 pub mod log;
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::case::expect::{to_yaml, unified_diff};
-use crate::game::{DynGame, PlayedDeparture, Reply};
-use clauses::{leaf_paths, normalize, ClauseIndex};
+use crate::game::{DynGame, MatchOptions, PlayedDeparture, Reply};
+use clauses::{normalize, ClauseIndex};
 use log::PlayerLog;
 
-/// How many of the last steps a game may play its known departures over.
-const REPLAYED: usize = 3;
+/// How many of the last steps a game may play its known departures over: enough for a
+/// departure that shows many steps after it happened (a unit dead on main.rb's grid that
+/// keeps fighting).
+const REPLAYED: usize = 24;
 
 /// One departure of the recorded engine from the rules.
 #[derive(Debug, Clone, Serialize)]
@@ -33,7 +35,8 @@ pub struct Departure {
     /// The step (0 = the first prompts) whose prompt showed it.
     pub step: usize,
     pub player: usize,
-    /// The fields that differ, in canonical-state paths.
+    /// The fields that differ, in canonical-state paths; an element of a list of things with
+    /// ids is named by its id (`units[#5].hp`), never by its place in the list.
     pub fields: Vec<String>,
     /// The clauses those fields belong to: first those whose known departure, played
     /// ([`DynGame::departures_played`]), shows what the engine showed; then, for the fields
@@ -41,12 +44,38 @@ pub struct Departure {
     pub clauses: Vec<String>,
     /// Of `clauses`, those whose played departure reproduced at least one of the fields.
     pub reproduced: Vec<String>,
+    /// Whether a catalogued departure, played, reproduces every field (else: unexplained).
+    pub catalogued: bool,
+    /// The clause it breaks, by which departures are grouped: the first reproduced, else the
+    /// first named.
+    pub clause: String,
     /// Known departures of named engines on those clauses (clause, engine, what it does).
     pub known: Vec<(String, String, String)>,
     /// The reference's prediction against what the engine showed.
     pub diff: String,
-    /// The step of the first departure of the same fields this one follows from.
+    /// The step of the first departure from the same clause this one follows from.
     pub follows_from: Option<usize>,
+}
+
+/// Departures from one clause.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ClauseCount {
+    pub clause: String,
+    /// Steps whose departure a catalogued departure reproduces.
+    pub catalogued: usize,
+    /// Steps whose departure none does.
+    pub unexplained: usize,
+}
+
+/// The end of the match: what the rules give against what the log shows.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct OutcomeCheck {
+    /// The outcome the rules give at the last step (`None`: the match goes on).
+    pub rules: Option<Value>,
+    /// What the log shows (`play`'s `end` record), when it shows it.
+    pub log: Option<Value>,
+    /// Whether the two agree; `None` when the log shows no outcome to check.
+    pub agrees: Option<bool>,
 }
 
 /// What a trace found.
@@ -55,60 +84,163 @@ pub struct TraceReport {
     pub game: String,
     /// Steps checked.
     pub steps: usize,
+    /// Steps the log holds (checked or not).
+    pub steps_in_log: usize,
+    /// Steps checked whose prompts showed no departure.
+    pub agreeing: usize,
+    /// Whether every step the log holds was checked.
+    pub complete: bool,
+    /// Where and why checking stopped before the log's end.
+    pub stopped: Option<String>,
     pub departures: Vec<Departure>,
+    /// The departures that start something new, by the clause they break.
+    pub by_clause: Vec<ClauseCount>,
+    /// The end of the match, checked against the rules.
+    pub outcome: Option<OutcomeCheck>,
+    /// The match options the trace played with, and where they came from.
+    pub options: Value,
+    pub options_from: String,
     /// What could not be checked, and why.
     pub notes: Vec<String>,
 }
 
 impl TraceReport {
+    /// A report of a trace that checked nothing, and why.
+    pub fn nothing_checked(game: &str, steps_in_log: usize, why: String) -> TraceReport {
+        TraceReport {
+            game: game.to_string(),
+            steps: 0,
+            steps_in_log,
+            agreeing: 0,
+            complete: false,
+            stopped: Some(why),
+            departures: Vec::new(),
+            by_clause: Vec::new(),
+            outcome: None,
+            options: Value::Object(Default::default()),
+            options_from: String::new(),
+            notes: Vec::new(),
+        }
+    }
+
     /// Departures that start something new (not following an earlier one).
     pub fn new_departures(&self) -> impl Iterator<Item = &Departure> {
         self.departures.iter().filter(|d| d.follows_from.is_none())
     }
 
+    /// Every step of the log checked, and no departure.
     pub fn passed(&self) -> bool {
-        self.departures.is_empty()
+        self.complete && self.departures.is_empty()
+    }
+
+    /// Less was checked than the log holds (or the log is cut short).
+    pub fn incomplete(&self) -> bool {
+        !self.complete
+    }
+
+    /// Departures named by no catalogued behaviour.
+    pub fn unexplained(&self) -> usize {
+        self.by_clause.iter().map(|c| c.unexplained).sum()
     }
 }
 
-/// Checks the recorded exchanges of each player (`logs[player]`) of one match.
+/// How a trace is set up besides its logs.
+#[derive(Debug, Clone, Default)]
+pub struct TraceConfig {
+    /// The match options (the log's `start` record's, then the command line's); `None` when
+    /// neither names any: the trace then reads the match as the first prompts suggest.
+    pub options: Option<MatchOptions>,
+    /// Where the options came from, for the report.
+    pub options_from: String,
+    /// The outcome the log records (`play`'s `end` record).
+    pub outcome: Option<Value>,
+}
+
+/// Checks the recorded exchanges of each player (`logs[player]`) of one match, with the
+/// game's default reading of options.
 pub fn trace(
     game: &dyn DynGame,
     logs: &BTreeMap<usize, PlayerLog>,
     index: &ClauseIndex,
 ) -> TraceReport {
-    let mut report = TraceReport {
-        game: game.info().id.to_string(),
-        steps: 0,
-        departures: Vec::new(),
-        notes: Vec::new(),
-    };
+    trace_with(game, logs, index, &TraceConfig::default())
+}
+
+/// Steps the exchanges not yet read make, at `per_step` replies a step.
+fn steps_left(
+    logs: &BTreeMap<usize, PlayerLog>,
+    next: &BTreeMap<usize, usize>,
+    per_step: usize,
+) -> usize {
+    let left: usize = logs
+        .iter()
+        .map(|(p, l)| {
+            l.exchanges
+                .len()
+                .saturating_sub(next.get(p).copied().unwrap_or(0))
+        })
+        .sum();
+    left.div_ceil(per_step.max(1))
+}
+
+/// Checks the recorded exchanges of each player (`logs[player]`) of one match. Never stops
+/// before the log ends but where the log cannot be read on (a first prompt that is no prompt,
+/// a state the reference cannot play): a departure is reported and the state the engine showed
+/// adopted; a prompt that cannot be read back is a departure, and the prediction goes on.
+pub fn trace_with(
+    game: &dyn DynGame,
+    logs: &BTreeMap<usize, PlayerLog>,
+    index: &ClauseIndex,
+    config: &TraceConfig,
+) -> TraceReport {
+    let per_step = game.replies_per_step();
     let mut next: BTreeMap<usize, usize> = logs.keys().map(|&p| (p, 0)).collect();
+    let mut report = TraceReport::nothing_checked(
+        game.info().id,
+        steps_left(logs, &next, per_step),
+        String::new(),
+    );
+    report.stopped = None;
+    report.options_from = config.options_from.clone();
+    if let Some(options) = &config.options {
+        report.options = game
+            .check_options(options)
+            .unwrap_or_else(|_| Value::Object(options.0.clone()));
+    }
     let Some((&first_player, first)) = logs.iter().next() else {
-        report.notes.push("the logs hold no exchange".into());
+        report.stopped = Some("the log holds no exchange: nothing was checked".into());
         return report;
     };
     let Some(exchange) = first.exchanges.first() else {
-        report.notes.push("the logs hold no prompt".into());
+        report.stopped = Some("the log holds no prompt: nothing was checked".into());
         return report;
     };
     // The first prompt read onto nothing gives the state to start from.
     let mut state = match game.observe(&exchange.prompt, first_player, None) {
         None => {
-            report.notes.push(format!(
-                "{} cannot read its prompts back into states: nothing can be checked",
+            report.stopped = Some(format!(
+                "{} cannot read its prompts back into states: nothing was checked",
                 game.info().id
             ));
             return report;
         }
         Some(Err(e)) => {
-            report.notes.push(format!(
-                "step 0, player {first_player}: {e}; nothing can be checked"
+            report.stopped = Some(format!(
+                "step 0, player {first_player}: the first prompt cannot be read ({e}): nothing was checked"
             ));
             return report;
         }
         Some(Ok(observed)) => observed.state,
     };
+    if let Some(options) = &config.options {
+        match game.set_up_observed(&state, options) {
+            Ok(set_up) => state = set_up,
+            Err(e) => {
+                report.stopped = Some(format!("the match options: {e}"));
+                return report;
+            }
+        }
+    }
     let mut first_seen: BTreeMap<String, usize> = BTreeMap::new();
     // The last steps played (the state each was played from, and its replies), oldest first:
     // what known departures are played over when a step shows a departure (none before the
@@ -117,27 +249,73 @@ pub fn trace(
     for step in 0.. {
         let mut played: Option<Vec<PlayedDeparture<Value>>> = None;
         report.steps = step;
-        let play = match game.resume(&state) {
+        let departures_before = report.departures.len();
+        let play = match game.resume_recorded(&state) {
             Ok(play) => play,
             Err(e) => {
-                report.notes.push(format!(
-                    "step {step}: the state shown cannot be played: {e}"
+                report.stopped = Some(format!(
+                    "step {step}: the state the engine showed cannot be played on ({e}): the trace stops here"
                 ));
                 break;
             }
         };
-        if play.outcome().is_some() {
+        if let Some(outcome) = play.outcome() {
             let left: Vec<String> = next
                 .iter()
                 .filter(|(p, &i)| logs[p].exchanges.len() > i)
                 .map(|(p, _)| format!("player {p}"))
                 .collect();
             if !left.is_empty() {
-                report.notes.push(format!(
-                    "the match is over at step {step} by the rules, but the engine prompted {} again",
-                    left.join(", ")
+                let clauses = index.clauses_for(&["outcome".into()]);
+                report.departures.push(Departure {
+                    step,
+                    player: first_player,
+                    fields: vec!["outcome".into()],
+                    known: index.departures_of(&clauses),
+                    clause: clauses.first().cloned().unwrap_or_else(|| "outcome".into()),
+                    clauses,
+                    reproduced: Vec::new(),
+                    catalogued: false,
+                    diff: format!(
+                        "the match is over at step {step} by the rules ({}), but the engine prompted {} again\n",
+                        serde_json::to_string(&outcome).unwrap_or_default(),
+                        left.join(", ")
+                    ),
+                    follows_from: None,
+                });
+                report.stopped = Some(format!(
+                    "step {step}: the rules end the match here; the {} steps the engine played on cannot be checked",
+                    steps_left(logs, &next, per_step)
                 ));
             }
+            let rules = serde_json::to_value(&outcome).ok();
+            let agrees = config
+                .outcome
+                .as_ref()
+                .map(|log| Some(log) == rules.as_ref());
+            if agrees == Some(false) {
+                let clauses = index.clauses_for(&["outcome".into()]);
+                report.departures.push(Departure {
+                    step,
+                    player: first_player,
+                    fields: vec!["outcome".into()],
+                    known: index.departures_of(&clauses),
+                    clause: clauses.first().cloned().unwrap_or_else(|| "outcome".into()),
+                    clauses,
+                    reproduced: Vec::new(),
+                    catalogued: false,
+                    diff: unified_diff(
+                        &to_yaml(rules.as_ref().unwrap_or(&Value::Null)),
+                        &to_yaml(config.outcome.as_ref().unwrap_or(&Value::Null)),
+                    ),
+                    follows_from: None,
+                });
+            }
+            report.outcome = Some(OutcomeCheck {
+                rules,
+                log: config.outcome.clone(),
+                agrees,
+            });
             break;
         }
         let awaiting = play.awaiting();
@@ -154,6 +332,10 @@ pub fn trace(
             if let Some(i) = next.get_mut(&player) {
                 *i += 1;
             }
+            let expected = game
+                .resume_recorded(&state)
+                .map(|now| now.prompt(player))
+                .unwrap_or_default();
             match game.observe(&exchange.prompt, player, Some(&state)) {
                 Some(Ok(observed)) => {
                     let checked: Vec<&String> = observed
@@ -176,31 +358,33 @@ pub fn trace(
                         ));
                     }
                     state = observed.state;
-                    if let Ok(now) = game.resume(&state) {
+                    if let Ok(now) = game.resume_recorded(&state) {
                         let expected = now.prompt(player);
                         if expected != exchange.prompt
                             && report.departures.last().is_none_or(|d| d.step != step)
                         {
-                            let clauses = index.clauses_for(&["prompt".into()]);
-                            report.departures.push(Departure {
+                            report.departures.push(prompt_departure(
                                 step,
                                 player,
-                                fields: vec!["prompt".into()],
-                                known: index.departures_of(&clauses),
-                                clauses,
-                                reproduced: Vec::new(),
-                                diff: unified_diff(&expected, &exchange.prompt),
-                                follows_from: first_seen.get("prompt").copied(),
-                            });
-                            first_seen.entry("prompt".into()).or_insert(step);
+                                index,
+                                unified_diff(&expected, &exchange.prompt),
+                                &mut first_seen,
+                            ));
                         }
                     }
                 }
                 Some(Err(e)) => {
-                    report.notes.push(format!(
-                        "step {step}, player {player}: {e}; the trace stops here"
+                    // Not a prompt of the game: a departure; the prediction goes on.
+                    report.departures.push(prompt_departure(
+                        step,
+                        player,
+                        index,
+                        format!("{e}\n{}", unified_diff(&expected, &exchange.prompt)),
+                        &mut first_seen,
                     ));
-                    return report;
+                    report.notes.push(format!(
+                        "step {step}, player {player}: the prompt cannot be read back ({e}); the trace goes on from the reference's prediction"
+                    ));
                 }
                 None => unreachable_note(&mut report),
             }
@@ -213,30 +397,141 @@ pub fn trace(
             });
         }
         if log_ended {
-            report.notes.push(format!(
-                "the logs end at step {step}, before the match does"
-            ));
+            let ended_by_engine = config.outcome.is_some()
+                || (!logs.is_empty() && logs.values().all(|l| l.end.is_some()));
+            if ended_by_engine {
+                // The engine ended the match where the rules go on: a known departure that,
+                // played, ends it here names it.
+                let ending: Vec<String> = played
+                    .get_or_insert_with(|| game.departures_played(previous.make_contiguous()))
+                    .iter()
+                    .filter(|p| p.state.get("outcome").is_some_and(|o| !o.is_null()))
+                    .flat_map(|p| p.clauses.clone())
+                    .collect();
+                let mut clauses = ending.clone();
+                clauses.extend(index.clauses_for(&["outcome".into()]));
+                clauses.dedup();
+                report.departures.push(Departure {
+                    step,
+                    player: first_player,
+                    fields: vec!["outcome".into()],
+                    known: index.departures_of(&clauses),
+                    clause: clauses.first().cloned().unwrap_or_else(|| "outcome".into()),
+                    clauses,
+                    catalogued: !ending.is_empty(),
+                    reproduced: ending,
+                    diff: format!(
+                        "the engine ended the match at step {step}{}; by the rules it goes on\n",
+                        config
+                            .outcome
+                            .as_ref()
+                            .map(|o| format!(" ({o})"))
+                            .unwrap_or_default()
+                    ),
+                    follows_from: None,
+                });
+                report.outcome = Some(OutcomeCheck {
+                    rules: None,
+                    log: config.outcome.clone(),
+                    agrees: Some(false),
+                });
+            } else {
+                report.stopped = Some(format!(
+                    "the log ends at step {step}, before the match does by the rules, and no end record says the engine ended it: the log is cut short"
+                ));
+            }
             break;
         }
+        if report.departures.len() == departures_before {
+            report.agreeing += 1;
+        }
         let turn = [replies];
-        match game.play(&state, &turn) {
+        let stepped = game
+            .resume_recorded(&state)
+            .map_err(|e| e.to_string())
+            .and_then(|mut m| {
+                m.step(&turn[0]).map_err(|e| e.to_string())?;
+                m.state().map_err(|e| e.to_string())
+            });
+        match stepped {
             Ok(played) => {
                 // The state played from is kept (moved, not copied) with its replies.
                 let [replies] = turn;
                 if previous.len() == REPLAYED {
                     previous.pop_front();
                 }
-                previous.push_back((std::mem::replace(&mut state, played.state), replies));
+                previous.push_back((std::mem::replace(&mut state, played), replies));
             }
             Err(e) => {
-                report.notes.push(format!(
-                    "step {step}: the reference cannot play the replies: {e}"
+                report.stopped = Some(format!(
+                    "step {step}: the reference cannot play the replies ({e}): the trace stops here"
                 ));
                 break;
             }
         }
     }
+    // Whatever is left of the log was not checked.
+    let left = steps_left(logs, &next, per_step);
+    report.steps_in_log = report.steps + left;
+    if left > 0 && report.stopped.is_none() {
+        report.stopped = Some(format!("{left} steps of the log were not checked"));
+    }
+    report.complete = report.stopped.is_none();
+    report.by_clause = by_clause(&report.departures);
     report
+}
+
+/// The departures that start something new, counted by the clause they break.
+fn by_clause(departures: &[Departure]) -> Vec<ClauseCount> {
+    let mut counts: Vec<ClauseCount> = Vec::new();
+    for d in departures.iter().filter(|d| d.follows_from.is_none()) {
+        let i = match counts.iter().position(|c| c.clause == d.clause) {
+            Some(i) => i,
+            None => {
+                counts.push(ClauseCount {
+                    clause: d.clause.clone(),
+                    catalogued: 0,
+                    unexplained: 0,
+                });
+                counts.len() - 1
+            }
+        };
+        if d.catalogued {
+            counts[i].catalogued += 1;
+        } else {
+            counts[i].unexplained += 1;
+        }
+    }
+    counts
+}
+
+/// A prompt unlike the reference's (over the same state, or not a prompt at all), named by
+/// the clauses that declare `fields: [prompt]`.
+fn prompt_departure(
+    step: usize,
+    player: usize,
+    index: &ClauseIndex,
+    diff: String,
+    first_seen: &mut BTreeMap<String, usize>,
+) -> Departure {
+    let clauses = index.clauses_for(&["prompt".into()]);
+    let clause = clauses.first().cloned().unwrap_or_else(|| "prompt".into());
+    let follows_from = first_seen.get(&clause).copied();
+    first_seen.entry(clause.clone()).or_insert(step);
+    let known = index.departures_of(&clauses);
+    Departure {
+        step,
+        player,
+        fields: vec!["prompt".into()],
+        // No prompt is played: a prompt departure is catalogued when its clause records one.
+        catalogued: !known.is_empty(),
+        known,
+        clause,
+        clauses,
+        reproduced: Vec::new(),
+        diff,
+        follows_from,
+    }
 }
 
 fn unreachable_note(report: &mut TraceReport) {
@@ -245,38 +540,100 @@ fn unreachable_note(report: &mut TraceReport) {
         .push("the game stopped reading its prompts back mid-match".into());
 }
 
-/// The leaf fields under the `checked` paths where `predicted` and `shown` differ.
+/// The leaf fields under the `checked` paths where `predicted` and `shown` differ. Lists of
+/// things with ids are compared by id: `units[#5].hp` is the unit with id 5 wherever it
+/// stands in either list, and `units[#5]` a unit one of the two lacks.
 fn differing_fields(predicted: &Value, shown: &Value, checked: &[&String]) -> Vec<String> {
     let mut out = Vec::new();
     for path in checked {
-        let a = at(predicted, path);
-        let b = at(shown, path);
-        if a == b {
-            continue;
+        let (a, b) = (at(predicted, path), at(shown, path));
+        if a != b {
+            leaves_differing(a, b, (*path).clone(), &mut out);
         }
-        let mut leaves = Vec::new();
-        match (a, b) {
-            (Some(a @ (Value::Object(_) | Value::Array(_))), Some(b)) => {
-                leaf_paths(a, (*path).clone(), &mut leaves);
-                leaf_paths(b, (*path).clone(), &mut leaves);
-                leaves.sort();
-                leaves.dedup();
-                leaves.retain(|leaf| at(predicted, leaf) != at(shown, leaf));
-            }
-            _ => leaves.push((*path).clone()),
-        }
-        out.extend(leaves);
     }
+    out.sort();
+    out.dedup();
     out
 }
 
+/// The id of a list element that has one.
+fn id_of(value: &Value) -> Option<&Value> {
+    value
+        .get("id")
+        .filter(|id| id.is_number() || id.is_string())
+}
+
+/// Whether a list is of things with ids, each id once (so that matching by id is sound).
+fn by_id(items: &[Value]) -> bool {
+    let ids: Vec<&Value> = items.iter().filter_map(id_of).collect();
+    ids.len() == items.len() && (1..ids.len()).all(|i| !ids[..i].contains(&ids[i]))
+}
+
+fn leaves_differing(a: Option<&Value>, b: Option<&Value>, path: String, out: &mut Vec<String>) {
+    if a == b {
+        return;
+    }
+    match (a, b) {
+        (Some(Value::Object(x)), Some(Value::Object(y))) => {
+            let keys: BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            for key in keys {
+                leaves_differing(x.get(key), y.get(key), format!("{path}.{key}"), out);
+            }
+        }
+        (Some(Value::Array(x)), Some(Value::Array(y))) if by_id(x) && by_id(y) => {
+            let mut ids: Vec<&Value> = x.iter().filter_map(id_of).collect();
+            for id in y.iter().filter_map(id_of) {
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+            }
+            for id in ids {
+                let find = |list: &'_ [Value]| list.iter().find(|v| id_of(v) == Some(id)).cloned();
+                let (p, q) = (find(x), find(y));
+                let key = format!("{path}[#{}]", id_key(id));
+                if p.is_none() || q.is_none() {
+                    out.push(key);
+                } else {
+                    leaves_differing(p.as_ref(), q.as_ref(), key, out);
+                }
+            }
+        }
+        (Some(Value::Array(x)), Some(Value::Array(y))) => {
+            for i in 0..x.len().max(y.len()) {
+                leaves_differing(x.get(i), y.get(i), format!("{path}[{i}]"), out);
+            }
+        }
+        _ => out.push(path),
+    }
+}
+
+fn id_key(id: &Value) -> String {
+    match id {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The value at `path`: keys split by `.`, list indices `[i]`, list elements by id `[#id]`.
 fn at<'v>(value: &'v Value, path: &str) -> Option<&'v Value> {
-    crate::case::yaml::parse_path(path)
-        .iter()
-        .try_fold(value, |v, segment| match segment {
-            crate::case::yaml::Segment::Key(k) => v.get(k),
-            crate::case::yaml::Segment::Index(i) => v.get(i),
-        })
+    let mut here = value;
+    for part in path.split('.') {
+        let (key, rest) = part.split_once('[').map_or((part, ""), |(k, r)| (k, r));
+        if !key.is_empty() {
+            here = here.get(key)?;
+        }
+        for index in rest.split('[').filter(|s| !s.is_empty()) {
+            let index = index.strip_suffix(']')?;
+            here = match index.strip_prefix('#') {
+                Some(id) => here
+                    .as_array()?
+                    .iter()
+                    .find(|v| id_of(v).is_some_and(|i| id_key(i) == id))?,
+                None => here.get(index.parse::<usize>().ok()?)?,
+            };
+        }
+    }
+    Some(here)
 }
 
 /// The clauses that explain the `fields` where the engine `shown` departs: those whose known
@@ -288,7 +645,7 @@ fn name_clauses(
     shown: &Value,
     index: &ClauseIndex,
     played: &[PlayedDeparture<Value>],
-) -> (Vec<String>, Vec<String>) {
+) -> (Vec<String>, Vec<String>, bool) {
     let shows = |state: &Value, field: &String| at(state, field) == at(shown, field);
     let mut reproducing: Vec<(usize, &PlayedDeparture<Value>)> = played
         .iter()
@@ -313,11 +670,13 @@ fn name_clauses(
             clauses.push(clause);
         }
     }
-    (clauses, reproduced)
+    let catalogued = unexplained.is_empty();
+    (clauses, reproduced, catalogued)
 }
 
 /// The departure at `step` of the `fields` where the `predicted` state and the one `shown`
-/// differ, with the clauses that explain it ([`name_clauses`]).
+/// differ, with the clauses that explain it ([`name_clauses`]), grouped with earlier ones by
+/// the clause it breaks.
 fn departure(
     step: usize,
     player: usize,
@@ -326,15 +685,19 @@ fn departure(
     (index, played): (&ClauseIndex, &[PlayedDeparture<Value>]),
     first_seen: &mut BTreeMap<String, usize>,
 ) -> Departure {
-    let key: String = {
-        let mut general: Vec<String> = fields.iter().map(|f| normalize(f)).collect();
-        general.sort();
-        general.dedup();
-        general.join(" ")
-    };
-    let follows_from = first_seen.get(&key).copied();
-    first_seen.entry(key).or_insert(step);
-    let (clauses, reproduced) = name_clauses(&fields, shown, index, played);
+    let (clauses, reproduced, catalogued) = name_clauses(&fields, shown, index, played);
+    let clause = reproduced
+        .first()
+        .or(clauses.first())
+        .cloned()
+        .unwrap_or_else(|| {
+            let mut general: Vec<String> = fields.iter().map(|f| normalize(f)).collect();
+            general.sort();
+            general.dedup();
+            general.join(" ")
+        });
+    let follows_from = first_seen.get(&clause).copied();
+    first_seen.entry(clause.clone()).or_insert(step);
     let known = index.departures_of(&clauses);
     let part = |value: &Value| {
         let mut map = serde_json::Map::new();
@@ -352,6 +715,8 @@ fn departure(
         diff: unified_diff(&part(predicted), &part(shown)),
         clauses,
         reproduced,
+        catalogued,
+        clause,
         known,
         fields,
         follows_from,
