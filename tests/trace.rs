@@ -653,3 +653,129 @@ fn a_malformed_prompt_is_a_departure_and_the_trace_goes_on() {
         "{report:#}"
     );
 }
+
+const SPRING_FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/spring2022");
+
+/// A referee game recorded by the unmodified Spring Challenge 2022 referee
+/// (`tests/fixtures/spring2022/*.json`, see tests/spring2022_replay.rs) written as a trace log:
+/// a start record (naming the league when `name_league`), each turn's prompts and replies, and
+/// each player's end.
+fn spring_referee_log(fixture: &str, name_league: bool, log: &Path) {
+    let path = format!("{SPRING_FIXTURES}/{fixture}.json");
+    let game: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let league = match game["league"].as_i64().unwrap() {
+        1 => "wood2",
+        2 => "wood1",
+        _ => "bronze",
+    };
+    let mut start = serde_json::json!({"trace": 1, "event": "start", "game": "spring2022"});
+    if name_league {
+        start["options"] = serde_json::json!({ "league": league });
+    }
+    let mut records = vec![start];
+    let mut t = 0;
+    for turn in game["turns"].as_array().unwrap() {
+        for p in 0..2 {
+            t += 1;
+            records.push(
+                serde_json::json!({"event": "prompt", "player": p, "t_us": t,
+                "text": turn["prompts"][p]}),
+            );
+            t += 1;
+            let reply = format!("{}\n", turn["replies"][p].as_str().unwrap());
+            records.push(serde_json::json!({"event": "reply", "player": p, "t_us": t,
+                "text": reply}));
+        }
+    }
+    for p in 0..2 {
+        t += 1;
+        records.push(serde_json::json!({"event": "end", "player": p, "t_us": t, "status": 0}));
+    }
+    let text: Vec<String> = records.iter().map(Value::to_string).collect();
+    std::fs::write(log, text.join("\n") + "\n").unwrap();
+}
+
+/// Issue 23, item 4: a Wood 1 referee game was read as Bronze+ (its prompts look the same),
+/// so the player the referee deactivated for a CONTROL, which Wood 1 does not allow, was
+/// blamed on the referee. The league in the log's start record is obeyed now: the trace is
+/// clean and its outcome names the invalid reply; without it the report says what it assumed,
+/// and `--option` overrides the log.
+#[test]
+fn a_wood1_log_is_traced_as_wood1_from_its_start_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let named = dir.path().join("named.jsonl");
+    let silent = dir.path().join("silent.jsonl");
+    spring_referee_log("wood1-control-is-invalid", true, &named);
+    spring_referee_log("wood1-control-is-invalid", false, &silent);
+
+    let (code, report) = trace("spring2022", &[&named]);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["options"]["league"], "wood1", "{report:#}");
+    assert!(report["options_from"]
+        .as_str()
+        .unwrap()
+        .contains("start record"));
+    assert_eq!(
+        report["outcome"]["rules"]["reason"], "invalid-reply",
+        "{report:#}"
+    );
+    assert_eq!(report["outcome"]["rules"]["winner"], 1, "{report:#}");
+
+    // Read as the prompts suggest, it is bronze+, and the report says so.
+    let (code, report) = trace("spring2022", &[&silent]);
+    assert_eq!(code, Some(1), "{report:#}");
+    assert_eq!(report["options"]["league"], "bronze+", "{report:#}");
+    assert!(report["options_from"].as_str().unwrap().contains("assumed"));
+
+    // The command line over the log.
+    let (code, report, _) = trace_args(&[
+        "spring2022",
+        silent.to_str().unwrap(),
+        "--option",
+        "league=wood1",
+    ]);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["options"]["league"], "wood1", "{report:#}");
+}
+
+/// Issue 23, item 2: a mob that leaves every hero's sight and comes back is the same mob (by
+/// id), predicted while out of sight; referee games where mobs do so trace clean, every step.
+#[test]
+fn a_mob_that_leaves_sight_and_returns_traces_clean() {
+    for fixture in ["bronze-seed-42", "bronze-seed-100", "wood1-seed-3"] {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("game.jsonl");
+        spring_referee_log(fixture, true, &log);
+        // Some mob is shown, then shown to nobody, then shown again.
+        let text = std::fs::read_to_string(&log).unwrap();
+        let mut seen: Vec<std::collections::BTreeSet<i64>> = Vec::new();
+        let mut turn_seen = std::collections::BTreeSet::new();
+        for record in text
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        {
+            if record["event"] != "prompt" {
+                continue;
+            }
+            for line in record["text"].as_str().unwrap().lines() {
+                let words: Vec<i64> = line.split(' ').filter_map(|w| w.parse().ok()).collect();
+                if words.len() == 11 && words[1] == 0 {
+                    turn_seen.insert(words[0]);
+                }
+            }
+            if record["player"] == 1 {
+                seen.push(std::mem::take(&mut turn_seen));
+            }
+        }
+        let returns = (1..seen.len()).any(|t| {
+            seen[t - 1]
+                .iter()
+                .any(|id| !seen[t].contains(id) && seen[t + 1..].iter().any(|s| s.contains(id)))
+        });
+        assert!(returns, "{fixture}: no mob leaves sight and returns");
+        let (code, report) = trace("spring2022", &[&log]);
+        assert_eq!(code, Some(0), "{fixture}: {report:#}");
+        assert_eq!(report["complete"], true, "{fixture}");
+        assert_eq!(report["agreeing"], report["steps_in_log"], "{fixture}");
+    }
+}

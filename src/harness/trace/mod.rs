@@ -232,12 +232,23 @@ pub fn trace_with(
         }
         Some(Ok(observed)) => observed.state,
     };
-    if let Some(options) = &config.options {
-        match game.set_up_observed(&state, options) {
+    match &config.options {
+        Some(options) => match game.set_up_observed(&state, options) {
             Ok(set_up) => state = set_up,
             Err(e) => {
                 report.stopped = Some(format!("the match options: {e}"));
                 return report;
+            }
+        },
+        // None named: the report says what the first prompts were read as (the options the
+        // state read back holds, such as Spring's league).
+        None => {
+            if let Ok(Value::Object(defaults)) = game.check_options(&MatchOptions::default()) {
+                let assumed: serde_json::Map<String, Value> = defaults
+                    .iter()
+                    .map(|(k, v)| (k.clone(), state.get(k).unwrap_or(v).clone()))
+                    .collect();
+                report.options = Value::Object(assumed);
             }
         }
     }
