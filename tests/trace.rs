@@ -33,11 +33,17 @@ fn play_logged(game: &str, players: usize, seed: &str, log: &Path) {
 }
 
 fn trace(game: &str, logs: &[&Path]) -> (Option<i32>, Value) {
-    let output = Command::new(SHINPAN)
-        .args(["trace", game, "--format", "json"])
-        .args(logs)
-        .output()
-        .unwrap();
+    trace_engine(game, None, logs)
+}
+
+/// [`trace`] of a log recorded by `engine`, whose known departures are played.
+fn trace_engine(game: &str, engine: Option<&str>, logs: &[&Path]) -> (Option<i32>, Value) {
+    let mut cmd = Command::new(SHINPAN);
+    cmd.args(["trace", game, "--format", "json"]);
+    if let Some(engine) = engine {
+        cmd.args(["--engine-known", engine]);
+    }
+    let output = cmd.args(logs).output().unwrap();
     let report = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
         panic!("{e}: {}", String::from_utf8_lossy(&output.stderr));
     });
@@ -242,12 +248,26 @@ fn trace_imported(log: &Path) -> (Option<i32>, Value) {
 #[test]
 fn main_rb_standard_output_imports_and_traces() {
     let (code, report) = trace_imported(Path::new(MAIN_RB_LOG));
-    // Three turns of a match that goes on: the log ends before the match does, so the trace
-    // is incomplete (exit 3), never a pass.
-    assert_eq!(code, Some(3), "{report:#}");
+    // Three turns, then main.rb's result: main.rb ended the match where the rules go on. The
+    // log is whole (every step checked); the early end is the one departure.
+    assert_eq!(code, Some(1), "{report:#}");
     assert_eq!(report["steps"], 3, "{report:#}");
+    assert_eq!(report["complete"], true, "{report:#}");
+    let departures = report["departures"].as_array().unwrap();
+    assert_eq!(departures.len(), 1, "{report:#}");
+    assert_eq!(departures[0]["fields"], serde_json::json!(["outcome"]));
+    // Without the result, the log is cut short: incomplete (exit 3), never a pass.
+    let dir = tempfile::tempdir().unwrap();
+    let cut = dir.path().join("cut.out");
+    let text = std::fs::read_to_string(MAIN_RB_LOG).unwrap();
+    let kept: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('[') && !l.starts_with("log was dumped"))
+        .collect();
+    std::fs::write(&cut, kept.join("\n") + "\n").unwrap();
+    let (code, report) = trace_imported(&cut);
+    assert_eq!(code, Some(3), "{report:#}");
     assert_eq!(report["complete"], false, "{report:#}");
-    assert_eq!(report["departures"], serde_json::json!([]));
     assert!(
         report["stopped"].as_str().unwrap().contains("cut short"),
         "{report:#}"
@@ -268,8 +288,7 @@ fn a_king_off_its_start_in_an_imported_main_rb_log_is_named_at_step_0() {
     assert_ne!(changed, text);
     std::fs::write(&log, changed).unwrap();
     let (code, report) = trace_imported(&log);
-    // The log is cut short as well: incomplete outranks departures.
-    assert_eq!(code, Some(3), "{report:#}");
+    assert_eq!(code, Some(1), "{report:#}");
     let first = &report["departures"][0];
     assert_eq!(
         (&first["step"], &first["player"]),
@@ -472,7 +491,11 @@ fn main_rb_departures_are_named_by_playing_them() {
         "/tests/fixtures/tsg/main-rb-seed3"
     );
     let (p0, p1) = (format!("{dir}/p0.jsonl"), format!("{dir}/p1.jsonl"));
-    let (code, report) = trace("tsg-auto-chess", &[Path::new(&p0), Path::new(&p1)]);
+    let (code, report) = trace_engine(
+        "tsg-auto-chess",
+        Some("main.rb"),
+        &[Path::new(&p0), Path::new(&p1)],
+    );
     assert_eq!(code, Some(1));
     let strings = |v: &Value| -> Vec<String> {
         v.as_array()
@@ -495,15 +518,26 @@ fn main_rb_departures_are_named_by_playing_them() {
         })
         .collect();
     // Grouped by the clause they break: step 13's second move.once follows from step 7, and
-    // step 16 is main.rb ending the match (its king killed by a ghost) where the rules go on.
+    // step 16 is main.rb ending the match where the rules go on.
     let steps: Vec<u64> = found.iter().map(|(s, _, _)| *s).collect();
     assert_eq!(steps, [0, 1, 7, 9, 11, 16], "{found:?}");
     let reproduced = |step: u64| &found.iter().find(|(s, _, _)| *s == step).unwrap().1;
     assert_eq!(reproduced(0), &["board.size", "board.kings-start"]);
     assert_eq!(reproduced(7), &["move.once"]);
-    assert_eq!(reproduced(9), &["removal.dead"]);
-    assert_eq!(reproduced(11)[0], "evolve.result");
-    assert_eq!(reproduced(16), &["removal.dead"]);
+    // main.rb is played as a whole from the first step: a later departure is reproduced with
+    // what earlier ones left, and named by the clause no earlier departure broke.
+    let clause = |step: u64| {
+        report["departures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["step"] == step && d["follows_from"].is_null())
+            .unwrap()["clause"]
+            .clone()
+    };
+    assert_eq!(clause(9), "removal.dead");
+    assert!(reproduced(9).contains(&"removal.dead".to_string()));
+    assert_eq!(clause(11), "evolve.result");
     assert_eq!(report["complete"], true, "{report:#}");
     // Every departure is named by a catalogued one.
     for c in report["by_clause"].as_array().unwrap() {
@@ -777,5 +811,36 @@ fn a_mob_that_leaves_sight_and_returns_traces_clean() {
         assert_eq!(code, Some(0), "{fixture}: {report:#}");
         assert_eq!(report["complete"], true, "{fixture}");
         assert_eq!(report["agreeing"], report["steps_in_log"], "{fixture}");
+    }
+}
+
+/// Issue 23, item 3: matches of main.rb with bots that buy, evolve (`evolve X X X` too) and
+/// fight from turn 0 (tests/fixtures/tsg/busy_bot.py, seeds 9 and 109, 14 and 114): trace
+/// stopped at player 2's first buy, or named departures wrong. Every step is checked now, and
+/// every departure is named by a catalogued one, D-tsg-11's included.
+#[test]
+fn busy_main_rb_matches_are_traced_to_the_end_with_every_departure_catalogued() {
+    let mut named: Vec<String> = Vec::new();
+    for seed in ["9", "14"] {
+        let dir = format!(
+            "{}/tests/fixtures/tsg/main-rb-busy-{seed}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let (p0, p1) = (format!("{dir}/p0.jsonl"), format!("{dir}/p1.jsonl"));
+        let (code, report) = trace_engine(
+            "tsg-auto-chess",
+            Some("main.rb"),
+            &[Path::new(&p0), Path::new(&p1)],
+        );
+        assert_eq!(code, Some(1), "{seed}: {report:#}");
+        assert_eq!(report["complete"], true, "{seed}: {report:#}");
+        assert_eq!(report["steps"], report["steps_in_log"], "{seed}");
+        for d in report["departures"].as_array().unwrap() {
+            assert_eq!(d["catalogued"], true, "{seed}: {d:#}");
+            named.push(d["clause"].as_str().unwrap().to_string());
+        }
+    }
+    for clause in ["buy.placed-at-once", "buy.frame", "board.frames"] {
+        assert!(named.iter().any(|c| c == clause), "{clause}: {named:?}");
     }
 }

@@ -104,6 +104,11 @@ pub struct TraceArgs {
     pub import: Option<String>,
     #[arg(long, value_enum, default_value_t = FormatArg::Human)]
     pub format: FormatArg,
+    /// The engine that recorded the log, by the name the rules catalogue gives its known
+    /// departures (`main.rb`): they are played to name what the log shows. `--import main-rb`
+    /// implies `main.rb`.
+    #[arg(long, value_name = "NAME")]
+    pub engine_known: Option<String>,
     /// Match options over those the log's `start` record names (`--option league=wood1`).
     #[command(flatten)]
     pub options: OptionArgs,

@@ -86,6 +86,22 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
         Some(cases) => ClauseIndex::new(cases),
         None => return Err(Usage(format!("no cases for {id}"))),
     };
+    // Whose known departures are played: the one named, or the one whose log is imported.
+    let engine = args.engine_known.clone().or_else(|| {
+        args.import
+            .as_deref()
+            .map(|format| format.replace("-rb", ".rb"))
+            .filter(|name| index.engines().contains(name))
+    });
+    if let Some(name) = engine.as_ref().filter(|n| !index.engines().contains(n)) {
+        return Err(Usage(format!(
+            "--engine-known {name}: the catalogue of {id} records departures of {}",
+            match index.engines().join(", ") {
+                known if known.is_empty() => "no engine".to_string(),
+                known => known,
+            }
+        )));
+    }
     let report = match args.match_index.filter(|m| !read.matches.contains(m)) {
         Some(wanted) if args.import.is_none() => TraceReport::nothing_checked(
             id,
@@ -106,6 +122,7 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
                 options,
                 options_from,
                 outcome: read.outcome.clone(),
+                engine,
             },
         ),
     };

@@ -337,6 +337,10 @@ impl<G: Game> DynGame for G {
                 Some(PlayedDeparture {
                     clauses: played.clauses,
                     state: canonical(&played.state).ok()?,
+                    without: match &played.without {
+                        Some(without) => Some(canonical(without).ok()?),
+                        None => None,
+                    },
                 })
             })
             .collect()

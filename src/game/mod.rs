@@ -430,6 +430,10 @@ pub struct PlayedDeparture<S> {
     pub clauses: Vec<String>,
     /// The state it leaves.
     pub state: S,
+    /// The state the same play leaves without this departure (the other departures of the
+    /// engine still played), when the game plays several together: a field is this
+    /// departure's only where `state` shows what the engine showed and `without` does not.
+    pub without: Option<S>,
 }
 
 /// One exchange read from another tool's log ([`Game::import`]), in the order of the match.
@@ -441,6 +445,9 @@ pub struct Imported {
     /// The reply's lines joined by `\n`, without the last line break; `None` when the log ends
     /// before it.
     pub reply: Option<String>,
+    /// On a player's last exchange, when the log says the engine ended the match there (its
+    /// result), what it says: the log is then whole, not cut short.
+    pub end: Option<String>,
 }
 
 /// What one prompt shows of a state.

@@ -50,6 +50,11 @@ impl Render for TraceReport {
                 self.options_from
             ));
         }
+        out.push_str(&match &self.engine {
+            Some(engine) => format!("known departures played: {engine}'s\n"),
+            None => "known departures played: none (--engine-known NAME plays an engine's)\n"
+                .to_string(),
+        });
         for d in &self.departures {
             match d.follows_from {
                 Some(first) => out.push_str(&format!(

@@ -21,6 +21,7 @@ pub mod engine;
 pub mod fuzz;
 pub mod import;
 pub mod known;
+pub mod main_rb;
 pub mod observe;
 pub mod player;
 pub mod protocol;

@@ -250,14 +250,15 @@ pub fn read_match(paths: &[PathBuf], match_index: Option<u64>) -> Result<MatchLo
 pub fn from_imported(exchanges: Vec<crate::game::Imported>) -> BTreeMap<usize, PlayerLog> {
     let mut logs: BTreeMap<usize, PlayerLog> = BTreeMap::new();
     for exchange in exchanges {
-        logs.entry(exchange.player)
-            .or_default()
-            .exchanges
-            .push(Exchange {
-                prompt: exchange.prompt,
-                reply: exchange.reply,
-                elapsed_ms: None,
-            });
+        let log = logs.entry(exchange.player).or_default();
+        log.exchanges.push(Exchange {
+            prompt: exchange.prompt,
+            reply: exchange.reply,
+            elapsed_ms: None,
+        });
+        if exchange.end.is_some() {
+            log.end = exchange.end;
+        }
     }
     logs
 }

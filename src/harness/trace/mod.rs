@@ -27,7 +27,7 @@ use log::PlayerLog;
 /// How many of the last steps a game may play its known departures over: enough for a
 /// departure that shows many steps after it happened (a unit dead on main.rb's grid that
 /// keeps fighting).
-const REPLAYED: usize = 24;
+const REPLAYED: usize = 64;
 
 /// One departure of the recorded engine from the rules.
 #[derive(Debug, Clone, Serialize)]
@@ -46,6 +46,8 @@ pub struct Departure {
     pub reproduced: Vec<String>,
     /// Whether a catalogued departure, played, reproduces every field (else: unexplained).
     pub catalogued: bool,
+    /// The fields no catalogued departure, played, reproduces.
+    pub unexplained: Vec<String>,
     /// The clause it breaks, by which departures are grouped: the first reproduced, else the
     /// first named.
     pub clause: String,
@@ -61,7 +63,7 @@ pub struct Departure {
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct ClauseCount {
     pub clause: String,
-    /// Steps whose departure a catalogued departure reproduces.
+    /// Departures (one a step and player) a catalogued departure reproduces.
     pub catalogued: usize,
     /// Steps whose departure none does.
     pub unexplained: usize,
@@ -93,13 +95,15 @@ pub struct TraceReport {
     /// Where and why checking stopped before the log's end.
     pub stopped: Option<String>,
     pub departures: Vec<Departure>,
-    /// The departures that start something new, by the clause they break.
+    /// The departures of every step, by the clause they break.
     pub by_clause: Vec<ClauseCount>,
     /// The end of the match, checked against the rules.
     pub outcome: Option<OutcomeCheck>,
     /// The match options the trace played with, and where they came from.
     pub options: Value,
     pub options_from: String,
+    /// The engine whose known departures were played (`--engine-known`, `--import`).
+    pub engine: Option<String>,
     /// What could not be checked, and why.
     pub notes: Vec<String>,
 }
@@ -119,6 +123,7 @@ impl TraceReport {
             outcome: None,
             options: Value::Object(Default::default()),
             options_from: String::new(),
+            engine: None,
             notes: Vec::new(),
         }
     }
@@ -154,6 +159,10 @@ pub struct TraceConfig {
     pub options_from: String,
     /// The outcome the log records (`play`'s `end` record).
     pub outcome: Option<Value>,
+    /// The engine that recorded the log, by the name the catalogue gives its departures
+    /// (`main.rb`): its known departures are played to name what the log shows. `None`: none
+    /// is played, and departures are named by the clauses of their fields.
+    pub engine: Option<String>,
 }
 
 /// Checks the recorded exchanges of each player (`logs[player]`) of one match, with the
@@ -202,6 +211,7 @@ pub fn trace_with(
     );
     report.stopped = None;
     report.options_from = config.options_from.clone();
+    report.engine = config.engine.clone();
     if let Some(options) = &config.options {
         report.options = game
             .check_options(options)
@@ -270,6 +280,7 @@ pub fn trace_with(
                 break;
             }
         };
+        let mut play = play;
         if let Some(outcome) = play.outcome() {
             let left: Vec<String> = next
                 .iter()
@@ -277,7 +288,26 @@ pub fn trace_with(
                 .map(|(p, _)| format!("player {p}"))
                 .collect();
             if !left.is_empty() {
-                let clauses = index.clauses_for(&["outcome".into()]);
+                // The engine goes on where the rules end the match: a known departure that,
+                // played, goes on names it; the trace goes on from the state the engine shows.
+                let going_on: Vec<String> = played
+                    .get_or_insert_with(|| {
+                        played_departures(game, config, previous.make_contiguous())
+                    })
+                    .iter()
+                    .filter(|p| {
+                        let over = |s: &Value| s.get("outcome").is_some_and(|o| !o.is_null());
+                        !over(&p.state) && p.without.as_ref().is_some_and(over)
+                    })
+                    .min_by_key(|p| p.clauses.len())
+                    .map(|p| p.clauses.clone())
+                    .unwrap_or_default();
+                let mut clauses = going_on.clone();
+                for clause in index.clauses_for(&["outcome".into()]) {
+                    if !clauses.contains(&clause) {
+                        clauses.push(clause);
+                    }
+                }
                 report.departures.push(Departure {
                     step,
                     player: first_player,
@@ -285,8 +315,13 @@ pub fn trace_with(
                     known: index.departures_of(&clauses),
                     clause: clauses.first().cloned().unwrap_or_else(|| "outcome".into()),
                     clauses,
-                    reproduced: Vec::new(),
-                    catalogued: false,
+                    catalogued: !going_on.is_empty(),
+                    unexplained: if going_on.is_empty() {
+                        vec!["outcome".into()]
+                    } else {
+                        Vec::new()
+                    },
+                    reproduced: going_on,
                     diff: format!(
                         "the match is over at step {step} by the rules ({}), but the engine prompted {} again\n",
                         serde_json::to_string(&outcome).unwrap_or_default(),
@@ -294,40 +329,51 @@ pub fn trace_with(
                     ),
                     follows_from: None,
                 });
-                report.stopped = Some(format!(
-                    "step {step}: the rules end the match here; the {} steps the engine played on cannot be checked",
-                    steps_left(logs, &next, per_step)
-                ));
-            }
-            let rules = serde_json::to_value(&outcome).ok();
-            let agrees = config
-                .outcome
-                .as_ref()
-                .map(|log| Some(log) == rules.as_ref());
-            if agrees == Some(false) {
-                let clauses = index.clauses_for(&["outcome".into()]);
-                report.departures.push(Departure {
-                    step,
-                    player: first_player,
-                    fields: vec!["outcome".into()],
-                    known: index.departures_of(&clauses),
-                    clause: clauses.first().cloned().unwrap_or_else(|| "outcome".into()),
-                    clauses,
-                    reproduced: Vec::new(),
-                    catalogued: false,
-                    diff: unified_diff(
-                        &to_yaml(rules.as_ref().unwrap_or(&Value::Null)),
-                        &to_yaml(config.outcome.as_ref().unwrap_or(&Value::Null)),
-                    ),
-                    follows_from: None,
+                if let Some(o) = state.get_mut("outcome") {
+                    *o = Value::Null;
+                }
+                match game.resume_recorded(&state) {
+                    Ok(on) if on.outcome().is_none() => play = on,
+                    _ => {
+                        report.stopped = Some(format!(
+                            "step {step}: the rules end the match here; the {} steps the engine played on cannot be checked",
+                            steps_left(logs, &next, per_step)
+                        ));
+                        break;
+                    }
+                }
+            } else {
+                let rules = serde_json::to_value(&outcome).ok();
+                let agrees = config
+                    .outcome
+                    .as_ref()
+                    .map(|log| Some(log) == rules.as_ref());
+                if agrees == Some(false) {
+                    let clauses = index.clauses_for(&["outcome".into()]);
+                    report.departures.push(Departure {
+                        step,
+                        player: first_player,
+                        fields: vec!["outcome".into()],
+                        known: index.departures_of(&clauses),
+                        clause: clauses.first().cloned().unwrap_or_else(|| "outcome".into()),
+                        clauses,
+                        reproduced: Vec::new(),
+                        catalogued: false,
+                        unexplained: vec!["outcome".into()],
+                        diff: unified_diff(
+                            &to_yaml(rules.as_ref().unwrap_or(&Value::Null)),
+                            &to_yaml(config.outcome.as_ref().unwrap_or(&Value::Null)),
+                        ),
+                        follows_from: None,
+                    });
+                }
+                report.outcome = Some(OutcomeCheck {
+                    rules,
+                    log: config.outcome.clone(),
+                    agrees,
                 });
+                break;
             }
-            report.outcome = Some(OutcomeCheck {
-                rules,
-                log: config.outcome.clone(),
-                agrees,
-            });
-            break;
         }
         let awaiting = play.awaiting();
         let mut replies = Vec::with_capacity(awaiting.len());
@@ -357,7 +403,7 @@ pub fn trace_with(
                     let differing = differing_fields(&state, &observed.state, &checked);
                     if !differing.is_empty() {
                         let played = played.get_or_insert_with(|| {
-                            game.departures_played(previous.make_contiguous())
+                            played_departures(game, config, previous.make_contiguous())
                         });
                         report.departures.push(departure(
                             step,
@@ -414,14 +460,23 @@ pub fn trace_with(
                 // The engine ended the match where the rules go on: a known departure that,
                 // played, ends it here names it.
                 let ending: Vec<String> = played
-                    .get_or_insert_with(|| game.departures_played(previous.make_contiguous()))
+                    .get_or_insert_with(|| {
+                        played_departures(game, config, previous.make_contiguous())
+                    })
                     .iter()
-                    .filter(|p| p.state.get("outcome").is_some_and(|o| !o.is_null()))
-                    .flat_map(|p| p.clauses.clone())
-                    .collect();
+                    .filter(|p| {
+                        let over = |s: &Value| s.get("outcome").is_some_and(|o| !o.is_null());
+                        over(&p.state) && !p.without.as_ref().is_some_and(over)
+                    })
+                    .min_by_key(|p| p.clauses.len())
+                    .map(|p| p.clauses.clone())
+                    .unwrap_or_default();
                 let mut clauses = ending.clone();
-                clauses.extend(index.clauses_for(&["outcome".into()]));
-                clauses.dedup();
+                for clause in index.clauses_for(&["outcome".into()]) {
+                    if !clauses.contains(&clause) {
+                        clauses.push(clause);
+                    }
+                }
                 report.departures.push(Departure {
                     step,
                     player: first_player,
@@ -430,6 +485,11 @@ pub fn trace_with(
                     clause: clauses.first().cloned().unwrap_or_else(|| "outcome".into()),
                     clauses,
                     catalogued: !ending.is_empty(),
+                    unexplained: if ending.is_empty() {
+                        vec!["outcome".into()]
+                    } else {
+                        Vec::new()
+                    },
                     reproduced: ending,
                     diff: format!(
                         "the engine ended the match at step {step}{}; by the rules it goes on\n",
@@ -492,10 +552,24 @@ pub fn trace_with(
     report
 }
 
-/// The departures that start something new, counted by the clause they break.
+/// The known departures of the engine named in `config`, played over `steps`; none when no
+/// engine is named.
+fn played_departures(
+    game: &dyn DynGame,
+    config: &TraceConfig,
+    steps: &[(Value, Vec<Reply>)],
+) -> Vec<PlayedDeparture<Value>> {
+    match config.engine {
+        Some(_) => game.departures_played(steps),
+        None => Vec::new(),
+    }
+}
+
+/// Every step's departure (those that follow from an earlier one too), counted by the clause
+/// it breaks: a follower no catalogued departure reproduces is unexplained as well.
 fn by_clause(departures: &[Departure]) -> Vec<ClauseCount> {
     let mut counts: Vec<ClauseCount> = Vec::new();
-    for d in departures.iter().filter(|d| d.follows_from.is_none()) {
+    for d in departures {
         let i = match counts.iter().position(|c| c.clause == d.clause) {
             Some(i) => i,
             None => {
@@ -536,6 +610,11 @@ fn prompt_departure(
         fields: vec!["prompt".into()],
         // No prompt is played: a prompt departure is catalogued when its clause records one.
         catalogued: !known.is_empty(),
+        unexplained: if known.is_empty() {
+            vec!["prompt".into()]
+        } else {
+            Vec::new()
+        },
         known,
         clause,
         clauses,
@@ -656,11 +735,33 @@ fn name_clauses(
     shown: &Value,
     index: &ClauseIndex,
     played: &[PlayedDeparture<Value>],
-) -> (Vec<String>, Vec<String>, bool) {
+) -> (Vec<String>, Vec<String>, Vec<String>) {
     let shows = |state: &Value, field: &String| at(state, field) == at(shown, field);
+    // A departure played with others is a field's only where, without it, the thing the
+    // field belongs to (`units[#5]` of `units[#5].x`) is no longer as the engine showed it:
+    // a single number may agree by chance where the whole thing does not.
+    let reproduces = |p: &PlayedDeparture<Value>, field: &String| {
+        let owner = owner_of(field);
+        shows(&p.state, field) && !p.without.as_ref().is_some_and(|w| shows(w, &owner))
+    };
+    // Of the departures that reproduce a field, those naming the fewest clauses are its (a
+    // pair played away together names the field only where no single one does).
+    let fewest: Vec<Option<usize>> = fields
+        .iter()
+        .map(|f| {
+            played
+                .iter()
+                .filter(|p| reproduces(p, f))
+                .map(|p| p.clauses.len())
+                .min()
+        })
+        .collect();
+    let credits = |p: &PlayedDeparture<Value>, i: usize| {
+        fewest[i] == Some(p.clauses.len()) && reproduces(p, &fields[i])
+    };
     let mut reproducing: Vec<(usize, &PlayedDeparture<Value>)> = played
         .iter()
-        .map(|p| (fields.iter().filter(|f| shows(&p.state, f)).count(), p))
+        .map(|p| ((0..fields.len()).filter(|&i| credits(p, i)).count(), p))
         .filter(|&(n, _)| n > 0)
         .collect();
     reproducing.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
@@ -672,8 +773,9 @@ fn name_clauses(
     }
     let unexplained: Vec<String> = fields
         .iter()
-        .filter(|f| !reproducing.iter().any(|(_, p)| shows(&p.state, f)))
-        .cloned()
+        .zip(&fewest)
+        .filter(|(_, n)| n.is_none())
+        .map(|(f, _)| f.clone())
         .collect();
     let mut clauses = reproduced.clone();
     for clause in index.clauses_for(&unexplained) {
@@ -681,8 +783,19 @@ fn name_clauses(
             clauses.push(clause);
         }
     }
-    let catalogued = unexplained.is_empty();
-    (clauses, reproduced, catalogued)
+    (clauses, reproduced, unexplained)
+}
+
+/// The thing a field belongs to: the path up to its last element matched by id (`units[#5]`
+/// of `units[#5].x`), or the field itself (`players[1].gold`).
+fn owner_of(field: &str) -> String {
+    match field
+        .rfind("[#")
+        .and_then(|at| Some(at + field[at..].find(']')?))
+    {
+        Some(end) => field[..=end].to_string(),
+        None => field.to_string(),
+    }
 }
 
 /// The departure at `step` of the `fields` where the `predicted` state and the one `shown`
@@ -696,9 +809,14 @@ fn departure(
     (index, played): (&ClauseIndex, &[PlayedDeparture<Value>]),
     first_seen: &mut BTreeMap<String, usize>,
 ) -> Departure {
-    let (clauses, reproduced, catalogued) = name_clauses(&fields, shown, index, played);
+    let (clauses, reproduced, unexplained) = name_clauses(&fields, shown, index, played);
+    let catalogued = unexplained.is_empty();
+    // The clause it breaks: the first reproduced one no earlier departure broke (a departure
+    // played from the window's start also reproduces what earlier ones left), else the first.
     let clause = reproduced
-        .first()
+        .iter()
+        .find(|c| !first_seen.contains_key(*c))
+        .or(reproduced.first())
         .or(clauses.first())
         .cloned()
         .unwrap_or_else(|| {
@@ -727,6 +845,7 @@ fn departure(
         clauses,
         reproduced,
         catalogued,
+        unexplained,
         clause,
         known,
         fields,
