@@ -844,3 +844,51 @@ fn busy_main_rb_matches_are_traced_to_the_end_with_every_departure_catalogued() 
         assert!(named.iter().any(|c| c == clause), "{clause}: {named:?}");
     }
 }
+
+/// Issue 23, item 8: `trace --cases-out DIR` turns a recorded match into step cases, the
+/// engine's result the expectation; `check --cases DIR` then checks an engine against them.
+/// A match recorded on the reference gives cases the reference passes; a main.rb match gives
+/// `needs-review` cases where main.rb departs.
+#[test]
+fn a_traced_match_becomes_step_cases_that_check_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("tsg-auto-chess", 2, "7", &log);
+    let cases = dir.path().join("cases");
+    let (code, report, _) = trace_args(&[
+        "tsg-auto-chess",
+        log.to_str().unwrap(),
+        "--cases-out",
+        cases.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{report:#}");
+    let file = cases.join("tsg-auto-chess/trace-match.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("trace-match-step-0"), "{text}");
+    let output = Command::new(SHINPAN)
+        .args(["check", "tsg-auto-chess", "--cases"])
+        .arg(&cases)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{out}");
+    assert!(out.contains(" 0 failed"), "{out}");
+
+    let busy = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/tsg/main-rb-busy-9"
+    );
+    let main_rb_cases = dir.path().join("main-rb-cases");
+    let (code, _, _) = trace_args(&[
+        "tsg-auto-chess",
+        &format!("{busy}/p0.jsonl"),
+        &format!("{busy}/p1.jsonl"),
+        "--engine-known",
+        "main.rb",
+        "--cases-out",
+        main_rb_cases.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1));
+    let text = std::fs::read_to_string(main_rb_cases.join("tsg-auto-chess/trace-p0.yaml")).unwrap();
+    assert!(text.contains("needs-review: true"), "{text}");
+}

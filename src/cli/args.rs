@@ -109,6 +109,11 @@ pub struct TraceArgs {
     /// implies `main.rb`.
     #[arg(long, value_name = "NAME")]
     pub engine_known: Option<String>,
+    /// Write each checked step as a step case (the engine's result as the expectation,
+    /// `needs-review` where it departs) to DIR/<game>/trace-<log>.yaml, with the game's
+    /// rules.yaml, so that `shinpan check --cases DIR` checks any engine against the match.
+    #[arg(long, value_name = "DIR")]
+    pub cases_out: Option<PathBuf>,
     /// Match options over those the log's `start` record names (`--option league=wood1`).
     #[command(flatten)]
     pub options: OptionArgs,

@@ -2,13 +2,15 @@
 //! match checked against the rules).
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
+use shinpan::case::source::DEFAULT_MAX_FILE_BYTES;
 use shinpan::case::{load_library, LoadOptions, Source};
 use shinpan::game::DynGame;
 use shinpan::game::MatchOptions;
 use shinpan::games;
 use shinpan::harness::tap::{exit_like, tap as run_tap};
+use shinpan::harness::trace::cases::case_file;
 use shinpan::harness::trace::clauses::ClauseIndex;
 use shinpan::harness::trace::log::{from_imported, read_match, MatchLog, PlayerLog};
 use shinpan::harness::trace::{trace_with, TraceConfig, TraceReport};
@@ -123,9 +125,15 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
                 options_from,
                 outcome: read.outcome.clone(),
                 engine,
+                step_cases: args.cases_out.is_some(),
             },
         ),
     };
+    let mut report = report;
+    if let Some(dir) = &args.cases_out {
+        let note = write_cases(game, &index, dir, &args.logs, &report)?;
+        report.notes.push(note);
+    }
     out(&report.render(args.format.format()))?;
     Ok(if report.incomplete() {
         Finished::Incomplete
@@ -157,4 +165,57 @@ fn import(
         Some(Err(e)) => Err(Usage(format!("{}: {e}", path.display()))),
         Some(Ok(exchanges)) => Ok(from_imported(exchanges)),
     }
+}
+
+/// `trace --cases-out DIR`: the checked steps as DIR/<game>/trace-<log>.yaml, with the game's
+/// clause catalogue beside it (a library needs one). Returns what was written, for the notes.
+fn write_cases(
+    game: &dyn DynGame,
+    index: &ClauseIndex,
+    dir: &Path,
+    logs: &[PathBuf],
+    report: &TraceReport,
+) -> Result<String, Usage> {
+    let id = game.info().id;
+    let folder = dir.join(id);
+    std::fs::create_dir_all(&folder)
+        .map_err(|e| Usage(format!("{}: cannot create it: {e}", folder.display())))?;
+    let rules = folder.join("rules.yaml");
+    if !rules.exists() {
+        let files = Source::Embedded
+            .files(DEFAULT_MAX_FILE_BYTES)
+            .map_err(|e| Usage(e.to_string()))?;
+        let Some(catalogue) = files.iter().find(|f| f.game == id && f.stem == "rules") else {
+            return Err(Usage(format!("no rules.yaml for {id} in this shinpan")));
+        };
+        std::fs::write(&rules, &catalogue.text)
+            .map_err(|e| Usage(format!("{}: {e}", rules.display())))?;
+    }
+    let name: String = logs
+        .first()
+        .and_then(|p| p.file_stem())
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "match".into())
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let name = format!("trace-{}", name.trim_matches('-'));
+    let (text, written, left_out) = case_file(game, index, &name, &report.step_cases);
+    let path = folder.join(format!("{name}.yaml"));
+    std::fs::write(&path, text).map_err(|e| Usage(format!("{}: {e}", path.display())))?;
+    Ok(format!(
+        "wrote {written} step cases to {}{}",
+        path.display(),
+        if left_out > 0 {
+            format!(" ({left_out} steps left out: the engine showed states the rules forbid)")
+        } else {
+            String::new()
+        }
+    ))
 }

@@ -11,6 +11,7 @@
 //!
 //! [`log`] reads the JSON-lines log; [`clauses`] maps fields to clauses.
 
+pub mod cases;
 pub mod clauses;
 pub mod log;
 
@@ -106,6 +107,10 @@ pub struct TraceReport {
     pub engine: Option<String>,
     /// What could not be checked, and why.
     pub notes: Vec<String>,
+    /// Each checked step with what the engine showed after it, when asked for
+    /// ([`TraceConfig::step_cases`]): regression cases ([`cases`]).
+    #[serde(skip)]
+    pub step_cases: Vec<cases::StepCase>,
 }
 
 impl TraceReport {
@@ -125,6 +130,7 @@ impl TraceReport {
             options_from: String::new(),
             engine: None,
             notes: Vec::new(),
+            step_cases: Vec::new(),
         }
     }
 
@@ -163,6 +169,8 @@ pub struct TraceConfig {
     /// (`main.rb`): its known departures are played to name what the log shows. `None`: none
     /// is played, and departures are named by the clauses of their fields.
     pub engine: Option<String>,
+    /// Keep each checked step as a regression case (`trace --cases-out`).
+    pub step_cases: bool,
 }
 
 /// Checks the recorded exchanges of each player (`logs[player]`) of one match, with the
@@ -267,7 +275,10 @@ pub fn trace_with(
     // what known departures are played over when a step shows a departure (none before the
     // first step: the set-up).
     let mut previous: VecDeque<(Value, Vec<Reply>)> = VecDeque::with_capacity(REPLAYED);
+    // The step played last, waiting for the prompts that show its result (`--cases-out`).
+    let mut pending: Option<cases::StepCase> = None;
     for step in 0.. {
+        let mut then_values: Vec<(String, Value)> = Vec::new();
         let mut played: Option<Vec<PlayedDeparture<Value>>> = None;
         report.steps = step;
         let departures_before = report.departures.len();
@@ -400,6 +411,13 @@ pub fn trace_with(
                         .iter()
                         .filter(|p| !observed.drawn.contains(p))
                         .collect();
+                    if config.step_cases {
+                        then_values.extend(
+                            checked
+                                .iter()
+                                .filter_map(|p| cases::retarget(&state, &observed.state, p)),
+                        );
+                    }
                     let differing = differing_fields(&state, &observed.state, &checked);
                     if !differing.is_empty() {
                         let played = played.get_or_insert_with(|| {
@@ -515,6 +533,20 @@ pub fn trace_with(
         }
         if report.departures.len() == departures_before {
             report.agreeing += 1;
+        }
+        if let Some(mut case) = pending.take() {
+            case.then = cases::partial(&then_values);
+            case.departs = report.departures.len() > departures_before;
+            report.step_cases.push(case);
+        }
+        if config.step_cases {
+            pending = Some(cases::StepCase {
+                step,
+                given: state.clone(),
+                replies: replies.clone(),
+                then: Value::Null,
+                departs: false,
+            });
         }
         let turn = [replies];
         let stepped = game
