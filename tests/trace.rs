@@ -33,11 +33,17 @@ fn play_logged(game: &str, players: usize, seed: &str, log: &Path) {
 }
 
 fn trace(game: &str, logs: &[&Path]) -> (Option<i32>, Value) {
-    let output = Command::new(SHINPAN)
-        .args(["trace", game, "--format", "json"])
-        .args(logs)
-        .output()
-        .unwrap();
+    trace_engine(game, None, logs)
+}
+
+/// [`trace`] of a log recorded by `engine`, whose known departures are played.
+fn trace_engine(game: &str, engine: Option<&str>, logs: &[&Path]) -> (Option<i32>, Value) {
+    let mut cmd = Command::new(SHINPAN);
+    cmd.args(["trace", game, "--format", "json"]);
+    if let Some(engine) = engine {
+        cmd.args(["--engine-known", engine]);
+    }
+    let output = cmd.args(logs).output().unwrap();
     let report = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
         panic!("{e}: {}", String::from_utf8_lossy(&output.stderr));
     });
@@ -205,7 +211,8 @@ fn one_planted_hp_in_a_tsg_recording_is_named_at_its_step() {
     let first = &report["departures"][0];
     assert_eq!(first["step"], 30, "{report:#}");
     assert_eq!(first["player"], 0);
-    assert_eq!(first["fields"], serde_json::json!(["units[0].hp"]));
+    // Units are named by id, wherever they stand in the list.
+    assert_eq!(first["fields"], serde_json::json!(["units[#0].hp"]));
     let clauses = clauses_of(first);
     assert!(
         clauses.iter().any(|c| c.starts_with("attack.")),
@@ -241,12 +248,28 @@ fn trace_imported(log: &Path) -> (Option<i32>, Value) {
 #[test]
 fn main_rb_standard_output_imports_and_traces() {
     let (code, report) = trace_imported(Path::new(MAIN_RB_LOG));
-    assert_eq!(code, Some(0), "{report:#}");
+    // Three turns, then main.rb's result: main.rb ended the match where the rules go on. The
+    // log is whole (every step checked); the early end is the one departure.
+    assert_eq!(code, Some(1), "{report:#}");
     assert_eq!(report["steps"], 3, "{report:#}");
-    assert_eq!(report["departures"], serde_json::json!([]));
-    // Three turns of a match that goes on: the log ends before the match does.
+    assert_eq!(report["complete"], true, "{report:#}");
+    let departures = report["departures"].as_array().unwrap();
+    assert_eq!(departures.len(), 1, "{report:#}");
+    assert_eq!(departures[0]["fields"], serde_json::json!(["outcome"]));
+    // Without the result, the log is cut short: incomplete (exit 3), never a pass.
+    let dir = tempfile::tempdir().unwrap();
+    let cut = dir.path().join("cut.out");
+    let text = std::fs::read_to_string(MAIN_RB_LOG).unwrap();
+    let kept: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('[') && !l.starts_with("log was dumped"))
+        .collect();
+    std::fs::write(&cut, kept.join("\n") + "\n").unwrap();
+    let (code, report) = trace_imported(&cut);
+    assert_eq!(code, Some(3), "{report:#}");
+    assert_eq!(report["complete"], false, "{report:#}");
     assert!(
-        report["notes"][0].as_str().unwrap().contains("end"),
+        report["stopped"].as_str().unwrap().contains("cut short"),
         "{report:#}"
     );
 }
@@ -272,7 +295,7 @@ fn a_king_off_its_start_in_an_imported_main_rb_log_is_named_at_step_0() {
         (&0.into(), &0.into()),
         "{report:#}"
     );
-    assert_eq!(first["fields"], serde_json::json!(["units[0].y"]));
+    assert_eq!(first["fields"], serde_json::json!(["units[#0].y"]));
 }
 
 #[test]
@@ -374,13 +397,9 @@ fn a_killed_tap_leaves_a_log_trace_can_read_up_to_the_kill() {
     assert!(text.contains(r#""event":"prompt""#), "{text}");
     // Whatever the kill cut, trace reads the log: the match is simply unfinished.
     let (code, report) = trace("codevs-reborn", &[&log]);
-    assert!(matches!(code, Some(0 | 1)), "{report:#}");
+    assert_eq!(code, Some(3), "{report:#}");
     assert!(
-        report["notes"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|n| n.as_str().unwrap().contains("end")),
+        report["stopped"].as_str().unwrap().contains("cut short"),
         "{report:#}"
     );
 }
@@ -472,7 +491,11 @@ fn main_rb_departures_are_named_by_playing_them() {
         "/tests/fixtures/tsg/main-rb-seed3"
     );
     let (p0, p1) = (format!("{dir}/p0.jsonl"), format!("{dir}/p1.jsonl"));
-    let (code, report) = trace("tsg-auto-chess", &[Path::new(&p0), Path::new(&p1)]);
+    let (code, report) = trace_engine(
+        "tsg-auto-chess",
+        Some("main.rb"),
+        &[Path::new(&p0), Path::new(&p1)],
+    );
     assert_eq!(code, Some(1));
     let strings = |v: &Value| -> Vec<String> {
         v.as_array()
@@ -494,15 +517,378 @@ fn main_rb_departures_are_named_by_playing_them() {
             )
         })
         .collect();
+    // Grouped by the clause they break: step 13's second move.once follows from step 7, and
+    // step 16 is main.rb ending the match where the rules go on.
     let steps: Vec<u64> = found.iter().map(|(s, _, _)| *s).collect();
-    assert_eq!(steps, [0, 1, 7, 9, 11, 13], "{found:?}");
+    assert_eq!(steps, [0, 1, 7, 9, 11, 16], "{found:?}");
     let reproduced = |step: u64| &found.iter().find(|(s, _, _)| *s == step).unwrap().1;
     assert_eq!(reproduced(0), &["board.size", "board.kings-start"]);
     assert_eq!(reproduced(7), &["move.once"]);
-    assert_eq!(reproduced(9), &["removal.dead"]);
-    assert_eq!(reproduced(11), &["evolve.result"]);
-    assert_eq!(reproduced(13)[0], "move.once");
+    // main.rb is played as a whole from the first step: a later departure is reproduced with
+    // what earlier ones left, and named by the clause no earlier departure broke.
+    let clause = |step: u64| {
+        report["departures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["step"] == step && d["follows_from"].is_null())
+            .unwrap()["clause"]
+            .clone()
+    };
+    assert_eq!(clause(9), "removal.dead");
+    assert!(reproduced(9).contains(&"removal.dead".to_string()));
+    assert_eq!(clause(11), "evolve.result");
+    assert_eq!(report["complete"], true, "{report:#}");
+    // Every departure is named by a catalogued one.
+    for c in report["by_clause"].as_array().unwrap() {
+        assert_eq!(c["unexplained"], 0, "{report:#}");
+    }
     // A prompt unlike the reference's over the same state: player 2's frame on main.rb's board.
     let prompt = found.iter().find(|(s, _, _)| *s == 1).unwrap();
     assert_eq!(prompt.2, ["board.frames"]);
+}
+
+/// Runs `trace` with `args` and returns its exit code and its JSON report (`Value::Null` when
+/// it refused the log before checking).
+fn trace_args(args: &[&str]) -> (Option<i32>, Value, String) {
+    let output = Command::new(SHINPAN)
+        .arg("trace")
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let report = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    (
+        output.status.code(),
+        report,
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// Issue 23, item 6: tried as a hostile user would, trace passed (exit 0, "0 steps checked")
+/// on logs it could not check. Each is now refused before checking (exit 2) or incomplete
+/// (exit 3), never a pass.
+#[test]
+fn a_log_trace_cannot_check_whole_is_refused_or_incomplete_never_passed() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.jsonl");
+    play_logged("tsg-auto-chess", 2, "7", &good);
+    let text = std::fs::read_to_string(&good).unwrap();
+    let write = |name: &str, body: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, body).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let empty = write("empty.jsonl", "");
+    let lines: Vec<&str> = text.lines().collect();
+    let truncated = write("cut.jsonl", &(lines[..lines.len() / 2].join("\n") + "\n"));
+    let other_game = write(
+        "reborn.jsonl",
+        &text.replace("tsg-auto-chess", "codevs-reborn"),
+    );
+    let version = write("v9.jsonl", &text.replacen("\"trace\":1", "\"trace\":9", 1));
+    let seat = write("seat.jsonl", &text.replace("\"player\":1", "\"player\":7"));
+    let not_main_rb = write(
+        "not-main-rb.out",
+        "hello\nworld\nthis is no main.rb output\n",
+    );
+    let good = good.to_str().unwrap().to_string();
+    let cases: Vec<(&str, Vec<&str>, i32)> = vec![
+        ("an empty log", vec!["tsg-auto-chess", &empty], 3),
+        (
+            "--match 99",
+            vec!["tsg-auto-chess", &good, "--match", "99"],
+            3,
+        ),
+        ("a truncated log", vec!["tsg-auto-chess", &truncated], 3),
+        (
+            "a non-main.rb file imported as main-rb",
+            vec!["tsg-auto-chess", "--import", "main-rb", &not_main_rb],
+            3,
+        ),
+        ("another game's log", vec!["tsg-auto-chess", &other_game], 2),
+        (
+            "the same log twice",
+            vec!["tsg-auto-chess", &good, &good],
+            2,
+        ),
+        ("a player out of range", vec!["tsg-auto-chess", &seat], 2),
+        (
+            "a log version it does not know",
+            vec!["tsg-auto-chess", &version],
+            2,
+        ),
+    ];
+    for (what, args, expected) in cases {
+        let (code, report, stderr) = trace_args(&args);
+        assert_eq!(code, Some(expected), "{what}: {report:#} {stderr}");
+        if expected == 3 {
+            assert_eq!(report["complete"], false, "{what}: {report:#}");
+            assert!(report["stopped"].is_string(), "{what}: {report:#}");
+        } else {
+            assert!(!stderr.is_empty(), "{what}");
+        }
+    }
+    // The whole log passes, and says that every step was checked.
+    let (code, report, _) = trace_args(&["tsg-auto-chess", &good]);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["steps"], report["steps_in_log"], "{report:#}");
+    assert_eq!(report["agreeing"], report["steps"], "{report:#}");
+}
+
+/// Issue 23, item 7: JUnit shows an incomplete trace as an error, and the human report says
+/// at a glance whether every step was checked.
+#[test]
+fn an_incomplete_trace_is_a_junit_error_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("tsg-auto-chess", 2, "7", &log);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(&log, lines[..lines.len() / 2].join("\n") + "\n").unwrap();
+    let output = Command::new(SHINPAN)
+        .args(["trace", "tsg-auto-chess", "--format", "junit"])
+        .arg(&log)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3));
+    let junit = String::from_utf8_lossy(&output.stdout);
+    assert!(junit.contains("<error"), "{junit}");
+    let output = Command::new(SHINPAN)
+        .args(["trace", "tsg-auto-chess"])
+        .arg(&log)
+        .output()
+        .unwrap();
+    let human = String::from_utf8_lossy(&output.stdout);
+    assert!(human.contains("INCOMPLETE"), "{human}");
+    assert!(human.contains("cut short"), "{human}");
+}
+
+/// Issue 23, item 1: a malformed prompt at step 5 stopped the trace ("the trace stops here",
+/// exit 0). It is a departure now, and the trace goes on to the log's end.
+#[test]
+fn a_malformed_prompt_is_a_departure_and_the_trace_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("tsg-auto-chess", 2, "7", &log);
+    plant(&log, 0, 5, |_| "this is no prompt\n".to_string());
+    let (code, report) = trace("tsg-auto-chess", &[&log]);
+    assert_eq!(code, Some(1), "{report:#}");
+    assert_eq!(report["complete"], true, "{report:#}");
+    assert_eq!(report["steps"], report["steps_in_log"], "{report:#}");
+    let first = &report["departures"][0];
+    assert_eq!(
+        (&first["step"], &first["fields"][0]),
+        (&5.into(), &"prompt".into())
+    );
+    assert_eq!(
+        report["departures"].as_array().unwrap().len(),
+        1,
+        "{report:#}"
+    );
+}
+
+const SPRING_FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/spring2022");
+
+/// A referee game recorded by the unmodified Spring Challenge 2022 referee
+/// (`tests/fixtures/spring2022/*.json`, see tests/spring2022_replay.rs) written as a trace log:
+/// a start record (naming the league when `name_league`), each turn's prompts and replies, and
+/// each player's end.
+fn spring_referee_log(fixture: &str, name_league: bool, log: &Path) {
+    let path = format!("{SPRING_FIXTURES}/{fixture}.json");
+    let game: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let league = match game["league"].as_i64().unwrap() {
+        1 => "wood2",
+        2 => "wood1",
+        _ => "bronze",
+    };
+    let mut start = serde_json::json!({"trace": 1, "event": "start", "game": "spring2022"});
+    if name_league {
+        start["options"] = serde_json::json!({ "league": league });
+    }
+    let mut records = vec![start];
+    let mut t = 0;
+    for turn in game["turns"].as_array().unwrap() {
+        for p in 0..2 {
+            t += 1;
+            records.push(
+                serde_json::json!({"event": "prompt", "player": p, "t_us": t,
+                "text": turn["prompts"][p]}),
+            );
+            t += 1;
+            let reply = format!("{}\n", turn["replies"][p].as_str().unwrap());
+            records.push(serde_json::json!({"event": "reply", "player": p, "t_us": t,
+                "text": reply}));
+        }
+    }
+    for p in 0..2 {
+        t += 1;
+        records.push(serde_json::json!({"event": "end", "player": p, "t_us": t, "status": 0}));
+    }
+    let text: Vec<String> = records.iter().map(Value::to_string).collect();
+    std::fs::write(log, text.join("\n") + "\n").unwrap();
+}
+
+/// Issue 23, item 4: a Wood 1 referee game was read as Bronze+ (its prompts look the same),
+/// so the player the referee deactivated for a CONTROL, which Wood 1 does not allow, was
+/// blamed on the referee. The league in the log's start record is obeyed now: the trace is
+/// clean and its outcome names the invalid reply; without it the report says what it assumed,
+/// and `--option` overrides the log.
+#[test]
+fn a_wood1_log_is_traced_as_wood1_from_its_start_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let named = dir.path().join("named.jsonl");
+    let silent = dir.path().join("silent.jsonl");
+    spring_referee_log("wood1-control-is-invalid", true, &named);
+    spring_referee_log("wood1-control-is-invalid", false, &silent);
+
+    let (code, report) = trace("spring2022", &[&named]);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["options"]["league"], "wood1", "{report:#}");
+    assert!(report["options_from"]
+        .as_str()
+        .unwrap()
+        .contains("start record"));
+    assert_eq!(
+        report["outcome"]["rules"]["reason"], "invalid-reply",
+        "{report:#}"
+    );
+    assert_eq!(report["outcome"]["rules"]["winner"], 1, "{report:#}");
+
+    // Read as the prompts suggest, it is bronze+, and the report says so.
+    let (code, report) = trace("spring2022", &[&silent]);
+    assert_eq!(code, Some(1), "{report:#}");
+    assert_eq!(report["options"]["league"], "bronze+", "{report:#}");
+    assert!(report["options_from"].as_str().unwrap().contains("assumed"));
+
+    // The command line over the log.
+    let (code, report, _) = trace_args(&[
+        "spring2022",
+        silent.to_str().unwrap(),
+        "--option",
+        "league=wood1",
+    ]);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["options"]["league"], "wood1", "{report:#}");
+}
+
+/// Issue 23, item 2: a mob that leaves every hero's sight and comes back is the same mob (by
+/// id), predicted while out of sight; referee games where mobs do so trace clean, every step.
+#[test]
+fn a_mob_that_leaves_sight_and_returns_traces_clean() {
+    for fixture in ["bronze-seed-42", "bronze-seed-100", "wood1-seed-3"] {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("game.jsonl");
+        spring_referee_log(fixture, true, &log);
+        // Some mob is shown, then shown to nobody, then shown again.
+        let text = std::fs::read_to_string(&log).unwrap();
+        let mut seen: Vec<std::collections::BTreeSet<i64>> = Vec::new();
+        let mut turn_seen = std::collections::BTreeSet::new();
+        for record in text
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        {
+            if record["event"] != "prompt" {
+                continue;
+            }
+            for line in record["text"].as_str().unwrap().lines() {
+                let words: Vec<i64> = line.split(' ').filter_map(|w| w.parse().ok()).collect();
+                if words.len() == 11 && words[1] == 0 {
+                    turn_seen.insert(words[0]);
+                }
+            }
+            if record["player"] == 1 {
+                seen.push(std::mem::take(&mut turn_seen));
+            }
+        }
+        let returns = (1..seen.len()).any(|t| {
+            seen[t - 1]
+                .iter()
+                .any(|id| !seen[t].contains(id) && seen[t + 1..].iter().any(|s| s.contains(id)))
+        });
+        assert!(returns, "{fixture}: no mob leaves sight and returns");
+        let (code, report) = trace("spring2022", &[&log]);
+        assert_eq!(code, Some(0), "{fixture}: {report:#}");
+        assert_eq!(report["complete"], true, "{fixture}");
+        assert_eq!(report["agreeing"], report["steps_in_log"], "{fixture}");
+    }
+}
+
+/// Issue 23, item 3: matches of main.rb with bots that buy, evolve (`evolve X X X` too) and
+/// fight from turn 0 (tests/fixtures/tsg/busy_bot.py, seeds 9 and 109, 14 and 114): trace
+/// stopped at player 2's first buy, or named departures wrong. Every step is checked now, and
+/// every departure is named by a catalogued one, D-tsg-11's included.
+#[test]
+fn busy_main_rb_matches_are_traced_to_the_end_with_every_departure_catalogued() {
+    let mut named: Vec<String> = Vec::new();
+    for seed in ["9", "14"] {
+        let dir = format!(
+            "{}/tests/fixtures/tsg/main-rb-busy-{seed}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let (p0, p1) = (format!("{dir}/p0.jsonl"), format!("{dir}/p1.jsonl"));
+        let (code, report) = trace_engine(
+            "tsg-auto-chess",
+            Some("main.rb"),
+            &[Path::new(&p0), Path::new(&p1)],
+        );
+        assert_eq!(code, Some(1), "{seed}: {report:#}");
+        assert_eq!(report["complete"], true, "{seed}: {report:#}");
+        assert_eq!(report["steps"], report["steps_in_log"], "{seed}");
+        for d in report["departures"].as_array().unwrap() {
+            assert_eq!(d["catalogued"], true, "{seed}: {d:#}");
+            named.push(d["clause"].as_str().unwrap().to_string());
+        }
+    }
+    for clause in ["buy.placed-at-once", "buy.frame", "board.frames"] {
+        assert!(named.iter().any(|c| c == clause), "{clause}: {named:?}");
+    }
+}
+
+/// Issue 23, item 8: `trace --cases-out DIR` turns a recorded match into step cases, the
+/// engine's result the expectation; `check --cases DIR` then checks an engine against them.
+/// A match recorded on the reference gives cases the reference passes; a main.rb match gives
+/// `needs-review` cases where main.rb departs.
+#[test]
+fn a_traced_match_becomes_step_cases_that_check_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("tsg-auto-chess", 2, "7", &log);
+    let cases = dir.path().join("cases");
+    let (code, report, _) = trace_args(&[
+        "tsg-auto-chess",
+        log.to_str().unwrap(),
+        "--cases-out",
+        cases.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{report:#}");
+    let file = cases.join("tsg-auto-chess/trace-match.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("trace-match-step-0"), "{text}");
+    let output = Command::new(SHINPAN)
+        .args(["check", "tsg-auto-chess", "--cases"])
+        .arg(&cases)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{out}");
+    assert!(out.contains(" 0 failed"), "{out}");
+
+    let busy = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/tsg/main-rb-busy-9"
+    );
+    let main_rb_cases = dir.path().join("main-rb-cases");
+    let (code, _, _) = trace_args(&[
+        "tsg-auto-chess",
+        &format!("{busy}/p0.jsonl"),
+        &format!("{busy}/p1.jsonl"),
+        "--engine-known",
+        "main.rb",
+        "--cases-out",
+        main_rb_cases.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1));
+    let text = std::fs::read_to_string(main_rb_cases.join("tsg-auto-chess/trace-p0.yaml")).unwrap();
+    assert!(text.contains("needs-review: true"), "{text}");
 }

@@ -62,7 +62,8 @@ pub enum Command {
     )]
     Tap(TapArgs),
     /// Check a recorded match (logs of `tap`, `play --log`, or converted) turn by turn against
-    /// the rules: every departure with its step, fields and clauses. Exit 1 on any departure.
+    /// the rules: every departure with its step, fields and clauses. Exit 1 on any departure,
+    /// 3 when less was checked than the log holds (a log cut short, no such match).
     #[command(after_help = "Example: shinpan trace tsg-auto-chess p0.jsonl p1.jsonl")]
     Trace(TraceArgs),
 }
@@ -103,6 +104,19 @@ pub struct TraceArgs {
     pub import: Option<String>,
     #[arg(long, value_enum, default_value_t = FormatArg::Human)]
     pub format: FormatArg,
+    /// The engine that recorded the log, by the name the rules catalogue gives its known
+    /// departures (`main.rb`): they are played to name what the log shows. `--import main-rb`
+    /// implies `main.rb`.
+    #[arg(long, value_name = "NAME")]
+    pub engine_known: Option<String>,
+    /// Write each checked step as a step case (the engine's result as the expectation,
+    /// `needs-review` where it departs) to DIR/<game>/trace-<log>.yaml, with the game's
+    /// rules.yaml, so that `shinpan check --cases DIR` checks any engine against the match.
+    #[arg(long, value_name = "DIR")]
+    pub cases_out: Option<PathBuf>,
+    /// Match options over those the log's `start` record names (`--option league=wood1`).
+    #[command(flatten)]
+    pub options: OptionArgs,
 }
 
 // One struct per subcommand with arguments. Their help text is the doc comment of the

@@ -33,6 +33,8 @@ pub enum Finished {
     AllPassed,
     /// Exit 1.
     SomethingFailed,
+    /// Exit 3: less was checked than there was to check (`trace` of a log cut short).
+    Incomplete,
 }
 
 impl Finished {

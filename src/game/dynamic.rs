@@ -143,6 +143,11 @@ pub trait DynGame: Send + Sync {
     ) -> Option<Result<Observation<Value>, ObserveError>>;
     /// [`Game::import`].
     fn import(&self, format: &str, log: &str) -> Option<Result<Vec<Imported>, ParseError>>;
+    /// [`DynGame::resume`] from a state a recorded engine showed, checked only by
+    /// [`Game::validate_recorded`].
+    fn resume_recorded(&self, state: &Value) -> Result<Box<dyn DynMatch + '_>, StateError>;
+    /// [`Game::set_up_observed`]: `state` with what `options` set and prompts do not show.
+    fn set_up_observed(&self, state: &Value, options: &MatchOptions) -> Result<Value, PlayError>;
     /// [`Game::departures_played`] over canonical states; a state the game cannot read gives
     /// none, and one it cannot write is left out.
     fn departures_played(&self, steps: &[(Value, Vec<Reply>)]) -> Vec<PlayedDeparture<Value>>;
@@ -285,7 +290,7 @@ impl<G: Game> DynGame for G {
         player: usize,
         known: Option<&Value>,
     ) -> Option<Result<Observation<Value>, ObserveError>> {
-        let known = match known.map(|k| typed_state(self, k)) {
+        let known = match known.map(|k| recorded_state(self, k)) {
             Some(Ok(state)) => Some(state),
             Some(Err(e)) => return Some(Err(e.into())),
             None => None,
@@ -304,10 +309,24 @@ impl<G: Game> DynGame for G {
         Game::import(self, format, log)
     }
 
+    fn resume_recorded(&self, state: &Value) -> Result<Box<dyn DynMatch + '_>, StateError> {
+        Ok(Box::new(Match {
+            game: self,
+            state: recorded_state(self, state)?,
+        }))
+    }
+
+    fn set_up_observed(&self, state: &Value, options: &MatchOptions) -> Result<Value, PlayError> {
+        let options = typed_options(self, options)?;
+        let mut typed = recorded_state(self, state)?;
+        Game::set_up_observed(self, &mut typed, &options);
+        Ok(canonical(&typed)?)
+    }
+
     fn departures_played(&self, steps: &[(Value, Vec<Reply>)]) -> Vec<PlayedDeparture<Value>> {
         let Ok(steps) = steps
             .iter()
-            .map(|(state, replies)| Ok((typed_state(self, state)?, replies.clone())))
+            .map(|(state, replies)| Ok((recorded_state(self, state)?, replies.clone())))
             .collect::<Result<Vec<_>, StateError>>()
         else {
             return Vec::new();
@@ -318,6 +337,10 @@ impl<G: Game> DynGame for G {
                 Some(PlayedDeparture {
                     clauses: played.clauses,
                     state: canonical(&played.state).ok()?,
+                    without: match &played.without {
+                        Some(without) => Some(canonical(without).ok()?),
+                        None => None,
+                    },
                 })
             })
             .collect()
@@ -382,6 +405,20 @@ fn typed_state<G: Game>(game: &G, state: &Value) -> Result<G::State, StateError>
         }
     })?;
     game.validate(&typed)?;
+    Ok(typed)
+}
+
+/// A state a recorded engine showed: read like [`typed_state`], checked only by
+/// [`Game::validate_recorded`].
+fn recorded_state<G: Game>(game: &G, state: &Value) -> Result<G::State, StateError> {
+    let typed: G::State = serde_path_to_error::deserialize(state).map_err(|e| {
+        let path = e.path().to_string();
+        StateError {
+            path: (path != ".").then_some(path),
+            message: e.into_inner().to_string(),
+        }
+    })?;
+    game.validate_recorded(&typed)?;
     Ok(typed)
 }
 

@@ -355,6 +355,22 @@ pub trait Game: Send + Sync + 'static {
         None
     }
 
+    /// What a state a recorded engine showed must satisfy for the reference to play on from
+    /// it, for `shinpan trace`. A lax engine makes states the rules forbid (an id used twice,
+    /// two units on one cell, more units than allowed); trace reports the step, then holds
+    /// such a state as data and goes on. The default is [`Game::validate`]; a game whose engine
+    /// steps such states safely checks only what its engine needs.
+    fn validate_recorded(&self, state: &Self::State) -> Result<(), StateError> {
+        self.validate(state)
+    }
+
+    /// Writes into a state read back from the first prompts what the match `options` set and
+    /// no prompt shows (Spring Challenge's league), for `shinpan trace` of a log whose `start`
+    /// record, or the command line, names the options. The default changes nothing.
+    fn set_up_observed(&self, state: &mut Self::State, options: &Self::Options) {
+        let _ = (state, options);
+    }
+
     /// What engines known to depart from the rules make of the last steps, so that `shinpan
     /// trace` can name the rule a recorded engine broke by playing its departure: for each
     /// known departure the game can play (recorded as `departures:` on its clauses in
@@ -414,6 +430,10 @@ pub struct PlayedDeparture<S> {
     pub clauses: Vec<String>,
     /// The state it leaves.
     pub state: S,
+    /// The state the same play leaves without this departure (the other departures of the
+    /// engine still played), when the game plays several together: a field is this
+    /// departure's only where `state` shows what the engine showed and `without` does not.
+    pub without: Option<S>,
 }
 
 /// One exchange read from another tool's log ([`Game::import`]), in the order of the match.
@@ -425,6 +445,9 @@ pub struct Imported {
     /// The reply's lines joined by `\n`, without the last line break; `None` when the log ends
     /// before it.
     pub reply: Option<String>,
+    /// On a player's last exchange, when the log says the engine ended the match there (its
+    /// result), what it says: the log is then whole, not cut short.
+    pub end: Option<String>,
 }
 
 /// What one prompt shows of a state.

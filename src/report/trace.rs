@@ -1,32 +1,81 @@
-//! The report of `shinpan trace`: each departure once (with the turn, the fields, the clauses
-//! and a diff of the reference's prediction against what the engine showed), the ones that
-//! follow from it in a line each, what could not be checked, and a closing count.
+//! The report of `shinpan trace`: what was checked (steps in the log, steps checked, steps
+//! agreeing, where checking stopped), each departure once (with the step, the fields, the
+//! clauses and a diff of the reference's prediction against what the engine showed), the ones
+//! that follow from it in a line each, the departures by clause (catalogued / unexplained), the
+//! outcome, and a closing verdict: PASS only when every step of the log was checked.
 
 use super::{JunitRow, JunitStatus, Render};
 use crate::harness::trace::TraceReport;
 
+impl TraceReport {
+    /// What was checked, in one line: "every step checked" at a glance, or where it stopped.
+    pub fn checked_line(&self) -> String {
+        let what = if self.complete {
+            format!(
+                "every step checked ({} of {})",
+                self.steps, self.steps_in_log
+            )
+        } else {
+            format!(
+                "INCOMPLETE: {} of {} steps checked",
+                self.steps, self.steps_in_log
+            )
+        };
+        format!("{what}, {} agreeing", self.agreeing)
+    }
+
+    fn verdict(&self) -> &'static str {
+        if self.incomplete() {
+            "INCOMPLETE"
+        } else if self.departures.is_empty() {
+            "PASS"
+        } else {
+            "DEPARTURES"
+        }
+    }
+}
+
 impl Render for TraceReport {
     fn human(&self) -> String {
         let mut out = format!(
-            "shinpan {} · trace of a {} match: {} steps checked\n",
+            "shinpan {} · trace of a {} match: {}\n",
             crate::VERSION,
             self.game,
-            self.steps
+            self.checked_line()
         );
+        if !self.options_from.is_empty() {
+            out.push_str(&format!(
+                "options: {} ({})\n",
+                serde_json::to_string(&self.options).unwrap_or_default(),
+                self.options_from
+            ));
+        }
+        out.push_str(&match &self.engine {
+            Some(engine) => format!("known departures played: {engine}'s\n"),
+            None => "known departures played: none (--engine-known NAME plays an engine's)\n"
+                .to_string(),
+        });
         for d in &self.departures {
             match d.follows_from {
                 Some(first) => out.push_str(&format!(
-                    "  step {}, player {}: {} again (follows from step {first})\n",
+                    "  step {}, player {}: {} again ({}, follows from step {first})\n",
                     d.step,
                     d.player,
-                    d.fields.join(", ")
+                    d.fields.join(", "),
+                    d.clause
                 )),
                 None => {
                     out.push_str(&format!(
-                        "DEPARTURE at step {}, player {}: {}\n",
+                        "DEPARTURE at step {}, player {}: {} ({}, {})\n",
                         d.step,
                         d.player,
-                        d.fields.join(", ")
+                        d.fields.join(", "),
+                        d.clause,
+                        if d.catalogued {
+                            "catalogued"
+                        } else {
+                            "unexplained"
+                        }
                     ));
                     if !d.clauses.is_empty() {
                         out.push_str(&format!("    clauses: {}\n", d.clauses.join(", ")));
@@ -56,9 +105,40 @@ impl Render for TraceReport {
         for note in &self.notes {
             out.push_str(&format!("NOTE {note}\n"));
         }
+        if let Some(stopped) = &self.stopped {
+            out.push_str(&format!("STOPPED {stopped}\n"));
+        }
+        for c in &self.by_clause {
+            out.push_str(&format!(
+                "  {}: {} catalogued, {} unexplained\n",
+                c.clause, c.catalogued, c.unexplained
+            ));
+        }
+        if let Some(outcome) = &self.outcome {
+            let rules = outcome
+                .rules
+                .as_ref()
+                .map_or("the match goes on".to_string(), |v| v.to_string());
+            let log = match (&outcome.log, outcome.agrees) {
+                (Some(v), _) => v.to_string(),
+                (None, Some(false)) => "the engine ended the match".to_string(),
+                (None, _) => "no outcome recorded".to_string(),
+            };
+            out.push_str(&format!(
+                "outcome: rules {rules}, log {log}: {}\n",
+                match outcome.agrees {
+                    Some(true) => "agree",
+                    Some(false) => "DISAGREE",
+                    None => "not in the log, not checked",
+                }
+            ));
+        }
         let new = self.new_departures().count();
         out.push_str(&format!(
-            "{new} departures ({} steps affected in all), {} notes\n",
+            "{}: {}; {new} departures ({} unexplained, {} steps affected in all), {} notes\n",
+            self.verdict(),
+            self.checked_line(),
+            self.unexplained(),
             self.departures.len(),
             self.notes.len()
         ));
@@ -69,14 +149,15 @@ impl Render for TraceReport {
         super::json(self)
     }
 
-    /// One failing test case per new departure; one passing case when there is none.
+    /// One failing test case per new departure; an error case when the trace is incomplete;
+    /// one passing case when there is neither.
     fn junit(&self) -> String {
         let names: Vec<(String, String)> = self
             .new_departures()
             .map(|d| {
                 (
                     format!("step-{}-player-{}", d.step, d.player),
-                    format!("{}\n{}", d.fields.join(", "), d.diff),
+                    format!("{} ({})\n{}\n{}", d.clause, d.fields.join(", "), d.diff, ""),
                 )
             })
             .collect();
@@ -91,13 +172,27 @@ impl Render for TraceReport {
                 stderr: None,
             })
             .collect();
+        let stopped = self
+            .stopped
+            .as_ref()
+            .map(|why| format!("{}: {why}", self.checked_line()));
+        if let Some(why) = &stopped {
+            rows.push(JunitRow {
+                suite: &self.game,
+                name: "incomplete",
+                classname: format!("{}/trace", self.game),
+                status: JunitStatus::Error(why),
+                stdout: None,
+                stderr: None,
+            });
+        }
         if rows.is_empty() {
             rows.push(JunitRow {
                 suite: &self.game,
                 name: "match",
                 classname: format!("{}/trace", self.game),
                 status: JunitStatus::Passed,
-                stdout: Some(format!("{} steps checked", self.steps)),
+                stdout: Some(self.checked_line()),
                 stderr: None,
             });
         }

@@ -171,6 +171,11 @@ impl Game for Spring2022 {
         engine::step(state, replies)
     }
 
+    /// The league (D-spring-10), which no prompt shows.
+    fn set_up_observed(&self, state: &mut State, options: &Options) {
+        state.league = options.league;
+    }
+
     fn outcome(&self, state: &State) -> Option<Outcome> {
         state.outcome.clone()
     }

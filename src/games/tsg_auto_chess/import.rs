@@ -91,6 +91,15 @@ pub fn main_rb(log: &str) -> Result<Vec<Imported>, ParseError> {
     if let Some(done) = open {
         exchanges.push(close(done));
     }
+    // The result main.rb prints once the match is over (`p @result`: which kings lost): the
+    // log is whole; each player's last exchange says so.
+    if let Some((_, result)) = stray.filter(|(_, line)| line.starts_with('[')) {
+        for player in 0..2 {
+            if let Some(last) = exchanges.iter_mut().rev().find(|e| e.player == player) {
+                last.end = Some(format!("main.rb ended the match: {result}"));
+            }
+        }
+    }
     Ok(exchanges)
 }
 
@@ -99,6 +108,7 @@ fn close((player, prompt, reply): (usize, Vec<&str>, Vec<&str>)) -> Imported {
         player,
         prompt: prompt.iter().map(|l| format!("{l}\n")).collect(),
         reply: (!reply.is_empty()).then(|| reply.join("\n")),
+        end: None,
     }
 }
 

@@ -232,6 +232,25 @@ impl State {
 
     /// What serde cannot check: ranges, one unit a cell, unique ids below the counter, one king
     /// a player with ids 0 and 1, the unit limit, and a finished match exactly when it is over.
+    /// What the engine needs of a state a recorded engine showed (`Game::validate_recorded`):
+    /// a turn it can play, owners 0 and 1. Ids used twice, shared cells and armies past the
+    /// limit are held as shown.
+    pub fn validate_recorded(&self) -> Result<(), StateError> {
+        if self.turn > TURNS {
+            return Err(StateError::at(
+                "turn",
+                format!("{}, at most {TURNS}", self.turn),
+            ));
+        }
+        match self.units.iter().position(|u| u.owner > 1) {
+            Some(i) => Err(StateError::at(
+                format!("units[{i}].owner"),
+                "must be 0 or 1",
+            )),
+            None => Ok(()),
+        }
+    }
+
     pub fn validate(&self) -> Result<(), StateError> {
         let number = |path: String, value: i64, min: i64| {
             if (min..=MAX_NUMBER).contains(&value) {

@@ -105,6 +105,18 @@ impl ClauseIndex {
             .collect()
     }
 
+    /// The engines the catalogue records departures of.
+    pub fn engines(&self) -> Vec<String> {
+        let mut engines: Vec<String> = self
+            .departures
+            .values()
+            .flat_map(|d| d.keys().cloned())
+            .collect();
+        engines.sort();
+        engines.dedup();
+        engines
+    }
+
     /// Known departures (engine, what it does) recorded on these clauses.
     pub fn departures_of(&self, clauses: &[String]) -> Vec<(String, String, String)> {
         clauses

@@ -3,10 +3,11 @@
 //! with its engine. A torn last line (a tap killed mid-write) is dropped; any other line that
 //! is not a record is an error naming the file and line.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
+use serde_json::{Map, Value};
 
 /// The log format's version, in every log's `start` record.
 pub const LOG_FORMAT: u64 = 1;
@@ -60,6 +61,45 @@ struct Record {
     status: Option<i64>,
     #[serde(default)]
     signal: Option<i64>,
+    /// (`start`) the log format's version.
+    #[serde(default)]
+    trace: Option<u64>,
+    /// (`start`) the game's id.
+    #[serde(default)]
+    game: Option<String>,
+    /// (`start`) the match options.
+    #[serde(default)]
+    options: Option<Map<String, Value>>,
+    /// (`start`) the league, for a game whose options hold one and a log that gives it alone.
+    #[serde(default)]
+    league: Option<String>,
+    /// (`end`, `play`) the outcome the engine gave the match.
+    #[serde(default)]
+    outcome: Option<Value>,
+}
+
+/// What a log's `start` records say of the match read.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LogStart {
+    /// The game the log names.
+    pub game: Option<String>,
+    /// The match options it names (`options`, with `league` when given on its own); `None`
+    /// when it names none.
+    pub options: Option<Map<String, Value>>,
+}
+
+/// One match of a log ([`read_match`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MatchLog {
+    pub players: BTreeMap<usize, PlayerLog>,
+    pub start: LogStart,
+    /// The match numbers the logs hold: their `match` fields, or else the count of `start`
+    /// records before each record (a tap log appended to by several matches).
+    pub matches: BTreeSet<u64>,
+    /// The match read: the one asked for, or the first.
+    pub read: Option<u64>,
+    /// The outcome an `end` record gives the match read (`play --log`).
+    pub outcome: Option<Value>,
 }
 
 /// One prompt and the reply to it (`None`: the log ends, or the next prompt came, first).
@@ -89,14 +129,39 @@ pub fn read_logs(
     paths: &[PathBuf],
     match_index: Option<u64>,
 ) -> Result<BTreeMap<usize, PlayerLog>, LogError> {
+    read_match(paths, match_index).map(|m| m.players)
+}
+
+/// [`read_logs`], with what the `start` records say and which matches the logs hold. A log
+/// given twice, and a log of a format version this shinpan does not know, are errors.
+pub fn read_match(paths: &[PathBuf], match_index: Option<u64>) -> Result<MatchLog, LogError> {
+    let mut seen: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     let mut chunks: BTreeMap<usize, Vec<Record>> = BTreeMap::new();
+    let mut starts: Vec<Record> = Vec::new();
     for (index, path) in paths.iter().enumerate() {
-        let text = std::fs::read(path).map_err(|e| LogError {
+        let bytes = std::fs::read(path).map_err(|e| LogError {
             path: path.clone(),
             line: 0,
             message: format!("cannot read the log: {e}"),
         })?;
-        let text = String::from_utf8_lossy(&text);
+        let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        if let Some((first, _)) = seen
+            .iter()
+            .find(|(p, b)| *p == canonical || (!bytes.is_empty() && *b == bytes))
+        {
+            return Err(LogError {
+                path: path.clone(),
+                line: 0,
+                message: format!(
+                    "the same log as {} is given twice: give each player's log once",
+                    first.display()
+                ),
+            });
+        }
+        seen.push((canonical, bytes));
+        // Records without `match` take the count of start records before them, per player.
+        let mut starts_seen: BTreeMap<usize, u64> = BTreeMap::new();
+        let text = String::from_utf8_lossy(&seen[seen.len() - 1].1).into_owned();
         let lines: Vec<&str> = text.lines().collect();
         for (i, line) in lines.iter().enumerate() {
             if line.trim().is_empty() {
@@ -115,9 +180,33 @@ pub fn read_logs(
                 }
             };
             let player = record.player.unwrap_or(index);
+            let mut record = record;
+            if record.event == "start" {
+                if let Some(version) = record.trace.filter(|&v| v > LOG_FORMAT) {
+                    return Err(LogError {
+                        path: path.clone(),
+                        line: i + 1,
+                        message: format!(
+                            "log format version {version}; this shinpan reads version {LOG_FORMAT}"
+                        ),
+                    });
+                }
+                *starts_seen.entry(player).or_default() += 1;
+            }
+            if record.match_index.is_none() {
+                record.match_index = starts_seen.get(&player).map(|n| n - 1);
+            }
+            if record.event == "start" || record.outcome.is_some() {
+                starts.push(record.clone());
+            }
             chunks.entry(player).or_default().push(record);
         }
     }
+    let matches: BTreeSet<u64> = chunks
+        .values()
+        .flatten()
+        .filter_map(|r| r.match_index)
+        .collect();
     let wanted = match_index.or_else(|| {
         chunks
             .values()
@@ -125,7 +214,31 @@ pub fn read_logs(
             .filter_map(|r| r.match_index)
             .min()
     });
-    Ok(chunks
+    let outcome = starts
+        .iter()
+        .filter(|r| r.match_index.is_none() || r.match_index == wanted)
+        .find_map(|r| r.outcome.clone());
+    let start = starts
+        .iter()
+        .filter(|r| r.event == "start")
+        .filter(|r| r.match_index.is_none() || r.match_index == wanted)
+        .fold(LogStart::default(), |mut start, r| {
+            start.game = start.game.or_else(|| r.game.clone());
+            if let Some(options) = &r.options {
+                start
+                    .options
+                    .get_or_insert_with(Map::new)
+                    .extend(options.clone());
+            }
+            if let Some(league) = &r.league {
+                start
+                    .options
+                    .get_or_insert_with(Map::new)
+                    .insert("league".into(), Value::String(league.clone()));
+            }
+            start
+        });
+    let players = chunks
         .into_iter()
         .map(|(player, records)| {
             let mut records: Vec<Record> = records
@@ -137,21 +250,29 @@ pub fn read_logs(
             (player, assemble(records))
         })
         .filter(|(_, log)| !log.exchanges.is_empty() || log.before_first_prompt.is_some())
-        .collect())
+        .collect();
+    Ok(MatchLog {
+        players,
+        start,
+        matches,
+        read: wanted,
+        outcome,
+    })
 }
 
 /// Each player's exchanges from a log another tool wrote ([`crate::game::Game::import`]).
 pub fn from_imported(exchanges: Vec<crate::game::Imported>) -> BTreeMap<usize, PlayerLog> {
     let mut logs: BTreeMap<usize, PlayerLog> = BTreeMap::new();
     for exchange in exchanges {
-        logs.entry(exchange.player)
-            .or_default()
-            .exchanges
-            .push(Exchange {
-                prompt: exchange.prompt,
-                reply: exchange.reply,
-                elapsed_ms: None,
-            });
+        let log = logs.entry(exchange.player).or_default();
+        log.exchanges.push(Exchange {
+            prompt: exchange.prompt,
+            reply: exchange.reply,
+            elapsed_ms: None,
+        });
+        if exchange.end.is_some() {
+            log.end = exchange.end;
+        }
     }
     logs
 }

@@ -11,21 +11,24 @@
 //!
 //! [`log`] reads the JSON-lines log; [`clauses`] maps fields to clauses.
 
+pub mod cases;
 pub mod clauses;
 pub mod log;
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::case::expect::{to_yaml, unified_diff};
-use crate::game::{DynGame, PlayedDeparture, Reply};
-use clauses::{leaf_paths, normalize, ClauseIndex};
+use crate::game::{DynGame, MatchOptions, PlayedDeparture, Reply};
+use clauses::{normalize, ClauseIndex};
 use log::PlayerLog;
 
-/// How many of the last steps a game may play its known departures over.
-const REPLAYED: usize = 3;
+/// How many of the last steps a game may play its known departures over: enough for a
+/// departure that shows many steps after it happened (a unit dead on main.rb's grid that
+/// keeps fighting).
+const REPLAYED: usize = 64;
 
 /// One departure of the recorded engine from the rules.
 #[derive(Debug, Clone, Serialize)]
@@ -33,7 +36,8 @@ pub struct Departure {
     /// The step (0 = the first prompts) whose prompt showed it.
     pub step: usize,
     pub player: usize,
-    /// The fields that differ, in canonical-state paths.
+    /// The fields that differ, in canonical-state paths; an element of a list of things with
+    /// ids is named by its id (`units[#5].hp`), never by its place in the list.
     pub fields: Vec<String>,
     /// The clauses those fields belong to: first those whose known departure, played
     /// ([`DynGame::departures_played`]), shows what the engine showed; then, for the fields
@@ -41,12 +45,40 @@ pub struct Departure {
     pub clauses: Vec<String>,
     /// Of `clauses`, those whose played departure reproduced at least one of the fields.
     pub reproduced: Vec<String>,
+    /// Whether a catalogued departure, played, reproduces every field (else: unexplained).
+    pub catalogued: bool,
+    /// The fields no catalogued departure, played, reproduces.
+    pub unexplained: Vec<String>,
+    /// The clause it breaks, by which departures are grouped: the first reproduced, else the
+    /// first named.
+    pub clause: String,
     /// Known departures of named engines on those clauses (clause, engine, what it does).
     pub known: Vec<(String, String, String)>,
     /// The reference's prediction against what the engine showed.
     pub diff: String,
-    /// The step of the first departure of the same fields this one follows from.
+    /// The step of the first departure from the same clause this one follows from.
     pub follows_from: Option<usize>,
+}
+
+/// Departures from one clause.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ClauseCount {
+    pub clause: String,
+    /// Departures (one a step and player) a catalogued departure reproduces.
+    pub catalogued: usize,
+    /// Steps whose departure none does.
+    pub unexplained: usize,
+}
+
+/// The end of the match: what the rules give against what the log shows.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct OutcomeCheck {
+    /// The outcome the rules give at the last step (`None`: the match goes on).
+    pub rules: Option<Value>,
+    /// What the log shows (`play`'s `end` record), when it shows it.
+    pub log: Option<Value>,
+    /// Whether the two agree; `None` when the log shows no outcome to check.
+    pub agrees: Option<bool>,
 }
 
 /// What a trace found.
@@ -55,90 +87,304 @@ pub struct TraceReport {
     pub game: String,
     /// Steps checked.
     pub steps: usize,
+    /// Steps the log holds (checked or not).
+    pub steps_in_log: usize,
+    /// Steps checked whose prompts showed no departure.
+    pub agreeing: usize,
+    /// Whether every step the log holds was checked.
+    pub complete: bool,
+    /// Where and why checking stopped before the log's end.
+    pub stopped: Option<String>,
     pub departures: Vec<Departure>,
+    /// The departures of every step, by the clause they break.
+    pub by_clause: Vec<ClauseCount>,
+    /// The end of the match, checked against the rules.
+    pub outcome: Option<OutcomeCheck>,
+    /// The match options the trace played with, and where they came from.
+    pub options: Value,
+    pub options_from: String,
+    /// The engine whose known departures were played (`--engine-known`, `--import`).
+    pub engine: Option<String>,
     /// What could not be checked, and why.
     pub notes: Vec<String>,
+    /// Each checked step with what the engine showed after it, when asked for
+    /// ([`TraceConfig::step_cases`]): regression cases ([`cases`]).
+    #[serde(skip)]
+    pub step_cases: Vec<cases::StepCase>,
 }
 
 impl TraceReport {
+    /// A report of a trace that checked nothing, and why.
+    pub fn nothing_checked(game: &str, steps_in_log: usize, why: String) -> TraceReport {
+        TraceReport {
+            game: game.to_string(),
+            steps: 0,
+            steps_in_log,
+            agreeing: 0,
+            complete: false,
+            stopped: Some(why),
+            departures: Vec::new(),
+            by_clause: Vec::new(),
+            outcome: None,
+            options: Value::Object(Default::default()),
+            options_from: String::new(),
+            engine: None,
+            notes: Vec::new(),
+            step_cases: Vec::new(),
+        }
+    }
+
     /// Departures that start something new (not following an earlier one).
     pub fn new_departures(&self) -> impl Iterator<Item = &Departure> {
         self.departures.iter().filter(|d| d.follows_from.is_none())
     }
 
+    /// Every step of the log checked, and no departure.
     pub fn passed(&self) -> bool {
-        self.departures.is_empty()
+        self.complete && self.departures.is_empty()
+    }
+
+    /// Less was checked than the log holds (or the log is cut short).
+    pub fn incomplete(&self) -> bool {
+        !self.complete
+    }
+
+    /// Departures named by no catalogued behaviour.
+    pub fn unexplained(&self) -> usize {
+        self.by_clause.iter().map(|c| c.unexplained).sum()
     }
 }
 
-/// Checks the recorded exchanges of each player (`logs[player]`) of one match.
+/// How a trace is set up besides its logs.
+#[derive(Debug, Clone, Default)]
+pub struct TraceConfig {
+    /// The match options (the log's `start` record's, then the command line's); `None` when
+    /// neither names any: the trace then reads the match as the first prompts suggest.
+    pub options: Option<MatchOptions>,
+    /// Where the options came from, for the report.
+    pub options_from: String,
+    /// The outcome the log records (`play`'s `end` record).
+    pub outcome: Option<Value>,
+    /// The engine that recorded the log, by the name the catalogue gives its departures
+    /// (`main.rb`): its known departures are played to name what the log shows. `None`: none
+    /// is played, and departures are named by the clauses of their fields.
+    pub engine: Option<String>,
+    /// Keep each checked step as a regression case (`trace --cases-out`).
+    pub step_cases: bool,
+}
+
+/// Checks the recorded exchanges of each player (`logs[player]`) of one match, with the
+/// game's default reading of options.
 pub fn trace(
     game: &dyn DynGame,
     logs: &BTreeMap<usize, PlayerLog>,
     index: &ClauseIndex,
 ) -> TraceReport {
-    let mut report = TraceReport {
-        game: game.info().id.to_string(),
-        steps: 0,
-        departures: Vec::new(),
-        notes: Vec::new(),
-    };
+    trace_with(game, logs, index, &TraceConfig::default())
+}
+
+/// Steps the exchanges not yet read make, at `per_step` replies a step.
+fn steps_left(
+    logs: &BTreeMap<usize, PlayerLog>,
+    next: &BTreeMap<usize, usize>,
+    per_step: usize,
+) -> usize {
+    let left: usize = logs
+        .iter()
+        .map(|(p, l)| {
+            l.exchanges
+                .len()
+                .saturating_sub(next.get(p).copied().unwrap_or(0))
+        })
+        .sum();
+    left.div_ceil(per_step.max(1))
+}
+
+/// Checks the recorded exchanges of each player (`logs[player]`) of one match. Never stops
+/// before the log ends but where the log cannot be read on (a first prompt that is no prompt,
+/// a state the reference cannot play): a departure is reported and the state the engine showed
+/// adopted; a prompt that cannot be read back is a departure, and the prediction goes on.
+pub fn trace_with(
+    game: &dyn DynGame,
+    logs: &BTreeMap<usize, PlayerLog>,
+    index: &ClauseIndex,
+    config: &TraceConfig,
+) -> TraceReport {
+    let per_step = game.replies_per_step();
     let mut next: BTreeMap<usize, usize> = logs.keys().map(|&p| (p, 0)).collect();
+    let mut report = TraceReport::nothing_checked(
+        game.info().id,
+        steps_left(logs, &next, per_step),
+        String::new(),
+    );
+    report.stopped = None;
+    report.options_from = config.options_from.clone();
+    report.engine = config.engine.clone();
+    if let Some(options) = &config.options {
+        report.options = game
+            .check_options(options)
+            .unwrap_or_else(|_| Value::Object(options.0.clone()));
+    }
     let Some((&first_player, first)) = logs.iter().next() else {
-        report.notes.push("the logs hold no exchange".into());
+        report.stopped = Some("the log holds no exchange: nothing was checked".into());
         return report;
     };
     let Some(exchange) = first.exchanges.first() else {
-        report.notes.push("the logs hold no prompt".into());
+        report.stopped = Some("the log holds no prompt: nothing was checked".into());
         return report;
     };
     // The first prompt read onto nothing gives the state to start from.
     let mut state = match game.observe(&exchange.prompt, first_player, None) {
         None => {
-            report.notes.push(format!(
-                "{} cannot read its prompts back into states: nothing can be checked",
+            report.stopped = Some(format!(
+                "{} cannot read its prompts back into states: nothing was checked",
                 game.info().id
             ));
             return report;
         }
         Some(Err(e)) => {
-            report.notes.push(format!(
-                "step 0, player {first_player}: {e}; nothing can be checked"
+            report.stopped = Some(format!(
+                "step 0, player {first_player}: the first prompt cannot be read ({e}): nothing was checked"
             ));
             return report;
         }
         Some(Ok(observed)) => observed.state,
     };
+    match &config.options {
+        Some(options) => match game.set_up_observed(&state, options) {
+            Ok(set_up) => state = set_up,
+            Err(e) => {
+                report.stopped = Some(format!("the match options: {e}"));
+                return report;
+            }
+        },
+        // None named: the report says what the first prompts were read as (the options the
+        // state read back holds, such as Spring's league).
+        None => {
+            if let Ok(Value::Object(defaults)) = game.check_options(&MatchOptions::default()) {
+                let assumed: serde_json::Map<String, Value> = defaults
+                    .iter()
+                    .map(|(k, v)| (k.clone(), state.get(k).unwrap_or(v).clone()))
+                    .collect();
+                report.options = Value::Object(assumed);
+            }
+        }
+    }
     let mut first_seen: BTreeMap<String, usize> = BTreeMap::new();
     // The last steps played (the state each was played from, and its replies), oldest first:
     // what known departures are played over when a step shows a departure (none before the
     // first step: the set-up).
     let mut previous: VecDeque<(Value, Vec<Reply>)> = VecDeque::with_capacity(REPLAYED);
+    // The step played last, waiting for the prompts that show its result (`--cases-out`).
+    let mut pending: Option<cases::StepCase> = None;
     for step in 0.. {
+        let mut then_values: Vec<(String, Value)> = Vec::new();
         let mut played: Option<Vec<PlayedDeparture<Value>>> = None;
         report.steps = step;
-        let play = match game.resume(&state) {
+        let departures_before = report.departures.len();
+        let play = match game.resume_recorded(&state) {
             Ok(play) => play,
             Err(e) => {
-                report.notes.push(format!(
-                    "step {step}: the state shown cannot be played: {e}"
+                report.stopped = Some(format!(
+                    "step {step}: the state the engine showed cannot be played on ({e}): the trace stops here"
                 ));
                 break;
             }
         };
-        if play.outcome().is_some() {
+        let mut play = play;
+        if let Some(outcome) = play.outcome() {
             let left: Vec<String> = next
                 .iter()
                 .filter(|(p, &i)| logs[p].exchanges.len() > i)
                 .map(|(p, _)| format!("player {p}"))
                 .collect();
             if !left.is_empty() {
-                report.notes.push(format!(
-                    "the match is over at step {step} by the rules, but the engine prompted {} again",
-                    left.join(", ")
-                ));
+                // The engine goes on where the rules end the match: a known departure that,
+                // played, goes on names it; the trace goes on from the state the engine shows.
+                let going_on: Vec<String> = played
+                    .get_or_insert_with(|| {
+                        played_departures(game, config, previous.make_contiguous())
+                    })
+                    .iter()
+                    .filter(|p| {
+                        let over = |s: &Value| s.get("outcome").is_some_and(|o| !o.is_null());
+                        !over(&p.state) && p.without.as_ref().is_some_and(over)
+                    })
+                    .min_by_key(|p| p.clauses.len())
+                    .map(|p| p.clauses.clone())
+                    .unwrap_or_default();
+                let mut clauses = going_on.clone();
+                for clause in index.clauses_for(&["outcome".into()]) {
+                    if !clauses.contains(&clause) {
+                        clauses.push(clause);
+                    }
+                }
+                report.departures.push(Departure {
+                    step,
+                    player: first_player,
+                    fields: vec!["outcome".into()],
+                    known: index.departures_of(&clauses),
+                    clause: clauses.first().cloned().unwrap_or_else(|| "outcome".into()),
+                    clauses,
+                    catalogued: !going_on.is_empty(),
+                    unexplained: if going_on.is_empty() {
+                        vec!["outcome".into()]
+                    } else {
+                        Vec::new()
+                    },
+                    reproduced: going_on,
+                    diff: format!(
+                        "the match is over at step {step} by the rules ({}), but the engine prompted {} again\n",
+                        serde_json::to_string(&outcome).unwrap_or_default(),
+                        left.join(", ")
+                    ),
+                    follows_from: None,
+                });
+                if let Some(o) = state.get_mut("outcome") {
+                    *o = Value::Null;
+                }
+                match game.resume_recorded(&state) {
+                    Ok(on) if on.outcome().is_none() => play = on,
+                    _ => {
+                        report.stopped = Some(format!(
+                            "step {step}: the rules end the match here; the {} steps the engine played on cannot be checked",
+                            steps_left(logs, &next, per_step)
+                        ));
+                        break;
+                    }
+                }
+            } else {
+                let rules = serde_json::to_value(&outcome).ok();
+                let agrees = config
+                    .outcome
+                    .as_ref()
+                    .map(|log| Some(log) == rules.as_ref());
+                if agrees == Some(false) {
+                    let clauses = index.clauses_for(&["outcome".into()]);
+                    report.departures.push(Departure {
+                        step,
+                        player: first_player,
+                        fields: vec!["outcome".into()],
+                        known: index.departures_of(&clauses),
+                        clause: clauses.first().cloned().unwrap_or_else(|| "outcome".into()),
+                        clauses,
+                        reproduced: Vec::new(),
+                        catalogued: false,
+                        unexplained: vec!["outcome".into()],
+                        diff: unified_diff(
+                            &to_yaml(rules.as_ref().unwrap_or(&Value::Null)),
+                            &to_yaml(config.outcome.as_ref().unwrap_or(&Value::Null)),
+                        ),
+                        follows_from: None,
+                    });
+                }
+                report.outcome = Some(OutcomeCheck {
+                    rules,
+                    log: config.outcome.clone(),
+                    agrees,
+                });
+                break;
             }
-            break;
         }
         let awaiting = play.awaiting();
         let mut replies = Vec::with_capacity(awaiting.len());
@@ -154,6 +400,10 @@ pub fn trace(
             if let Some(i) = next.get_mut(&player) {
                 *i += 1;
             }
+            let expected = game
+                .resume_recorded(&state)
+                .map(|now| now.prompt(player))
+                .unwrap_or_default();
             match game.observe(&exchange.prompt, player, Some(&state)) {
                 Some(Ok(observed)) => {
                     let checked: Vec<&String> = observed
@@ -161,10 +411,17 @@ pub fn trace(
                         .iter()
                         .filter(|p| !observed.drawn.contains(p))
                         .collect();
+                    if config.step_cases {
+                        then_values.extend(
+                            checked
+                                .iter()
+                                .filter_map(|p| cases::retarget(&state, &observed.state, p)),
+                        );
+                    }
                     let differing = differing_fields(&state, &observed.state, &checked);
                     if !differing.is_empty() {
                         let played = played.get_or_insert_with(|| {
-                            game.departures_played(previous.make_contiguous())
+                            played_departures(game, config, previous.make_contiguous())
                         });
                         report.departures.push(departure(
                             step,
@@ -176,31 +433,33 @@ pub fn trace(
                         ));
                     }
                     state = observed.state;
-                    if let Ok(now) = game.resume(&state) {
+                    if let Ok(now) = game.resume_recorded(&state) {
                         let expected = now.prompt(player);
                         if expected != exchange.prompt
                             && report.departures.last().is_none_or(|d| d.step != step)
                         {
-                            let clauses = index.clauses_for(&["prompt".into()]);
-                            report.departures.push(Departure {
+                            report.departures.push(prompt_departure(
                                 step,
                                 player,
-                                fields: vec!["prompt".into()],
-                                known: index.departures_of(&clauses),
-                                clauses,
-                                reproduced: Vec::new(),
-                                diff: unified_diff(&expected, &exchange.prompt),
-                                follows_from: first_seen.get("prompt").copied(),
-                            });
-                            first_seen.entry("prompt".into()).or_insert(step);
+                                index,
+                                unified_diff(&expected, &exchange.prompt),
+                                &mut first_seen,
+                            ));
                         }
                     }
                 }
                 Some(Err(e)) => {
-                    report.notes.push(format!(
-                        "step {step}, player {player}: {e}; the trace stops here"
+                    // Not a prompt of the game: a departure; the prediction goes on.
+                    report.departures.push(prompt_departure(
+                        step,
+                        player,
+                        index,
+                        format!("{e}\n{}", unified_diff(&expected, &exchange.prompt)),
+                        &mut first_seen,
                     ));
-                    return report;
+                    report.notes.push(format!(
+                        "step {step}, player {player}: the prompt cannot be read back ({e}); the trace goes on from the reference's prediction"
+                    ));
                 }
                 None => unreachable_note(&mut report),
             }
@@ -213,30 +472,188 @@ pub fn trace(
             });
         }
         if log_ended {
-            report.notes.push(format!(
-                "the logs end at step {step}, before the match does"
-            ));
+            let ended_by_engine = config.outcome.is_some()
+                || (!logs.is_empty() && logs.values().all(|l| l.end.is_some()));
+            if ended_by_engine {
+                // The engine ended the match where the rules go on: a known departure that,
+                // played, ends it here names it.
+                let ending: Vec<String> = played
+                    .get_or_insert_with(|| {
+                        played_departures(game, config, previous.make_contiguous())
+                    })
+                    .iter()
+                    .filter(|p| {
+                        let over = |s: &Value| s.get("outcome").is_some_and(|o| !o.is_null());
+                        over(&p.state) && !p.without.as_ref().is_some_and(over)
+                    })
+                    .min_by_key(|p| p.clauses.len())
+                    .map(|p| p.clauses.clone())
+                    .unwrap_or_default();
+                let mut clauses = ending.clone();
+                for clause in index.clauses_for(&["outcome".into()]) {
+                    if !clauses.contains(&clause) {
+                        clauses.push(clause);
+                    }
+                }
+                report.departures.push(Departure {
+                    step,
+                    player: first_player,
+                    fields: vec!["outcome".into()],
+                    known: index.departures_of(&clauses),
+                    clause: clauses.first().cloned().unwrap_or_else(|| "outcome".into()),
+                    clauses,
+                    catalogued: !ending.is_empty(),
+                    unexplained: if ending.is_empty() {
+                        vec!["outcome".into()]
+                    } else {
+                        Vec::new()
+                    },
+                    reproduced: ending,
+                    diff: format!(
+                        "the engine ended the match at step {step}{}; by the rules it goes on\n",
+                        config
+                            .outcome
+                            .as_ref()
+                            .map(|o| format!(" ({o})"))
+                            .unwrap_or_default()
+                    ),
+                    follows_from: None,
+                });
+                report.outcome = Some(OutcomeCheck {
+                    rules: None,
+                    log: config.outcome.clone(),
+                    agrees: Some(false),
+                });
+            } else {
+                report.stopped = Some(format!(
+                    "the log ends at step {step}, before the match does by the rules, and no end record says the engine ended it: the log is cut short"
+                ));
+            }
             break;
         }
+        if report.departures.len() == departures_before {
+            report.agreeing += 1;
+        }
+        if let Some(mut case) = pending.take() {
+            case.then = cases::partial(&then_values);
+            case.departs = report.departures.len() > departures_before;
+            report.step_cases.push(case);
+        }
+        if config.step_cases {
+            pending = Some(cases::StepCase {
+                step,
+                given: state.clone(),
+                replies: replies.clone(),
+                then: Value::Null,
+                departs: false,
+            });
+        }
         let turn = [replies];
-        match game.play(&state, &turn) {
+        let stepped = game
+            .resume_recorded(&state)
+            .map_err(|e| e.to_string())
+            .and_then(|mut m| {
+                m.step(&turn[0]).map_err(|e| e.to_string())?;
+                m.state().map_err(|e| e.to_string())
+            });
+        match stepped {
             Ok(played) => {
                 // The state played from is kept (moved, not copied) with its replies.
                 let [replies] = turn;
                 if previous.len() == REPLAYED {
                     previous.pop_front();
                 }
-                previous.push_back((std::mem::replace(&mut state, played.state), replies));
+                previous.push_back((std::mem::replace(&mut state, played), replies));
             }
             Err(e) => {
-                report.notes.push(format!(
-                    "step {step}: the reference cannot play the replies: {e}"
+                report.stopped = Some(format!(
+                    "step {step}: the reference cannot play the replies ({e}): the trace stops here"
                 ));
                 break;
             }
         }
     }
+    // Whatever is left of the log was not checked.
+    let left = steps_left(logs, &next, per_step);
+    report.steps_in_log = report.steps + left;
+    if left > 0 && report.stopped.is_none() {
+        report.stopped = Some(format!("{left} steps of the log were not checked"));
+    }
+    report.complete = report.stopped.is_none();
+    report.by_clause = by_clause(&report.departures);
     report
+}
+
+/// The known departures of the engine named in `config`, played over `steps`; none when no
+/// engine is named.
+fn played_departures(
+    game: &dyn DynGame,
+    config: &TraceConfig,
+    steps: &[(Value, Vec<Reply>)],
+) -> Vec<PlayedDeparture<Value>> {
+    match config.engine {
+        Some(_) => game.departures_played(steps),
+        None => Vec::new(),
+    }
+}
+
+/// Every step's departure (those that follow from an earlier one too), counted by the clause
+/// it breaks: a follower no catalogued departure reproduces is unexplained as well.
+fn by_clause(departures: &[Departure]) -> Vec<ClauseCount> {
+    let mut counts: Vec<ClauseCount> = Vec::new();
+    for d in departures {
+        let i = match counts.iter().position(|c| c.clause == d.clause) {
+            Some(i) => i,
+            None => {
+                counts.push(ClauseCount {
+                    clause: d.clause.clone(),
+                    catalogued: 0,
+                    unexplained: 0,
+                });
+                counts.len() - 1
+            }
+        };
+        if d.catalogued {
+            counts[i].catalogued += 1;
+        } else {
+            counts[i].unexplained += 1;
+        }
+    }
+    counts
+}
+
+/// A prompt unlike the reference's (over the same state, or not a prompt at all), named by
+/// the clauses that declare `fields: [prompt]`.
+fn prompt_departure(
+    step: usize,
+    player: usize,
+    index: &ClauseIndex,
+    diff: String,
+    first_seen: &mut BTreeMap<String, usize>,
+) -> Departure {
+    let clauses = index.clauses_for(&["prompt".into()]);
+    let clause = clauses.first().cloned().unwrap_or_else(|| "prompt".into());
+    let follows_from = first_seen.get(&clause).copied();
+    first_seen.entry(clause.clone()).or_insert(step);
+    let known = index.departures_of(&clauses);
+    Departure {
+        step,
+        player,
+        fields: vec!["prompt".into()],
+        // No prompt is played: a prompt departure is catalogued when its clause records one.
+        catalogued: !known.is_empty(),
+        unexplained: if known.is_empty() {
+            vec!["prompt".into()]
+        } else {
+            Vec::new()
+        },
+        known,
+        clause,
+        clauses,
+        reproduced: Vec::new(),
+        diff,
+        follows_from,
+    }
 }
 
 fn unreachable_note(report: &mut TraceReport) {
@@ -245,38 +662,100 @@ fn unreachable_note(report: &mut TraceReport) {
         .push("the game stopped reading its prompts back mid-match".into());
 }
 
-/// The leaf fields under the `checked` paths where `predicted` and `shown` differ.
+/// The leaf fields under the `checked` paths where `predicted` and `shown` differ. Lists of
+/// things with ids are compared by id: `units[#5].hp` is the unit with id 5 wherever it
+/// stands in either list, and `units[#5]` a unit one of the two lacks.
 fn differing_fields(predicted: &Value, shown: &Value, checked: &[&String]) -> Vec<String> {
     let mut out = Vec::new();
     for path in checked {
-        let a = at(predicted, path);
-        let b = at(shown, path);
-        if a == b {
-            continue;
+        let (a, b) = (at(predicted, path), at(shown, path));
+        if a != b {
+            leaves_differing(a, b, (*path).clone(), &mut out);
         }
-        let mut leaves = Vec::new();
-        match (a, b) {
-            (Some(a @ (Value::Object(_) | Value::Array(_))), Some(b)) => {
-                leaf_paths(a, (*path).clone(), &mut leaves);
-                leaf_paths(b, (*path).clone(), &mut leaves);
-                leaves.sort();
-                leaves.dedup();
-                leaves.retain(|leaf| at(predicted, leaf) != at(shown, leaf));
-            }
-            _ => leaves.push((*path).clone()),
-        }
-        out.extend(leaves);
     }
+    out.sort();
+    out.dedup();
     out
 }
 
+/// The id of a list element that has one.
+fn id_of(value: &Value) -> Option<&Value> {
+    value
+        .get("id")
+        .filter(|id| id.is_number() || id.is_string())
+}
+
+/// Whether a list is of things with ids, each id once (so that matching by id is sound).
+fn by_id(items: &[Value]) -> bool {
+    let ids: Vec<&Value> = items.iter().filter_map(id_of).collect();
+    ids.len() == items.len() && (1..ids.len()).all(|i| !ids[..i].contains(&ids[i]))
+}
+
+fn leaves_differing(a: Option<&Value>, b: Option<&Value>, path: String, out: &mut Vec<String>) {
+    if a == b {
+        return;
+    }
+    match (a, b) {
+        (Some(Value::Object(x)), Some(Value::Object(y))) => {
+            let keys: BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            for key in keys {
+                leaves_differing(x.get(key), y.get(key), format!("{path}.{key}"), out);
+            }
+        }
+        (Some(Value::Array(x)), Some(Value::Array(y))) if by_id(x) && by_id(y) => {
+            let mut ids: Vec<&Value> = x.iter().filter_map(id_of).collect();
+            for id in y.iter().filter_map(id_of) {
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+            }
+            for id in ids {
+                let find = |list: &'_ [Value]| list.iter().find(|v| id_of(v) == Some(id)).cloned();
+                let (p, q) = (find(x), find(y));
+                let key = format!("{path}[#{}]", id_key(id));
+                if p.is_none() || q.is_none() {
+                    out.push(key);
+                } else {
+                    leaves_differing(p.as_ref(), q.as_ref(), key, out);
+                }
+            }
+        }
+        (Some(Value::Array(x)), Some(Value::Array(y))) => {
+            for i in 0..x.len().max(y.len()) {
+                leaves_differing(x.get(i), y.get(i), format!("{path}[{i}]"), out);
+            }
+        }
+        _ => out.push(path),
+    }
+}
+
+fn id_key(id: &Value) -> String {
+    match id {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The value at `path`: keys split by `.`, list indices `[i]`, list elements by id `[#id]`.
 fn at<'v>(value: &'v Value, path: &str) -> Option<&'v Value> {
-    crate::case::yaml::parse_path(path)
-        .iter()
-        .try_fold(value, |v, segment| match segment {
-            crate::case::yaml::Segment::Key(k) => v.get(k),
-            crate::case::yaml::Segment::Index(i) => v.get(i),
-        })
+    let mut here = value;
+    for part in path.split('.') {
+        let (key, rest) = part.split_once('[').map_or((part, ""), |(k, r)| (k, r));
+        if !key.is_empty() {
+            here = here.get(key)?;
+        }
+        for index in rest.split('[').filter(|s| !s.is_empty()) {
+            let index = index.strip_suffix(']')?;
+            here = match index.strip_prefix('#') {
+                Some(id) => here
+                    .as_array()?
+                    .iter()
+                    .find(|v| id_of(v).is_some_and(|i| id_key(i) == id))?,
+                None => here.get(index.parse::<usize>().ok()?)?,
+            };
+        }
+    }
+    Some(here)
 }
 
 /// The clauses that explain the `fields` where the engine `shown` departs: those whose known
@@ -288,11 +767,33 @@ fn name_clauses(
     shown: &Value,
     index: &ClauseIndex,
     played: &[PlayedDeparture<Value>],
-) -> (Vec<String>, Vec<String>) {
+) -> (Vec<String>, Vec<String>, Vec<String>) {
     let shows = |state: &Value, field: &String| at(state, field) == at(shown, field);
+    // A departure played with others is a field's only where, without it, the thing the
+    // field belongs to (`units[#5]` of `units[#5].x`) is no longer as the engine showed it:
+    // a single number may agree by chance where the whole thing does not.
+    let reproduces = |p: &PlayedDeparture<Value>, field: &String| {
+        let owner = owner_of(field);
+        shows(&p.state, field) && !p.without.as_ref().is_some_and(|w| shows(w, &owner))
+    };
+    // Of the departures that reproduce a field, those naming the fewest clauses are its (a
+    // pair played away together names the field only where no single one does).
+    let fewest: Vec<Option<usize>> = fields
+        .iter()
+        .map(|f| {
+            played
+                .iter()
+                .filter(|p| reproduces(p, f))
+                .map(|p| p.clauses.len())
+                .min()
+        })
+        .collect();
+    let credits = |p: &PlayedDeparture<Value>, i: usize| {
+        fewest[i] == Some(p.clauses.len()) && reproduces(p, &fields[i])
+    };
     let mut reproducing: Vec<(usize, &PlayedDeparture<Value>)> = played
         .iter()
-        .map(|p| (fields.iter().filter(|f| shows(&p.state, f)).count(), p))
+        .map(|p| ((0..fields.len()).filter(|&i| credits(p, i)).count(), p))
         .filter(|&(n, _)| n > 0)
         .collect();
     reproducing.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
@@ -304,8 +805,9 @@ fn name_clauses(
     }
     let unexplained: Vec<String> = fields
         .iter()
-        .filter(|f| !reproducing.iter().any(|(_, p)| shows(&p.state, f)))
-        .cloned()
+        .zip(&fewest)
+        .filter(|(_, n)| n.is_none())
+        .map(|(f, _)| f.clone())
         .collect();
     let mut clauses = reproduced.clone();
     for clause in index.clauses_for(&unexplained) {
@@ -313,11 +815,24 @@ fn name_clauses(
             clauses.push(clause);
         }
     }
-    (clauses, reproduced)
+    (clauses, reproduced, unexplained)
+}
+
+/// The thing a field belongs to: the path up to its last element matched by id (`units[#5]`
+/// of `units[#5].x`), or the field itself (`players[1].gold`).
+fn owner_of(field: &str) -> String {
+    match field
+        .rfind("[#")
+        .and_then(|at| Some(at + field[at..].find(']')?))
+    {
+        Some(end) => field[..=end].to_string(),
+        None => field.to_string(),
+    }
 }
 
 /// The departure at `step` of the `fields` where the `predicted` state and the one `shown`
-/// differ, with the clauses that explain it ([`name_clauses`]).
+/// differ, with the clauses that explain it ([`name_clauses`]), grouped with earlier ones by
+/// the clause it breaks.
 fn departure(
     step: usize,
     player: usize,
@@ -326,15 +841,24 @@ fn departure(
     (index, played): (&ClauseIndex, &[PlayedDeparture<Value>]),
     first_seen: &mut BTreeMap<String, usize>,
 ) -> Departure {
-    let key: String = {
-        let mut general: Vec<String> = fields.iter().map(|f| normalize(f)).collect();
-        general.sort();
-        general.dedup();
-        general.join(" ")
-    };
-    let follows_from = first_seen.get(&key).copied();
-    first_seen.entry(key).or_insert(step);
-    let (clauses, reproduced) = name_clauses(&fields, shown, index, played);
+    let (clauses, reproduced, unexplained) = name_clauses(&fields, shown, index, played);
+    let catalogued = unexplained.is_empty();
+    // The clause it breaks: the first reproduced one no earlier departure broke (a departure
+    // played from the window's start also reproduces what earlier ones left), else the first.
+    let clause = reproduced
+        .iter()
+        .find(|c| !first_seen.contains_key(*c))
+        .or(reproduced.first())
+        .or(clauses.first())
+        .cloned()
+        .unwrap_or_else(|| {
+            let mut general: Vec<String> = fields.iter().map(|f| normalize(f)).collect();
+            general.sort();
+            general.dedup();
+            general.join(" ")
+        });
+    let follows_from = first_seen.get(&clause).copied();
+    first_seen.entry(clause.clone()).or_insert(step);
     let known = index.departures_of(&clauses);
     let part = |value: &Value| {
         let mut map = serde_json::Map::new();
@@ -352,6 +876,9 @@ fn departure(
         diff: unified_diff(&part(predicted), &part(shown)),
         clauses,
         reproduced,
+        catalogued,
+        unexplained,
+        clause,
         known,
         fields,
         follows_from,

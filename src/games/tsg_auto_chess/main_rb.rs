@@ -1,0 +1,599 @@
+//! main.rb's turn, as the official engine (fiord/tsg-auto-chess) plays it, for `shinpan trace`
+//! to name what a main.rb recording shows by playing it (`Game::departures_played`). Never
+//! followed by the reference: each way main.rb departs from the document is a flag
+//! ([`Ways`]) tied to the clause it breaks, so that a departure shown is named by the flag
+//! without which the play no longer shows it.
+//!
+//! main.rb keeps two records of the units: each player's list (what its prompts show) and a
+//! grid (`@field`, what moves and attacks see). They drift apart (spec-notes, tsg preamble and
+//! D-tsg-11): a bought unit is on the list but off the grid until it first moves; the dead and
+//! the two units an evolve consumes leave the list but stay on the grid, where they block
+//! moves and keep fighting (the dead as ghosts). The grid here is a map from cell to unit.
+
+use std::collections::BTreeMap;
+
+use super::protocol::{Command, Move, TurnReply};
+use super::rules::{damage, Kind, LEVELUP_COST};
+use super::state::{ShopUnit, State, Unit};
+use crate::game::{Outcome, Reply};
+
+/// main.rb's board: `$W = $H = 9`.
+const MAIN_RB_BOARD: i32 = 9;
+/// The document's board, for a play without `board_9`.
+const DOCUMENT_BOARD: i32 = 15;
+
+/// The ways main.rb departs from the document, each with the clause it breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ways {
+    /// `board.size`: moves and buys within 9×9.
+    pub board_9: bool,
+    /// `board.frames`: player 2's moves read in main.rb's frame, (8 − x, 8 − y).
+    pub frame_9: bool,
+    /// `buy.frame`: player 2's buys read in the absolute frame.
+    pub buy_absolute: bool,
+    /// `buy.range`: max(x − kx, y − ky) ≤ 3, signed, not Chebyshev.
+    pub buy_signed_range: bool,
+    /// `buy.empty-cell`: no check that the cell is free.
+    pub buy_any_cell: bool,
+    /// `buy.unit-limit`: not enforced.
+    pub no_unit_limit: bool,
+    /// `buy.placed-at-once`: a bought unit stays off the grid until it moves.
+    pub off_grid_until_moved: bool,
+    /// `move.once`: every move line naming a unit moves it.
+    pub every_move_line: bool,
+    /// `evolve.three-own-units`: `evolve X X X` is taken, and deletes X from the list.
+    pub evolve_same_id: bool,
+    /// `evolve.result`: ⌊sum / 3.5 × 2⌋.
+    pub evolve_floor: bool,
+    /// `evolve.result`: the two consumed units stay on the grid.
+    pub evolve_leaves_grid: bool,
+    /// `removal.dead`: the dead stay on the grid as ghosts.
+    pub ghosts: bool,
+}
+
+impl Ways {
+    /// Every way main.rb departs.
+    pub const ALL: Ways = Ways {
+        board_9: true,
+        frame_9: true,
+        buy_absolute: true,
+        buy_signed_range: true,
+        buy_any_cell: true,
+        no_unit_limit: true,
+        off_grid_until_moved: true,
+        every_move_line: true,
+        evolve_same_id: true,
+        evolve_floor: true,
+        evolve_leaves_grid: true,
+        ghosts: true,
+    };
+
+    /// The ways both `self` and `o` hold: every way but the ones either lacks.
+    pub fn and(self, o: Ways) -> Ways {
+        Ways {
+            board_9: self.board_9 && o.board_9,
+            frame_9: self.frame_9 && o.frame_9,
+            buy_absolute: self.buy_absolute && o.buy_absolute,
+            buy_signed_range: self.buy_signed_range && o.buy_signed_range,
+            buy_any_cell: self.buy_any_cell && o.buy_any_cell,
+            no_unit_limit: self.no_unit_limit && o.no_unit_limit,
+            off_grid_until_moved: self.off_grid_until_moved && o.off_grid_until_moved,
+            every_move_line: self.every_move_line && o.every_move_line,
+            evolve_same_id: self.evolve_same_id && o.evolve_same_id,
+            evolve_floor: self.evolve_floor && o.evolve_floor,
+            evolve_leaves_grid: self.evolve_leaves_grid && o.evolve_leaves_grid,
+            ghosts: self.ghosts && o.ghosts,
+        }
+    }
+
+    /// Each way alone: its clause, and every way but it.
+    pub fn each() -> Vec<(&'static str, Ways)> {
+        let all = Ways::ALL;
+        vec![
+            (
+                "board.size",
+                Ways {
+                    board_9: false,
+                    ..all
+                },
+            ),
+            (
+                "board.frames",
+                Ways {
+                    frame_9: false,
+                    ..all
+                },
+            ),
+            (
+                "buy.frame",
+                Ways {
+                    buy_absolute: false,
+                    ..all
+                },
+            ),
+            (
+                "buy.range",
+                Ways {
+                    buy_signed_range: false,
+                    ..all
+                },
+            ),
+            (
+                "buy.empty-cell",
+                Ways {
+                    buy_any_cell: false,
+                    ..all
+                },
+            ),
+            (
+                "buy.unit-limit",
+                Ways {
+                    no_unit_limit: false,
+                    ..all
+                },
+            ),
+            (
+                "buy.placed-at-once",
+                Ways {
+                    off_grid_until_moved: false,
+                    ..all
+                },
+            ),
+            (
+                "move.once",
+                Ways {
+                    every_move_line: false,
+                    ..all
+                },
+            ),
+            (
+                "evolve.three-own-units",
+                Ways {
+                    evolve_same_id: false,
+                    ..all
+                },
+            ),
+            (
+                "evolve.result",
+                Ways {
+                    evolve_floor: false,
+                    evolve_leaves_grid: false,
+                    ..all
+                },
+            ),
+            (
+                "removal.dead",
+                Ways {
+                    ghosts: false,
+                    ..all
+                },
+            ),
+        ]
+    }
+}
+
+/// A match as main.rb holds it: the lists (`state.units`, in list order) and the grid.
+#[derive(Debug, Clone)]
+pub struct MainRb {
+    pub state: State,
+    /// Cell → the unit main.rb's grid holds there (listed or not).
+    grid: BTreeMap<(i32, i32), Unit>,
+}
+
+impl MainRb {
+    /// From a state shown by main.rb's prompts: every listed unit on the grid (what the
+    /// prompts cannot tell: a unit bought and never moved is taken as on the grid).
+    pub fn from_shown(state: &State) -> MainRb {
+        let grid = state.units.iter().map(|u| (u.at(), *u)).collect();
+        MainRb {
+            state: state.clone(),
+            grid,
+        }
+    }
+
+    /// One turn of main.rb's `run` loop, from the replies on: commands (player 1 first),
+    /// moves in id order, attacks over the grid, the dead off the lists, the result; then the
+    /// next turn's income. Refilled shop slots take `shops` (the prices main.rb drew, as the
+    /// next prompts show them) when given.
+    pub fn step(&mut self, replies: &[Reply], ways: Ways, shops: Option<&State>) {
+        if self.state.outcome.is_some() || replies.len() != 2 {
+            return;
+        }
+        let board = if ways.board_9 {
+            MAIN_RB_BOARD
+        } else {
+            DOCUMENT_BOARD
+        };
+        let replies = replies.iter().map(|r| match r {
+            Reply::Text { text, .. } => Some(TurnReply::read_lenient(text)),
+            _ => None,
+        });
+        let replies: Vec<Option<TurnReply>> = replies.collect();
+        let mut fresh: Vec<u32> = Vec::new();
+        for (p, reply) in replies.iter().enumerate() {
+            if let Some(reply) = reply {
+                self.command(p, &reply.command, ways, board, &mut fresh);
+            }
+        }
+        // Moves: player 2's in main.rb's frame; all in ascending id.
+        let mut moves: Vec<(usize, Move)> = Vec::new();
+        for (p, reply) in replies.iter().enumerate() {
+            let Some(reply) = reply else { continue };
+            let mut named: Vec<i64> = Vec::new();
+            for m in &reply.moves {
+                if !ways.every_move_line && named.contains(&m.id) {
+                    continue;
+                }
+                named.push(m.id);
+                let (x, y) = if p == 1 && m.x != -1 {
+                    let corner = if ways.frame_9 {
+                        MAIN_RB_BOARD - 1
+                    } else {
+                        DOCUMENT_BOARD - 1
+                    };
+                    (i64::from(corner) - m.x, i64::from(corner) - m.y)
+                } else {
+                    (m.x, m.y)
+                };
+                moves.push((p, Move { id: m.id, x, y }));
+            }
+        }
+        moves.sort_by_key(|(_, m)| m.id);
+        for (p, m) in moves {
+            self.move_unit(p, m, board, ways, &fresh);
+        }
+        self.attack(&fresh);
+        self.remove_dead(ways);
+        self.state.turn += 1;
+        if let Some(shops) = shops {
+            for p in 0..2 {
+                self.state.players[p].shop = shops.players[p].shop;
+            }
+            self.state.next_id = self.state.next_id.max(shops.next_id);
+        }
+        if self.state.outcome.is_none() {
+            for player in &mut self.state.players {
+                player.gold += 1 + (player.gold / 10).min(5) + player.kills;
+            }
+        }
+    }
+
+    fn command(
+        &mut self,
+        p: usize,
+        command: &Command,
+        ways: Ways,
+        board: i32,
+        fresh: &mut Vec<u32>,
+    ) {
+        let state = &mut self.state;
+        match *command {
+            Command::Buy { id, x, y } => {
+                let (x, y) = if p == 1 && !ways.buy_absolute {
+                    (i64::from(board - 1) - x, i64::from(board - 1) - y)
+                } else {
+                    (x, y)
+                };
+                let Some(king) = state
+                    .units
+                    .iter()
+                    .find(|u| u.owner == p && u.kind == Kind::King)
+                else {
+                    return;
+                };
+                let (dx, dy) = (x - i64::from(king.x), y - i64::from(king.y));
+                let in_range = if ways.buy_signed_range {
+                    dx.max(dy) <= 3
+                } else {
+                    dx.abs().max(dy.abs()) <= 3
+                };
+                let on_board =
+                    (0..i64::from(board)).contains(&x) && (0..i64::from(board)).contains(&y);
+                let (x, y) = (x as i32, y as i32);
+                let free = ways.buy_any_cell
+                    || (!state.units.iter().any(|u| u.at() == (x, y))
+                        && !self.grid.contains_key(&(x, y)));
+                let room = ways.no_unit_limit
+                    || state.army_size(p) < super::rules::unit_limit(state.players[p].level);
+                if !(on_board && in_range && free && room) {
+                    return;
+                }
+                let player = &mut state.players[p];
+                let Some(slot) = player.shop.iter().position(|s| i64::from(s.id) == id) else {
+                    return;
+                };
+                let bought = player.shop[slot];
+                if player.gold < bought.price {
+                    return;
+                }
+                player.gold -= bought.price;
+                let unit = Unit {
+                    id: bought.id,
+                    owner: p,
+                    kind: bought.kind,
+                    hp: bought.hp,
+                    atk: bought.atk,
+                    x,
+                    y,
+                };
+                state.units.push(unit);
+                if !ways.off_grid_until_moved {
+                    self.grid.insert((x, y), unit);
+                }
+                fresh.push(bought.id);
+                // Refilled at once with the same type at the buyer's level; the price is
+                // main.rb's draw (taken from the next prompts when known).
+                player.shop[slot] = ShopUnit::new(state.next_id, slot, player.level, bought.price);
+                state.next_id += 1;
+            }
+            Command::Evolve(ids) => {
+                if !ways.evolve_same_id
+                    && (ids[0] == ids[1] || ids[1] == ids[2] || ids[0] == ids[2])
+                {
+                    return;
+                }
+                let find = |id: i64| {
+                    state
+                        .units
+                        .iter()
+                        .position(|u| u.owner == p && i64::from(u.id) == id)
+                };
+                let (Some(a), Some(b), Some(c)) = (find(ids[0]), find(ids[1]), find(ids[2])) else {
+                    return;
+                };
+                let three = [a, b, c].map(|i| state.units[i]);
+                if three.iter().any(|u| u.kind != three[0].kind) {
+                    return;
+                }
+                let evolved = |values: [i64; 3]| {
+                    if ways.evolve_floor {
+                        4 * values.iter().sum::<i64>() / 7
+                    } else {
+                        super::rules::evolved(values)
+                    }
+                };
+                let (hp, atk) = (evolved(three.map(|u| u.hp)), evolved(three.map(|u| u.atk)));
+                state.units[a].hp = hp;
+                state.units[a].atk = atk;
+                if let Some(on_grid) = self
+                    .grid
+                    .get_mut(&three[0].at())
+                    .filter(|g| g.id == three[0].id)
+                {
+                    on_grid.hp = hp;
+                    on_grid.atk = atk;
+                }
+                let gone = [three[1].id, three[2].id];
+                state.units.retain(|u| !gone.contains(&u.id));
+                if !ways.evolve_leaves_grid {
+                    self.grid.retain(|_, u| !gone.contains(&u.id));
+                }
+            }
+            Command::Levelup => {
+                let player = &mut state.players[p];
+                if player.gold >= LEVELUP_COST {
+                    player.gold -= LEVELUP_COST;
+                    player.level += 1;
+                }
+            }
+            Command::Nop | Command::Other(_) => {}
+        }
+    }
+
+    /// main.rb's move: the listed unit (not bought this turn) one step onto a cell the grid
+    /// holds nothing on; it clears the grid where it stood, whatever stood there.
+    fn move_unit(&mut self, p: usize, m: Move, board: i32, ways: Ways, fresh: &[u32]) {
+        if !(0..i64::from(board)).contains(&m.x) || !(0..i64::from(board)).contains(&m.y) {
+            return;
+        }
+        let (x, y) = (m.x as i32, m.y as i32);
+        let Some(i) = self
+            .state
+            .units
+            .iter()
+            .position(|u| u.owner == p && i64::from(u.id) == m.id)
+        else {
+            return;
+        };
+        let unit = self.state.units[i];
+        if fresh.contains(&unit.id) {
+            return;
+        }
+        let dist = (unit.x - x).abs().max((unit.y - y).abs());
+        let blocked = self.grid.contains_key(&(x, y))
+            || (!ways.off_grid_until_moved && self.state.units.iter().any(|u| u.at() == (x, y)));
+        if dist != 1 || blocked {
+            return;
+        }
+        self.grid.remove(&unit.at());
+        self.state.units[i].x = x;
+        self.state.units[i].y = y;
+        self.grid.insert((x, y), self.state.units[i]);
+    }
+
+    /// Every unit on the grid (not bought this turn) hits every enemy on the grid in its range,
+    /// whatever its HP; the listed units take what their grid entries took.
+    fn attack(&mut self, fresh: &[u32]) {
+        let cells: Vec<((i32, i32), Unit)> = self.grid.iter().map(|(c, u)| (*c, *u)).collect();
+        let mut taken: BTreeMap<(i32, i32), i64> = BTreeMap::new();
+        for &(from, attacker) in cells.iter().filter(|(_, u)| !fresh.contains(&u.id)) {
+            for &(to, target) in &cells {
+                let reach = (from.0 - to.0).abs().max((from.1 - to.1).abs());
+                if target.owner != attacker.owner && reach <= attacker.kind.range() {
+                    *taken.entry(to).or_default() +=
+                        damage(attacker.kind, attacker.atk, target.kind);
+                }
+            }
+        }
+        for (cell, hit) in taken {
+            if let Some(target) = self.grid.get_mut(&cell) {
+                target.hp -= hit;
+                let id = target.id;
+                let hp = target.hp;
+                if let Some(listed) = self.state.units.iter_mut().find(|u| u.id == id) {
+                    listed.hp = hp;
+                }
+            }
+        }
+    }
+
+    /// The dead leave the lists (ghosts stay on the grid); each is a kill for the other
+    /// player; a dead king ends the match.
+    fn remove_dead(&mut self, ways: Ways) {
+        let mut kills = [0i64; 2];
+        let mut kings = [false; 2];
+        for unit in self.state.units.iter().filter(|u| u.hp <= 0) {
+            kills[1 - unit.owner] += 1;
+            if unit.kind == Kind::King {
+                kings[unit.owner] = true;
+            }
+        }
+        let dead: Vec<u32> = self
+            .state
+            .units
+            .iter()
+            .filter(|u| u.hp <= 0)
+            .map(|u| u.id)
+            .collect();
+        self.state.units.retain(|u| u.hp > 0);
+        if !ways.ghosts {
+            self.grid.retain(|_, u| !dead.contains(&u.id));
+        }
+        for (player, kills) in self.state.players.iter_mut().zip(kills) {
+            player.kills = kills;
+        }
+        if kings.iter().any(|&k| k) {
+            let winner = match kings {
+                [true, false] => Some(1),
+                [false, true] => Some(0),
+                _ => None,
+            };
+            self.state.outcome = Some(Outcome {
+                winner,
+                reason: super::engine::KING_DESTROYED.into(),
+            });
+        }
+    }
+}
+
+/// main.rb played over `steps` (the states the prompts showed, oldest first, and their
+/// replies) from the oldest, the way `ways` says: the lists it leaves.
+pub fn play(steps: &[(State, Vec<Reply>)], ways: Ways) -> Option<State> {
+    Some(play_then(steps, ways, &[ways])?.remove(0))
+}
+
+/// main.rb played over all of `steps` but the last the way `before` says, then the last step
+/// each way of `last`: what each leaves, in `last`'s order.
+pub fn play_then(steps: &[(State, Vec<Reply>)], before: Ways, last: &[Ways]) -> Option<Vec<State>> {
+    let (first, _) = steps.first()?;
+    let mut game = MainRb::from_shown(first);
+    let (final_step, earlier) = steps.split_last()?;
+    for (i, (_, replies)) in earlier.iter().enumerate() {
+        let shops = steps.get(i + 1).map(|(s, _)| s);
+        game.step(replies, before, shops);
+    }
+    Some(
+        last.iter()
+            .map(|&ways| {
+                let mut game = game.clone();
+                game.step(&final_step.1, ways, None);
+                game.state
+            })
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reply(text: &str) -> Reply {
+        Reply::text(text)
+    }
+
+    /// main.rb's start on its 9×9 board: kings at (4, 8) and (4, 0), 5 gold each.
+    fn start() -> State {
+        let mut state = State::default();
+        state.units[0].x = 4;
+        state.units[0].y = 8;
+        state.units[1].x = 4;
+        state.units[1].y = 0;
+        state
+    }
+
+    #[test]
+    fn a_bought_unit_is_off_the_grid_until_it_moves() {
+        let mut game = MainRb::from_shown(&start());
+        // Player 1 buys its assassin (id 2) at (4, 6); player 2 moves its king nowhere.
+        game.step(&[reply("buy 2 4 6\n0"), reply("nop\n0")], Ways::ALL, None);
+        assert!(game.state.units.iter().any(|u| u.id == 2));
+        assert!(!game.grid.values().any(|u| u.id == 2));
+        // Played by the rules' placement, it is on the grid at once.
+        let mut placed = MainRb::from_shown(&start());
+        let ways = Ways {
+            off_grid_until_moved: false,
+            ..Ways::ALL
+        };
+        placed.step(&[reply("buy 2 4 6\n0"), reply("nop\n0")], ways, None);
+        assert!(placed.grid.values().any(|u| u.id == 2));
+    }
+
+    #[test]
+    fn evolve_x_x_x_deletes_x_and_consumed_units_stay_on_the_grid() {
+        let mut state = start();
+        for (id, x) in [(20, 3), (21, 4), (22, 5)] {
+            state.units.push(Unit {
+                id,
+                owner: 0,
+                kind: Kind::Warrior,
+                hp: 50,
+                atk: 10,
+                x,
+                y: 7,
+            });
+        }
+        state.next_id = 23;
+        let mut game = MainRb::from_shown(&state);
+        game.step(
+            &[reply("evolve 20 20 20\n0"), reply("nop\n0")],
+            Ways::ALL,
+            None,
+        );
+        assert!(
+            !game.state.units.iter().any(|u| u.id == 20),
+            "X X X deletes X"
+        );
+        assert!(
+            game.grid.values().any(|u| u.id == 20),
+            "but X stays on the grid"
+        );
+        let mut game = MainRb::from_shown(&state);
+        game.step(
+            &[reply("evolve 21 20 22\n0"), reply("nop\n0")],
+            Ways::ALL,
+            None,
+        );
+        let evolved = game.state.units.iter().find(|u| u.id == 21).unwrap();
+        assert_eq!((evolved.hp, evolved.atk), (85, 17), "⌊4 × sum / 7⌋");
+        assert!(game.grid.values().any(|u| u.id == 20) && game.grid.values().any(|u| u.id == 22));
+    }
+
+    #[test]
+    fn player_2_buys_in_the_absolute_frame_and_moves_in_8_minus_x() {
+        let mut game = MainRb::from_shown(&start());
+        // Player 2's shop holds 5..=7; (4, 2) is absolute, 2 from its king at (4, 0).
+        game.step(
+            &[reply("nop\n0"), reply("buy 5 4 2\n1\n1 3 7")],
+            Ways::ALL,
+            None,
+        );
+        let bought = game.state.units.iter().find(|u| u.id == 5).unwrap();
+        assert_eq!((bought.x, bought.y), (4, 2));
+        let king = game.state.units.iter().find(|u| u.id == 1).unwrap();
+        assert_eq!(
+            (king.x, king.y),
+            (5, 1),
+            "(3, 7) in its frame is (8 - 3, 8 - 7)"
+        );
+    }
+}
