@@ -60,6 +60,25 @@ fn check_passes_the_whole_library() {
         );
 }
 
+/// Issue 22 (item 17): the library digest changed with the games selected, so two reports of
+/// one library could not be compared. It is the whole library's now.
+#[test]
+fn the_library_digest_does_not_depend_on_the_games_selected() {
+    let digest = |args: &[&str]| -> String {
+        let out = shinpan()
+            .args(["check", "--format", "json"])
+            .args(args)
+            .output()
+            .unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        report["library_digest"].as_str().unwrap().to_string()
+    };
+    let one = digest(&["codevs-reborn", "--filter", "three-chain"]);
+    let other = digest(&["cedec2013", "--filter", "factory-makes-five"]);
+    assert_eq!(one.len(), 64);
+    assert_eq!(one, other);
+}
+
 #[test]
 fn check_with_a_filter_runs_only_matching_cases() {
     let out = shinpan()

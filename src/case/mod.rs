@@ -216,8 +216,8 @@ pub struct GameCases {
 /// The whole library as loaded.
 pub struct Library {
     pub games: Vec<GameCases>,
-    /// sha256 over every file read, in path order: two reports with the same digest ran the
-    /// same cases.
+    /// sha256 over every file of the library, in path order, whichever games were selected: two
+    /// reports with the same digest drew on the same library.
     pub digest: String,
 }
 
@@ -264,10 +264,14 @@ pub fn load_library(
                 format!("the directory `{dir}` names no game (see `shinpan games`)"),
             ));
         };
+        for file in group {
+            hasher.update(format!("{dir}/{}.yaml\0{}\0", file.stem, file.text.len()));
+            hasher.update(&file.text);
+        }
         if !options.only.is_empty() && !options.only.iter().any(|o| o == dir) {
             continue;
         }
-        loaded.push(load_game(game, group, &mut hasher)?);
+        loaded.push(load_game(game, group)?);
     }
     let digest = hasher
         .finalize()
@@ -283,7 +287,6 @@ pub fn load_library(
 fn load_game(
     game: &'static dyn DynGame,
     files: &[source::SourceFile],
-    hasher: &mut Sha256,
 ) -> Result<GameCases, LoadError> {
     let id = game.info().id;
     let Some(rules) = files.iter().find(|f| f.stem == "rules") else {
@@ -295,10 +298,6 @@ fn load_game(
     };
     let catalogue = catalogue::load(&rules.path, &rules.text, id)?;
     let clause_ids: BTreeSet<&str> = catalogue.clauses.iter().map(|c| c.id.as_str()).collect();
-    for file in files {
-        hasher.update(format!("{id}/{}.yaml\0{}\0", file.stem, file.text.len()));
-        hasher.update(&file.text);
-    }
     let schema = game.schema();
     let case_files: Vec<&source::SourceFile> = files.iter().filter(|f| f.stem != "rules").collect();
     // Files are independent: load them on every core, then keep file order (and report the

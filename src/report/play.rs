@@ -117,8 +117,48 @@ impl Render for PlaySummary {
 fn result_line(m: &MatchResult) -> String {
     let result = match (&m.outcome, m.winner) {
         (Some(o), Some(w)) => format!("#{} wins ({})", w + 1, o.reason),
+        (Some(o), None) if o.reason == "draw" => "draw".into(),
         (Some(o), None) => format!("draw ({})", o.reason),
         (None, _) => "unfinished".into(),
     };
     format!("{result} after {} steps", m.steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Outcome;
+
+    fn ended(winner: Option<usize>, reason: &str) -> MatchResult {
+        MatchResult {
+            round: 0,
+            seed: 1,
+            label: String::new(),
+            seats: vec![0, 1],
+            outcome: Some(Outcome {
+                winner,
+                reason: reason.into(),
+            }),
+            winner,
+            steps: 220,
+            time_used_ms: vec![0, 0],
+            scores: Vec::new(),
+            faults: vec![None, None],
+            non_strict: vec![None, None],
+        }
+    }
+
+    /// Issue 22 (item 17): `play` printed "draw (draw)".
+    #[test]
+    fn a_draw_is_said_once() {
+        assert_eq!(result_line(&ended(None, "draw")), "draw after 220 steps");
+        assert_eq!(
+            result_line(&ended(None, "time-over")),
+            "draw (time-over) after 220 steps"
+        );
+        assert_eq!(
+            result_line(&ended(Some(1), "base-destroyed")),
+            "#2 wins (base-destroyed) after 220 steps"
+        );
+    }
 }

@@ -213,6 +213,7 @@ impl Checker<'_> {
         let outcome = game.outcome().map_or_else(String::new, |o| match o.winner {
             Some(w) if w == seat => format!("won ({})", o.reason),
             Some(_) => format!("lost ({})", o.reason),
+            None if o.reason == "draw" => "draw".into(),
             None => format!("draw ({})", o.reason),
         });
         let summary = format!(
