@@ -48,6 +48,58 @@ fn games_lists_codevs_reborn() {
         .stdout(predicate::str::contains("codevs-reborn"));
 }
 
+/// Issue 22, item 16: `games` named rule documents by seed file names that are not in the
+/// repository. It names each by title and public source, and points at its protocol page.
+#[test]
+fn games_names_each_rule_document_by_title_and_source_and_its_protocol_page() {
+    let out = shinpan().arg("games").output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for game in shinpan::games::all() {
+        let info = game.info();
+        for expected in [
+            info.document.title.to_string(),
+            info.document.source.to_string(),
+            format!("docs/protocol/{}.md", info.id),
+        ] {
+            assert!(text.contains(&expected), "{}: no `{expected}`", info.id);
+        }
+    }
+    assert!(
+        !text.contains(".txt"),
+        "a file that is not in the repository:\n{text}"
+    );
+    insta::assert_snapshot!("games", text);
+}
+
+#[test]
+fn games_with_a_game_prints_its_entry_and_protocol_page() {
+    for game in shinpan::games::all() {
+        let info = game.info();
+        shinpan()
+            .args(["games", info.id])
+            .assert()
+            .success()
+            .stdout(
+                predicate::str::starts_with(format!("{} ", info.id))
+                    .and(predicate::str::contains(info.document.title))
+                    .and(predicate::str::ends_with(format!("\n\n{}", info.protocol))),
+            );
+    }
+}
+
+#[test]
+fn games_with_an_unknown_game_exits_2_naming_the_games() {
+    shinpan()
+        .args(["games", "codevs5"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "no game `codevs5`; the games are codevs-reborn, cedec2013, codevs4",
+        ));
+}
+
 #[test]
 fn check_passes_the_whole_library() {
     shinpan()

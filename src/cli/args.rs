@@ -22,6 +22,7 @@ use super::Usage;
     long_about = "shinpan (審判, \"referee\") checks game simulators and bots against the rule \
         documents of five game-AI contests.\n\nEach game has a reference engine written from its \
         rule document and a library of YAML cases transcribed from it (built into shinpan). \
+        `games` lists the games (`games GAME` prints how a bot talks to that game's engine), \
         `check` runs the cases on the reference engine or on yours, `coverage` lists rule \
         clauses no case checks, `schema` prints the JSON Schema of a game's canonical state, \
         `bot` checks a bot program, `play` plays local matches, `diff` fuzzes an engine against \
@@ -35,8 +36,10 @@ pub struct Cli {
 
 #[derive(Subcommand)]
 pub enum Command {
-    /// List the games: ids, rule documents, protocol texts and match options.
-    Games,
+    /// List the games: ids, rule documents, protocol pages and match options; with a GAME, print
+    /// that game's entry and its protocol page (what a bot reads and prints, and when).
+    #[command(after_help = "Example: shinpan games codevs-reborn")]
+    Games(GamesArgs),
     /// Run the case library on the reference engine, or on another engine through an adapter.
     Check(CheckArgs),
     /// List rule clauses that no case checks; exit 1 if there is any.
@@ -66,6 +69,12 @@ pub enum Command {
     /// 3 when less was checked than the log holds (a log cut short, no such match).
     #[command(after_help = "Example: shinpan trace tsg-auto-chess p0.jsonl p1.jsonl")]
     Trace(TraceArgs),
+}
+
+#[derive(clap::Args)]
+pub struct GamesArgs {
+    /// A game id: print its entry and its protocol page.
+    pub game: Option<String>,
 }
 
 #[derive(clap::Args)]

@@ -1,32 +1,51 @@
-//! The subcommands that only show what shinpan knows: `shinpan games` (each game and its match
-//! options), `shinpan coverage` (the rule clauses no case checks) and `shinpan schema`.
+//! The subcommands that only show what shinpan knows: `shinpan games` (each game, its rule
+//! document, its protocol page and its match options; with a game, that game's protocol page
+//! itself), `shinpan coverage` (the rule clauses no case checks) and `shinpan schema`.
 
 use serde_json::Value;
 
+use shinpan::game::DynGame;
 use shinpan::games;
 
-use super::args::{CoverageArgs, SchemaArgs};
+use super::args::{CoverageArgs, GamesArgs, SchemaArgs};
 use super::{game_by_id, out, Finished, Usage};
 
-/// `shinpan games`.
-pub fn games() -> Result<Finished, Usage> {
-    let mut text = String::new();
-    for game in games::all() {
-        let info = game.info();
-        text.push_str(&format!(
-            "{:<16} {} — {} players, document {}, protocol texts: {}\n",
-            info.id,
-            info.title,
-            info.players,
-            info.document,
-            info.parse_kinds.join(", ")
-        ));
-        for (name, doc) in option_docs(&game.options_schema()) {
-            text.push_str(&format!("{:<16}   --option {name}=…  {doc}\n", ""));
+/// `shinpan games [GAME]`: every game's entry, or one game's entry and its protocol page.
+pub fn games(args: GamesArgs) -> Result<Finished, Usage> {
+    let text = match args.game {
+        None => games::all().into_iter().map(entry).collect(),
+        Some(id) => {
+            let game = game_by_id(&id)?;
+            format!("{}\n{}", entry(game), game.info().protocol)
         }
-    }
+    };
     out(&text)?;
     Ok(Finished::AllPassed)
+}
+
+/// A game's entry in `shinpan games`: id and title, rule document, protocol page, the protocol
+/// texts parse cases can name, match options.
+fn entry(game: &dyn DynGame) -> String {
+    let info = game.info();
+    let indent = format!("{:<16}   ", "");
+    let mut text = format!(
+        "{:<16} {} — {} players\n",
+        info.id, info.title, info.players
+    );
+    text.push_str(&format!("{indent}rules:    {}\n", info.document.title));
+    text.push_str(&format!("{indent}source:   {}\n", info.document.source));
+    text.push_str(&format!(
+        "{indent}protocol: docs/protocol/{id}.md (`shinpan games {id}` prints it)\n",
+        id = info.id
+    ));
+    text.push_str(&format!(
+        "{indent}protocol texts: {}\n",
+        info.parse_kinds.join(", ")
+    ));
+    for (name, doc) in option_docs(&game.options_schema()) {
+        text.push_str(&format!("{indent}--option {name}=…  {doc}\n"));
+    }
+    text
 }
 
 /// Each match option of a schema: its name and its description (with its default).

@@ -49,7 +49,7 @@ impl Finished {
 
 pub fn run(cli: Cli) -> Result<Finished, Usage> {
     match cli.command {
-        Command::Games => listing::games(),
+        Command::Games(args) => listing::games(args),
         Command::Check(args) => check::run(args),
         Command::Coverage(args) => listing::coverage(args),
         Command::Diff(args) => diff::run(args),

@@ -29,14 +29,27 @@ pub struct GameInfo {
     /// Stable id used in case files, test names and on the command line.
     pub id: &'static str,
     pub title: &'static str,
-    /// The rule document in `shared/seeds/`.
-    pub document: &'static str,
+    /// The rule document the reference engine is written from.
+    pub document: RuleDocument,
+    /// The game's protocol page, `docs/protocol/<id>.md`, built into the crate: what a bot reads
+    /// and prints, and when. `shinpan games GAME` prints it.
+    pub protocol: &'static str,
     pub players: usize,
     /// The protocol texts [`Game::parse`] knows, for parse cases. The registry's tests check that
     /// every kind the game names elsewhere ([`Handshake::parse_kind`]) is one of these.
     pub parse_kinds: &'static [&'static str],
     /// What differential fuzzing should try on this game.
     pub fuzz: FuzzHints,
+}
+
+/// A rule document, named so that a reader can find it: the documents themselves are not part
+/// of shinpan.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct RuleDocument {
+    /// Its own title (Japanese ones with a gloss).
+    pub title: &'static str,
+    /// Who published it and where it can be read today.
+    pub source: &'static str,
 }
 
 /// Game-specific values that generic fuzzing (`shinpan diff`) tries, so that no table of one

@@ -27,8 +27,8 @@ use rand::{Rng, RngCore};
 
 use crate::game::Reply;
 use crate::game::{
-    EdgeCase, Frame, FuzzHints, Game, GameInfo, NoOptions, Outcome, ParseVerdict, StateError,
-    StepError, StepReport, TimeLimits,
+    EdgeCase, Frame, FuzzHints, Game, GameInfo, NoOptions, Outcome, ParseVerdict, RuleDocument,
+    StateError, StepError, StepReport, TimeLimits,
 };
 use engine::{apply, Turn};
 use protocol::{is_finish, parse_name, Command, Request};
@@ -41,7 +41,11 @@ pub struct Cedec2013;
 static INFO: GameInfo = GameInfo {
     id: "cedec2013",
     title: "CEDEC CHALLENGE 2013 \"Terraforming\"",
-    document: "002_e4c86a1aa6028ee8.txt",
+    document: RuleDocument {
+        title: "CEDEC CHALLENGE 2013 \"Terraforming\": 詳細ルール (detailed rules, DETAILED_RULES.jp.md) and クイックルール (quick rules, QUICKSTART_RULES.jp.md), by AI-COMP",
+        source: "the official engine's repository, github.com/AI-comp/Terraforming",
+    },
+    protocol: include_str!("../../../docs/protocol/cedec2013.md"),
     players: 3,
     parse_kinds: &["request", "command", "name"],
     fuzz: FuzzHints {

@@ -29,7 +29,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::game::{
     EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, Observation, Outcome, ParseVerdict,
-    Reply, Series, SeriesMatch, SeriesScore, StateError, StepError, StepReport, TimeLimits,
+    Reply, RuleDocument, Series, SeriesMatch, SeriesScore, StateError, StepError, StepReport,
+    TimeLimits,
 };
 use protocol::{parse_name, Command, Order, Orders, Prompt};
 use rules::{Cell, Direction, Kind, STAGES, THINKING_TIME_MS};
@@ -40,7 +41,11 @@ pub struct Codevs4;
 static INFO: GameInfo = GameInfo {
     id: "codevs4",
     title: "CODE VS 4.0 (復刻版, 2015)",
-    document: "000_460272ae079254c3.txt",
+    document: RuleDocument {
+        title: "CODE VS 4.0 復刻版 ルール詳細 (detailed rules of the 2015 revival), 2015-04-27",
+        source: "Recruit's CODE VS 4.0 contest; the text came with the revival's client, which is no longer public",
+    },
+    protocol: include_str!("../../../docs/protocol/codevs4.md"),
     players: 2,
     parse_kinds: &["prompt", "reply", "name"],
     fuzz: FuzzHints {

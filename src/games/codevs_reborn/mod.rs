@@ -23,7 +23,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::game::{
     EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, NoOptions, Observation, Outcome,
-    ParseVerdict, Reply, StateError, StepError, StepReport, TimeLimits,
+    ParseVerdict, Reply, RuleDocument, StateError, StepError, StepReport, TimeLimits,
 };
 use protocol::{parse_ai_name, Command, GameStart, Prompt, TurnInput};
 use rules::{
@@ -37,7 +37,11 @@ pub struct CodevsReborn;
 static INFO: GameInfo = GameInfo {
     id: "codevs-reborn",
     title: "CODE VS Reborn (qualifier, 2019)",
-    document: "004_c34fd72b99ec3724.txt",
+    document: RuleDocument {
+        title: "CODE VS Reborn 予選 (the qualifier's rules), client ver. 1.0, revised 2019-04-16",
+        source: "Recruit's CODE VS Reborn contest (2019); a copy of the PDF is public as rule.pdf in github.com/togatoga/codevs_reborn",
+    },
+    protocol: include_str!("../../../docs/protocol/codevs-reborn.md"),
     players: 2,
     parse_kinds: &["reply", "name", "turn", "packs", "prompt"],
     fuzz: FuzzHints {

@@ -38,7 +38,7 @@ use serde_json::json;
 
 use crate::game::{
     EdgeCase, Frame, FuzzHints, Game, GameInfo, Observation, Outcome, ParseVerdict, Reply,
-    StateError, StepError, StepReport, TimeLimits,
+    RuleDocument, StateError, StepError, StepReport, TimeLimits,
 };
 use jrandom::scramble;
 use protocol::{read_order, Order, Prompt};
@@ -59,7 +59,11 @@ pub struct Options {
 static INFO: GameInfo = GameInfo {
     id: "spring2022",
     title: "CodinGame Spring Challenge 2022",
-    document: "003_3eed6b68c14ec3de.txt",
+    document: RuleDocument {
+        title: "Spring Challenge 2022 statement and referee, CodinGame; with tsukammo's summary 「codingame:Spring Challenge 2022 ルール要約&モンスター生成ロジック」",
+        source: "codingame.com/contests/spring-challenge-2022; the official referee, github.com/CodinGame/SpringChallenge2022, is the authority",
+    },
+    protocol: include_str!("../../../docs/protocol/spring2022.md"),
     players: 2,
     parse_kinds: &["prompt", "reply", "command"],
     fuzz: FuzzHints {

@@ -32,7 +32,8 @@ use rand::RngCore;
 
 use crate::game::{
     EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, Imported, NoOptions, Observation,
-    Outcome, ParseVerdict, PlayedDeparture, Reply, StateError, StepError, StepReport, TimeLimits,
+    Outcome, ParseVerdict, PlayedDeparture, Reply, RuleDocument, StateError, StepError, StepReport,
+    TimeLimits,
 };
 use protocol::{parse_name, Prompt, TurnReply};
 use rules::{draw_price, Kind, THINKING_TIME_MS};
@@ -43,7 +44,11 @@ pub struct TsgAutoChess;
 static INFO: GameInfo = GameInfo {
     id: "tsg-auto-chess",
     title: "TSG AUTO CHESS",
-    document: "001_1b53f7dee32401a5.txt",
+    document: RuleDocument {
+        title: "TSG AUTO CHESS ルール説明 (rules, in the README), by fiord for TSG LIVE! 3, 2019",
+        source: "github.com/fiord/tsg-auto-chess (archived): README.md, next to the official engine main.rb",
+    },
+    protocol: include_str!("../../../docs/protocol/tsg-auto-chess.md"),
     players: 2,
     parse_kinds: &["prompt", "reply", "name"],
     fuzz: FuzzHints {
