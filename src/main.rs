@@ -1,6 +1,7 @@
 //! The `shinpan` command line: parses arguments, runs the subcommand, maps the result to an
-//! exit code — 0 all passed, 1 something failed, 2 the tool could not do its job. Everything
-//! else is in `cli/`.
+//! exit code — 0 all passed, 1 something failed, 2 the tool could not do its job, 3 the log
+//! `trace` read (or `tap` wrote) is incomplete, 128 + the signal when SIGINT, SIGTERM or SIGHUP
+//! interrupted the run. Everything else is in `cli/`.
 
 mod cli;
 
@@ -8,17 +9,29 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
+use shinpan::harness::interrupt;
 
 use cli::{Finished, Usage};
 
 fn main() -> ExitCode {
     let parsed = cli::args::Cli::parse();
-    match cli::run(parsed) {
+    let finished = cli::run(parsed);
+    if let Err(Usage(message)) = &finished {
+        let _ = writeln!(std::io::stderr(), "shinpan: {message}");
+    }
+    // Whatever the run made of it, an interrupted run says so by its status.
+    if let Some(signal) = interrupt::received() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "shinpan: interrupted by {}; every program it started was stopped",
+            interrupt::name(signal)
+        );
+        return ExitCode::from(128 + signal as u8);
+    }
+    match finished {
         Ok(Finished::AllPassed) => ExitCode::SUCCESS,
         Ok(Finished::SomethingFailed) => ExitCode::FAILURE,
-        Err(Usage(message)) => {
-            let _ = writeln!(std::io::stderr(), "shinpan: {message}");
-            ExitCode::from(2)
-        }
+        Ok(Finished::Incomplete) => ExitCode::from(3),
+        Err(Usage(_)) => ExitCode::from(2),
     }
 }

@@ -1,6 +1,8 @@
 //! The bodies of the subcommands: what they print, their progress on a terminal, the files they
 //! read and write. Arguments are parsed in [`args`]; the result maps to an exit code in
 //! `main.rs`. Library code does the work and prints nothing; this is where printing happens.
+//! The subcommands that run programs (`check`, `diff`, `bot`, `play`) first
+//! [`stop_on_interrupt`]; interrupted, they print what they have, marked as interrupted.
 //!
 //! Output goes through [`out`]: a closed stdout pipe (`shinpan check | head`) ends the printing
 //! quietly and the run keeps the exit code it would have had; any other write error is a
@@ -33,6 +35,9 @@ pub enum Finished {
     AllPassed,
     /// Exit 1.
     SomethingFailed,
+    /// Exit 3: what was checked passed, but the record checked is incomplete (`trace` of a log
+    /// with no `end` record).
+    Incomplete,
 }
 
 impl Finished {
@@ -57,6 +62,12 @@ pub fn run(cli: Cli) -> Result<Finished, Usage> {
         Command::Tap(args) => trace::tap(args),
         Command::Trace(args) => trace::run(args),
     }
+}
+
+/// Makes SIGINT, SIGTERM and SIGHUP stop every program the run started
+/// ([`shinpan::harness::interrupt`]); `main` then exits with 128 + the signal.
+pub fn stop_on_interrupt() -> Result<(), Usage> {
+    shinpan::harness::interrupt::install().map_err(|e| Usage(format!("cannot handle signals: {e}")))
 }
 
 /// The game with this id, or a usage error naming the id.
