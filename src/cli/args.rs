@@ -56,22 +56,36 @@ pub enum Command {
     )]
     Play(PlayArgs),
     /// Sit between a real engine and a bot as the bot's command: forward every byte both ways
-    /// unchanged and record them (conformance/TRACES.md). Exits as the bot does.
+    /// unchanged and record them (conformance/TRACES.md). Exits as the bot does; 3 when the
+    /// log could not be written whole.
     #[command(
         after_help = "Example: (as the engine's bot command) shinpan tap --log p0.jsonl --player 0 -- python3 bot.py"
     )]
     Tap(TapArgs),
+    /// (Used by `tap`.) Become CMD, killed by the kernel when process PARENT dies.
+    #[command(hide = true)]
+    TapExec(TapExecArgs),
+    /// (Used by `tap`.) When the input closes, end process group GROUP and every process
+    /// marked LINEAGE.
+    #[command(hide = true)]
+    TapGuard(TapGuardArgs),
     /// Check a recorded match (logs of `tap`, `play --log`, or converted) turn by turn against
-    /// the rules: every departure with its step, fields and clauses. Exit 1 on any departure.
+    /// the rules: every departure with its step, fields and clauses. Exit 1 on any departure,
+    /// else 3 when a log is incomplete (no `end` record: its writer was killed or failed).
     #[command(after_help = "Example: shinpan trace tsg-auto-chess p0.jsonl p1.jsonl")]
     Trace(TraceArgs),
 }
 
 #[derive(clap::Args)]
 pub struct TapArgs {
-    /// The log to append to (JSON lines, flushed record by record).
+    /// The log to write (JSON lines, flushed record by record). A log that already holds
+    /// records is refused unless `--append`.
     #[arg(long, value_name = "FILE")]
     pub log: PathBuf,
+    /// Add this match to a log that already holds records: its own `start` record begins it
+    /// (`trace --match N` picks one).
+    #[arg(long)]
+    pub append: bool,
     /// The engine's player number for this bot, written into every record.
     #[arg(long, value_name = "N")]
     pub player: Option<usize>,
@@ -84,6 +98,27 @@ pub struct TapArgs {
         value_name = "CMD"
     )]
     pub command: Vec<String>,
+}
+
+#[derive(clap::Args)]
+pub struct TapExecArgs {
+    #[arg(long, value_name = "PID")]
+    pub parent: u32,
+    /// Where CMD's program is.
+    #[arg(long, value_name = "FILE")]
+    pub path: PathBuf,
+    #[arg(last = true, required = true, value_name = "CMD")]
+    pub command: Vec<String>,
+}
+
+#[derive(clap::Args)]
+pub struct TapGuardArgs {
+    #[arg(long, value_name = "PGID")]
+    pub group: i32,
+    #[arg(long, value_name = "LINEAGE")]
+    pub lineage: String,
+    #[arg(long, value_name = "MS")]
+    pub grace_ms: u64,
 }
 
 #[derive(clap::Args)]

@@ -60,6 +60,8 @@ pub fn run(cli: Cli) -> Result<Finished, Usage> {
         Command::Bot(args) => bot::run(args),
         Command::Play(args) => play::run(args),
         Command::Tap(args) => trace::tap(args),
+        Command::TapExec(args) => trace::tap_exec(args),
+        Command::TapGuard(args) => trace::tap_guard(args),
         Command::Trace(args) => trace::run(args),
     }
 }

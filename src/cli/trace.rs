@@ -1,33 +1,97 @@
-//! `shinpan tap` (a recording proxy: it ends as the bot ends) and `shinpan trace` (a recorded
-//! match checked against the rules).
+//! `shinpan tap` (a recording proxy: it ends as the bot ends, or with status 3 when its log is
+//! incomplete) and `shinpan trace` (a recorded match checked against the rules: exit 1 on a
+//! departure, else 3 when a log is incomplete).
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use shinpan::case::{load_library, LoadOptions, Source};
 use shinpan::game::DynGame;
 use shinpan::games;
-use shinpan::harness::tap::{exit_like, tap as run_tap};
+use shinpan::harness::tap::bot::{exec_with_parent_death, guard};
+use shinpan::harness::tap::{exit_like, tap as run_tap, TapEnd, TapOptions, LOG_INCOMPLETE};
 use shinpan::harness::trace::clauses::ClauseIndex;
-use shinpan::harness::trace::log::{from_imported, read_logs, PlayerLog};
+use shinpan::harness::trace::log::{from_imported, read_logs, MatchLogs, PlayerLog};
 use shinpan::harness::trace::trace;
 use shinpan::report::Render;
 
-use super::args::{TapArgs, TraceArgs};
-use super::{game_by_id, out, Finished, Usage};
+use super::args::{TapArgs, TapExecArgs, TapGuardArgs, TraceArgs};
+use super::{game_by_id, out, warn, Finished, Usage};
 
-/// `shinpan tap`: never returns when the bot could be run; the process ends as the bot did.
+/// Between the signal a tap passes on (or its bot's exit, for what the bot left) and SIGKILL.
+const TAP_GRACE: Duration = Duration::from_millis(500);
+
+/// `shinpan tap`: never returns when the bot could be run; the process ends as the bot did,
+/// or with status 3 when the log is incomplete.
 pub fn tap(args: TapArgs) -> Result<Finished, Usage> {
-    let end = run_tap(&args.log, args.player, &args.command)
+    let options = TapOptions {
+        log: args.log.clone(),
+        player: args.player,
+        append: args.append,
+        // This very program, whatever has become of its file since it started.
+        helper: Some(PathBuf::from("/proc/self/exe")),
+        grace: TAP_GRACE,
+    };
+    let tapped = run_tap(&options, &args.command)
         .map_err(|e| Usage(format!("tap (log {}): {e}", args.log.display())))?;
-    exit_like(end)
+    if !tapped.left_behind.is_empty() {
+        warn(&format!(
+            "tap: the bot left {} process(es) running; they were killed",
+            tapped.left_behind.len()
+        ));
+    }
+    if let Some(why) = &tapped.log_failure {
+        let _ = writeln!(
+            std::io::stderr(),
+            "shinpan tap: the log {} is incomplete ({why}); the bot {}",
+            args.log.display(),
+            match tapped.end {
+                TapEnd::Exited(code) => format!("exited with status {code}"),
+                TapEnd::Signalled(signal) => format!("died by signal {signal}"),
+            }
+        );
+        let _ = std::io::stdout().flush();
+        std::process::exit(LOG_INCOMPLETE.into());
+    }
+    exit_like(tapped.end)
+}
+
+/// `shinpan tap-exec` (tap's helper): becomes the bot, or exits 127 (126 when it is not
+/// executable) as a shell does when a command cannot run.
+pub fn tap_exec(args: TapExecArgs) -> Result<Finished, Usage> {
+    let error = exec_with_parent_death(args.parent, &args.path, &args.command);
+    let _ = writeln!(
+        std::io::stderr(),
+        "shinpan tap: cannot start `{}`: {error}",
+        args.command.join(" ")
+    );
+    let status = match error.kind() {
+        std::io::ErrorKind::PermissionDenied => 126,
+        _ => 127,
+    };
+    std::process::exit(status)
+}
+
+/// `shinpan tap-guard` (tap's helper): see [`guard`].
+pub fn tap_guard(args: TapGuardArgs) -> Result<Finished, Usage> {
+    guard(
+        args.group,
+        &args.lineage,
+        Duration::from_millis(args.grace_ms),
+    );
+    Ok(Finished::AllPassed)
 }
 
 pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
     let game = game_by_id(&args.game)?;
     let logs = match &args.import {
         None => read_logs(&args.logs, args.match_index).map_err(|e| Usage(e.to_string()))?,
-        Some(format) => import(game, format, &args.logs)?,
+        Some(format) => MatchLogs {
+            players: import(game, format, &args.logs)?,
+            incomplete: Vec::new(),
+        },
     };
     let library = load_library(
         &Source::Embedded,
@@ -42,9 +106,16 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
         Some(cases) => ClauseIndex::new(cases),
         None => return Err(Usage(format!("no cases for {}", game.info().id))),
     };
-    let report = trace(game, &logs, &index);
+    let mut report = trace(game, &logs.players, &index);
+    report.incomplete = logs.incomplete;
     out(&report.render(args.format.format()))?;
-    Ok(Finished::passed_if(report.passed()))
+    Ok(if !report.departures.is_empty() {
+        Finished::SomethingFailed
+    } else if !report.incomplete.is_empty() {
+        Finished::Incomplete
+    } else {
+        Finished::AllPassed
+    })
 }
 
 /// `trace --import FORMAT LOG`: one log of another tool, read by the game.

@@ -175,6 +175,17 @@ pub fn end_groups(pgids: &[i32], grace: Duration) -> Vec<i32> {
     left
 }
 
+/// The live processes of group `pgid`.
+pub fn group_members(pgid: i32) -> Vec<LeftBehind> {
+    processes()
+        .filter(|p| p.pgrp == pgid && p.state != 'Z')
+        .map(|p| LeftBehind {
+            pid: p.pid,
+            command: p.command(),
+        })
+        .collect()
+}
+
 /// Whether any live (not zombie) process belongs to process group `pgid`.
 pub fn group_alive(pgid: i32) -> bool {
     processes().any(|p| p.pgrp == pgid && p.state != 'Z')

@@ -1,6 +1,7 @@
 //! The report of `shinpan trace`: each departure once (with the turn, the fields, the clauses
 //! and a diff of the reference's prediction against what the engine showed), the ones that
-//! follow from it in a line each, what could not be checked, and a closing count.
+//! follow from it in a line each, what could not be checked, why the logs are incomplete, and a
+//! closing count.
 
 use super::{JunitRow, JunitStatus, Render};
 use crate::harness::trace::TraceReport;
@@ -56,6 +57,9 @@ impl Render for TraceReport {
         for note in &self.notes {
             out.push_str(&format!("NOTE {note}\n"));
         }
+        for why in &self.incomplete {
+            out.push_str(&format!("INCOMPLETE {why}\n"));
+        }
         let new = self.new_departures().count();
         out.push_str(&format!(
             "{new} departures ({} steps affected in all), {} notes\n",
@@ -91,6 +95,17 @@ impl Render for TraceReport {
                 stderr: None,
             })
             .collect();
+        let incomplete = self.incomplete.join("\n");
+        if !incomplete.is_empty() {
+            rows.push(JunitRow {
+                suite: &self.game,
+                name: "log",
+                classname: format!("{}/trace", self.game),
+                status: JunitStatus::Error(&incomplete),
+                stdout: None,
+                stderr: None,
+            });
+        }
         if rows.is_empty() {
             rows.push(JunitRow {
                 suite: &self.game,

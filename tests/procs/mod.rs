@@ -26,9 +26,11 @@ impl Marked {
         }
     }
 
-    /// `ps -eo pid,ppid,pgid,stat,cmd` lines of the live processes running the marker.
+    /// `ps -eo pid,ppid,pgid,stat,cmd` lines of the live processes running the marker: `sleep`
+    /// for its duration (not a shell or a shinpan whose command line holds it).
     pub fn alive(&self) -> Vec<String> {
-        table(|cmdline| cmdline.split(' ').any(|word| word == self.sleep))
+        let sleeping = format!("sleep {}", self.sleep);
+        table(|cmdline| cmdline == sleeping)
     }
 
     /// Waits until at least `count` marked processes run; false after `within`.

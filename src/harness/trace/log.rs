@@ -2,6 +2,12 @@
 //! `shinpan play --log`, or converted from another tool, read back into each player's exchanges
 //! with its engine. A torn last line (a tap killed mid-write) is dropped; any other line that
 //! is not a record is an error naming the file and line.
+//!
+//! A log says whether it is whole: each writer's record of a match runs from its `start` record
+//! to its `end` record, and one without its `end` (a writer killed, interrupted, or unable to
+//! write) is reported as incomplete ([`MatchLogs::incomplete`]). Each `start` record of a tap
+//! begins a new match of its player; records carry the tap's process id, so that two taps
+//! writing one player's records into one log at once are an error, not one strange match.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -39,16 +45,23 @@ struct Record {
     text: Option<String>,
     #[serde(default)]
     hex: Option<String>,
-    /// Which match of a log with several (`shinpan play --rounds`).
+    /// Which match of a log with several (`shinpan play --rounds`). A tap's records have none:
+    /// each of its `start` records begins the next match of its player.
     #[serde(default, rename = "match")]
     match_index: Option<u64>,
+    /// The process id of the tap that wrote the record.
+    #[serde(default)]
+    tap: Option<u64>,
     #[serde(default)]
     status: Option<i64>,
     #[serde(default)]
     signal: Option<i64>,
+    #[serde(default)]
+    why: Option<String>,
 }
 
-/// One prompt and the reply to it (`None`: the log ends, or the next prompt came, first).
+/// One player's exchanges with its engine (`None`: the log ends, or the next prompt came,
+/// first).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Exchange {
     pub prompt: String,
@@ -68,62 +81,198 @@ pub struct PlayerLog {
     pub end: Option<String>,
 }
 
+/// What the logs hold of one match.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MatchLogs {
+    /// Each player's side.
+    pub players: BTreeMap<usize, PlayerLog>,
+    /// Why the record of the match is incomplete, one reason per log and writer: no `end`
+    /// record (the writer was killed, interrupted, or could not write), no `start` record, a
+    /// bot that could not start. Empty when every writer ended its record.
+    pub incomplete: Vec<String>,
+}
+
+/// One writer's record of one match in one log: from a `start` record to its `end`.
+struct Run {
+    /// The `player` of its `start` record (a tap's `--player`; none for `play`'s).
+    player: Option<usize>,
+    match_index: u64,
+    /// Whether its `start` record named its match (`play`'s do, a tap's do not).
+    numbered: bool,
+    tap: Option<u64>,
+    start_line: usize,
+    last_line: usize,
+    ended: bool,
+    cannot_start: Option<String>,
+}
+
 /// Reads the logs (one per player, or one with every player), each player's chunks in order.
 /// A log without `player` fields is the player of its place in `paths`. Of a log holding
-/// several matches, only `match_index` is read (the first when `None`).
-pub fn read_logs(
-    paths: &[PathBuf],
-    match_index: Option<u64>,
-) -> Result<BTreeMap<usize, PlayerLog>, LogError> {
-    let mut chunks: BTreeMap<usize, Vec<Record>> = BTreeMap::new();
+/// several matches, only `match_index` is read (the first when `None`). A log in which two
+/// taps wrote one player's records at once is an error: it holds no one match.
+pub fn read_logs(paths: &[PathBuf], match_index: Option<u64>) -> Result<MatchLogs, LogError> {
+    let mut files = Vec::new();
     for (index, path) in paths.iter().enumerate() {
-        let text = std::fs::read(path).map_err(|e| LogError {
-            path: path.clone(),
-            line: 0,
-            message: format!("cannot read the log: {e}"),
-        })?;
-        let text = String::from_utf8_lossy(&text);
-        let lines: Vec<&str> = text.lines().collect();
-        for (i, line) in lines.iter().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let record: Record = match serde_json::from_str(line) {
-                Ok(record) => record,
-                // A tap killed mid-write leaves a torn last line.
-                Err(_) if i + 1 == lines.len() && !text.ends_with('\n') => break,
-                Err(e) => {
-                    return Err(LogError {
-                        path: path.clone(),
-                        line: i + 1,
-                        message: format!("not a trace record: {e}"),
-                    })
-                }
-            };
-            let player = record.player.unwrap_or(index);
-            chunks.entry(player).or_default().push(record);
-        }
+        let (records, runs) = read_log(path)?;
+        files.push((index, path, records, runs));
     }
     let wanted = match_index.or_else(|| {
-        chunks
-            .values()
-            .flatten()
-            .filter_map(|r| r.match_index)
+        files
+            .iter()
+            .flat_map(|(_, _, records, _)| records.iter().filter_map(|r| r.match_index))
             .min()
     });
-    Ok(chunks
+    let mut incomplete = Vec::new();
+    let mut chunks: BTreeMap<usize, Vec<Record>> = BTreeMap::new();
+    for (index, path, records, runs) in files {
+        incomplete.extend(incompleteness(path, &runs, wanted));
+        for record in records {
+            if record.match_index.is_none() || record.match_index == wanted {
+                let player = record.player.unwrap_or(index);
+                chunks.entry(player).or_default().push(record);
+            }
+        }
+    }
+    let players = chunks
         .into_iter()
-        .map(|(player, records)| {
-            let mut records: Vec<Record> = records
-                .into_iter()
-                .filter(|r| r.match_index.is_none() || r.match_index == wanted)
-                .collect();
+        .map(|(player, mut records)| {
             // In the order things happened: a tap writes the two directions from two threads.
             records.sort_by_key(|r| r.t_us.unwrap_or(0));
             (player, assemble(records))
         })
         .filter(|(_, log)| !log.exchanges.is_empty() || log.before_first_prompt.is_some())
-        .collect())
+        .collect();
+    Ok(MatchLogs {
+        players,
+        incomplete,
+    })
+}
+
+/// The records of one log, each with its match (a tap's records get theirs from the `start`
+/// records they follow), and the runs of its writers.
+fn read_log(path: &Path) -> Result<(Vec<Record>, Vec<Run>), LogError> {
+    let error = |line: usize, message: String| LogError {
+        path: path.to_path_buf(),
+        line,
+        message,
+    };
+    let bytes = std::fs::read(path).map_err(|e| error(0, format!("cannot read the log: {e}")))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut records = Vec::new();
+    let mut runs: Vec<Run> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut record: Record = match serde_json::from_str(line) {
+            Ok(record) => record,
+            // A writer killed mid-write leaves a torn last line.
+            Err(_) if i + 1 == lines.len() && !text.ends_with('\n') => break,
+            Err(e) => return Err(error(i + 1, format!("not a trace record: {e}"))),
+        };
+        let line = i + 1;
+        let player = record.player;
+        let run = if record.event == "start" {
+            // A tap's `start` begins its player's next match.
+            let match_index = record.match_index.unwrap_or_else(|| {
+                runs.iter()
+                    .filter(|r| r.player == player && !r.numbered)
+                    .count() as u64
+            });
+            runs.push(Run {
+                player,
+                match_index,
+                numbered: record.match_index.is_some(),
+                tap: record.tap,
+                start_line: line,
+                last_line: line,
+                ended: false,
+                cannot_start: None,
+            });
+            runs.last_mut()
+        } else {
+            writer_run(&mut runs, &record).map_err(|message| error(line, message))?
+        };
+        if let Some(run) = run {
+            run.last_line = line;
+            record.match_index = Some(run.match_index);
+            match record.event.as_str() {
+                "end" => run.ended = true,
+                "cannot-start" => run.cannot_start = record.why.clone(),
+                _ => {}
+            }
+        }
+        records.push(record);
+    }
+    Ok((records, runs))
+}
+
+/// The run a record belongs to: that of its match when it names one (`play`), else the last
+/// run its tap began for its player. A record of a tap whose run another tap's `start` record
+/// has followed means two taps wrote the log at once.
+fn writer_run<'r>(runs: &'r mut [Run], record: &Record) -> Result<Option<&'r mut Run>, String> {
+    if let Some(m) = record.match_index {
+        return Ok(runs
+            .iter_mut()
+            .rev()
+            .find(|r| r.match_index == m && (r.player.is_none() || r.player == record.player)));
+    }
+    let player = record.player;
+    let Some(latest) = runs.iter().rposition(|r| r.player == player) else {
+        return Ok(None);
+    };
+    let own = match record.tap {
+        Some(tap) => runs
+            .iter()
+            .rposition(|r| r.player == player && r.tap == Some(tap))
+            .unwrap_or(latest),
+        None => latest,
+    };
+    if own != latest {
+        let who = player.map_or("the bot".to_string(), |p| format!("player {p}"));
+        return Err(format!(
+            "two taps wrote {who}'s records into this log at once (their `start` records are \
+             at lines {} and {}): it holds no one match; give each tap its own log, or its \
+             own --player",
+            runs[own].start_line, runs[latest].start_line
+        ));
+    }
+    Ok(runs.get_mut(own))
+}
+
+/// Why `path`'s record of match `wanted` is incomplete, if it is.
+fn incompleteness(path: &Path, runs: &[Run], wanted: Option<u64>) -> Vec<String> {
+    let path = path.display();
+    let of_match: Vec<&Run> = runs
+        .iter()
+        .filter(|r| wanted.is_none_or(|m| r.match_index == m))
+        .collect();
+    if of_match.is_empty() {
+        return vec![match wanted {
+            Some(m) => format!("{path}: no `start` record for match {m}"),
+            None => format!("{path}: no `start` record"),
+        }];
+    }
+    of_match
+        .into_iter()
+        .filter(|run| !run.ended)
+        .map(|run| {
+            let who = match (run.player, run.tap) {
+                (Some(p), _) => format!("player {p}'s record"),
+                (None, Some(_)) => "the bot's record".to_string(),
+                (None, None) => format!("the record of match {}", run.match_index),
+            };
+            match &run.cannot_start {
+                Some(why) => format!("{path}: the bot never ran: {why}"),
+                None => format!(
+                    "{path}: {who} stops at line {} with no `end` record (its writer was \
+                     killed, interrupted, or could not write)",
+                    run.last_line
+                ),
+            }
+        })
+        .collect()
 }
 
 /// Each player's exchanges from a log another tool wrote ([`crate::game::Game::import`]).
@@ -247,14 +396,85 @@ mod tests {
             r#"{"event": "reply", "player": 0, "t_us": 8000, "te"#,
         ]);
         let logs = read_logs(&[log.path().to_path_buf()], None).unwrap();
-        let player = &logs[&0];
+        let player = &logs.players[&0];
         assert_eq!(player.before_first_prompt.as_deref(), Some("my name"));
         assert_eq!(player.exchanges.len(), 2);
         assert_eq!(player.exchanges[0].prompt, "0\n1 2\nEND\n");
         assert_eq!(player.exchanges[0].reply.as_deref(), Some("3 0"));
         assert_eq!(player.exchanges[0].elapsed_ms, Some(6));
-        // The torn last line is dropped: the second prompt has no reply.
+        // The torn last line is dropped: the second prompt has no reply, and the log no end.
         assert_eq!(player.exchanges[1].reply, None);
+        assert_eq!(logs.incomplete.len(), 1);
+        assert!(
+            logs.incomplete[0].contains("player 0's record stops at line 7 with no `end`"),
+            "{:?}",
+            logs.incomplete
+        );
+    }
+
+    #[test]
+    fn each_start_of_a_tap_begins_a_match_of_its_own() {
+        let log = write(&[
+            r#"{"trace": 1, "event": "start", "tap": 7, "t_us": 0}"#,
+            r#"{"event": "prompt", "tap": 7, "t_us": 1, "text": "first\n"}"#,
+            r#"{"event": "end", "tap": 7, "t_us": 2, "status": 0}"#,
+            r#"{"trace": 1, "event": "start", "tap": 8, "t_us": 3}"#,
+            r#"{"event": "prompt", "tap": 8, "t_us": 4, "text": "second\n"}"#,
+        ]);
+        let path = [log.path().to_path_buf()];
+        let first = read_logs(&path, None).unwrap();
+        assert_eq!(first.players[&0].exchanges[0].prompt, "first\n");
+        assert_eq!(first.incomplete, Vec::<String>::new());
+        let second = read_logs(&path, Some(1)).unwrap();
+        assert_eq!(second.players[&0].exchanges.len(), 1);
+        assert_eq!(second.players[&0].exchanges[0].prompt, "second\n");
+        assert_eq!(second.incomplete.len(), 1, "{:?}", second.incomplete);
+    }
+
+    #[test]
+    fn two_taps_writing_one_players_records_at_once_are_an_error() {
+        let log = write(&[
+            r#"{"trace": 1, "event": "start", "tap": 7, "t_us": 0}"#,
+            r#"{"trace": 1, "event": "start", "tap": 8, "t_us": 1}"#,
+            r#"{"event": "prompt", "tap": 8, "t_us": 2, "text": "1\n"}"#,
+            r#"{"event": "prompt", "tap": 7, "t_us": 3, "text": "1\n"}"#,
+        ]);
+        let err = read_logs(&[log.path().to_path_buf()], None).unwrap_err();
+        assert_eq!(err.line, 4);
+        assert!(err.message.contains("lines 1 and 2"), "{}", err.message);
+    }
+
+    #[test]
+    fn a_bot_that_never_ran_makes_an_incomplete_log_that_says_why() {
+        let log = write(&[
+            r#"{"trace": 1, "event": "start", "player": 1, "tap": 7, "t_us": 0}"#,
+            r#"{"event": "cannot-start", "player": 1, "tap": 7, "t_us": 1, "why": "no such bot"}"#,
+        ]);
+        let logs = read_logs(&[log.path().to_path_buf()], None).unwrap();
+        assert!(logs.players.is_empty());
+        assert!(
+            logs.incomplete[0].ends_with("the bot never ran: no such bot"),
+            "{:?}",
+            logs.incomplete
+        );
+    }
+
+    #[test]
+    fn a_play_log_is_whole_when_its_match_has_its_end() {
+        let log = write(&[
+            r#"{"trace": 1, "event": "start", "match": 0, "t_us": 0}"#,
+            r#"{"event": "prompt", "match": 0, "player": 1, "t_us": 1, "text": "p\n"}"#,
+            r#"{"event": "end", "match": 0, "t_us": 2}"#,
+            r#"{"trace": 1, "event": "start", "match": 1, "t_us": 3}"#,
+            r#"{"event": "interrupted", "match": 1, "t_us": 4}"#,
+        ]);
+        let path = [log.path().to_path_buf()];
+        assert_eq!(read_logs(&path, None).unwrap().incomplete.len(), 0);
+        let cut = read_logs(&path, Some(1)).unwrap().incomplete;
+        assert!(
+            cut[0].contains("the record of match 1 stops at line 5"),
+            "{cut:?}"
+        );
     }
 
     #[test]

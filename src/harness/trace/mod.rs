@@ -58,6 +58,9 @@ pub struct TraceReport {
     pub departures: Vec<Departure>,
     /// What could not be checked, and why.
     pub notes: Vec<String>,
+    /// Why the logs are incomplete (a writer that ended no record: killed, interrupted, unable
+    /// to write), if they are: what they hold was checked, but not the whole match.
+    pub incomplete: Vec<String>,
 }
 
 impl TraceReport {
@@ -66,8 +69,9 @@ impl TraceReport {
         self.departures.iter().filter(|d| d.follows_from.is_none())
     }
 
+    /// No departure, and the logs whole.
     pub fn passed(&self) -> bool {
-        self.departures.is_empty()
+        self.departures.is_empty() && self.incomplete.is_empty()
     }
 }
 
@@ -82,6 +86,7 @@ pub fn trace(
         steps: 0,
         departures: Vec::new(),
         notes: Vec::new(),
+        incomplete: Vec::new(),
     };
     let mut next: BTreeMap<usize, usize> = logs.keys().map(|&p| (p, 0)).collect();
     let Some((&first_player, first)) = logs.iter().next() else {
