@@ -16,6 +16,8 @@ use cli::{Finished, Usage};
 fn main() -> ExitCode {
     let parsed = cli::args::Cli::parse();
     let finished = cli::run(parsed);
+    // The run ended what it started: its guard (if any) has nothing left to do.
+    interrupt::release();
     if let Err(Usage(message)) = &finished {
         let _ = writeln!(std::io::stderr(), "shinpan: {message}");
     }

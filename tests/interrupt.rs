@@ -3,7 +3,8 @@
 //! starts the real binary with a hostile program written here, whose children (one in the
 //! program's group, one in a session of its own) sleep for a marked duration; sends the signal
 //! once they all run; and checks that shinpan exits with 128 + the signal, prints what it has
-//! marked as interrupted, and leaves no marked process behind.
+//! marked as interrupted, and leaves no marked process behind; SIGKILL, which no handler sees,
+//! leaves nothing behind either.
 
 mod procs;
 
@@ -61,7 +62,8 @@ fn interrupt(args: &[String], marked: &Marked, signal: Signal) -> (Option<i32>, 
     let before = marked.alive();
     send(&shinpan, signal);
     let status = exits_within(&mut shinpan, ENDING);
-    let left = marked.wait_gone(Duration::from_secs(2));
+    let mut left = marked.wait_gone(Duration::from_secs(2));
+    left.extend(guard_of(shinpan.id()));
     let output = shinpan.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -76,6 +78,19 @@ fn interrupt(args: &[String], marked: &Marked, signal: Signal) -> (Option<i32>, 
         status.code(),
         String::from_utf8_lossy(&output.stdout).into_owned(),
     )
+}
+
+/// The guard shinpan `pid` started for its run, if it is still there (bounded wait).
+fn guard_of(pid: u32) -> Vec<String> {
+    let is_guard = |cmdline: &str| cmdline.contains(&format!(" guard --all-of {pid} "));
+    let until = std::time::Instant::now() + Duration::from_secs(2);
+    loop {
+        let guard = procs::table(is_guard);
+        if guard.is_empty() || std::time::Instant::now() >= until {
+            return guard;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 fn strings(words: &[&str]) -> Vec<String> {
@@ -169,4 +184,25 @@ fn an_interrupted_bot_check_stops_the_bot_and_marks_the_checks_left_incomplete()
     assert_eq!(report["interrupted"], "interrupted by SIGHUP");
     let last = report["checks"].as_array().unwrap().last().unwrap();
     assert_eq!(last["verdict"], "incomplete", "{report:#}");
+}
+
+/// SIGKILL reaches no handler: the run's guard ends what the run started.
+#[test]
+fn a_sigkilled_play_leaves_nothing_behind_either() {
+    let marked = Marked::new(13);
+    let dir = tempfile::tempdir().unwrap();
+    let bot = script(dir.path(), "bot.sh", &hung_bot(&marked));
+    let mut shinpan = Command::new(SHINPAN)
+        .args(["play", "codevs-reborn", "--", "sh", &bot, "--", "builtin"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    assert!(marked.wait_for(3, STARTING), "{:?}", marked.alive());
+    send(&shinpan, Signal::SIGKILL);
+    let _ = shinpan.wait();
+    let left = marked.wait_gone(Duration::from_secs(3));
+    assert!(left.is_empty(), "left running: {left:#?}");
+    assert_eq!(guard_of(shinpan.id()), Vec::<String>::new());
 }

@@ -129,7 +129,7 @@ fn a_bot_dies_with_its_tap_even_when_nothing_of_the_tap_survives() {
     assert!(marked.wait_for(1, STARTING), "{:?}", marked.alive());
     let bot = marked.alive()[0].split(' ').next().unwrap().to_string();
     // The guard too: only the parent-death signal the kernel keeps is left.
-    let is_guard = |cmdline: &str| cmdline.contains(&format!("tap-guard --group {bot} "));
+    let is_guard = |cmdline: &str| cmdline.contains(&format!(" guard --group {bot} "));
     let until = Instant::now() + STARTING;
     let mut guard = procs::table(is_guard);
     while guard.is_empty() && Instant::now() < until {

@@ -65,10 +65,10 @@ pub enum Command {
     /// (Used by `tap`.) Become CMD, killed by the kernel when process PARENT dies.
     #[command(hide = true)]
     TapExec(TapExecArgs),
-    /// (Used by `tap`.) When the input closes, end process group GROUP and every process
-    /// marked LINEAGE.
+    /// (Used by `tap` and the runs that start programs.) When the input closes, end process
+    /// group PGID and every process carrying the marks.
     #[command(hide = true)]
-    TapGuard(TapGuardArgs),
+    Guard(GuardArgs),
     /// Check a recorded match (logs of `tap`, `play --log`, or converted) turn by turn against
     /// the rules: every departure with its step, fields and clauses. Exit 1 on any departure,
     /// else 3 when a log is incomplete (no `end` record: its writer was killed or failed).
@@ -112,11 +112,15 @@ pub struct TapExecArgs {
 }
 
 #[derive(clap::Args)]
-pub struct TapGuardArgs {
+pub struct GuardArgs {
     #[arg(long, value_name = "PGID")]
-    pub group: i32,
-    #[arg(long, value_name = "LINEAGE")]
-    pub lineage: String,
+    pub group: Option<i32>,
+    /// One lineage mark.
+    #[arg(long, value_name = "MARK", required_unless_present = "all_of")]
+    pub lineage: Option<String>,
+    /// Every mark process PID gave out.
+    #[arg(long, value_name = "PID", conflicts_with = "lineage")]
+    pub all_of: Option<u32>,
     #[arg(long, value_name = "MS")]
     pub grace_ms: u64,
 }

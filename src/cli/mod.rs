@@ -17,6 +17,7 @@ pub mod play;
 pub mod trace;
 
 use std::io::{ErrorKind, IsTerminal, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use shinpan::game::DynGame;
@@ -61,7 +62,7 @@ pub fn run(cli: Cli) -> Result<Finished, Usage> {
         Command::Play(args) => play::run(args),
         Command::Tap(args) => trace::tap(args),
         Command::TapExec(args) => trace::tap_exec(args),
-        Command::TapGuard(args) => trace::tap_guard(args),
+        Command::Guard(args) => trace::guard(args),
         Command::Trace(args) => trace::run(args),
     }
 }
@@ -69,8 +70,13 @@ pub fn run(cli: Cli) -> Result<Finished, Usage> {
 /// Makes SIGINT, SIGTERM and SIGHUP stop every program the run started
 /// ([`shinpan::harness::interrupt`]); `main` then exits with 128 + the signal.
 pub fn stop_on_interrupt() -> Result<(), Usage> {
-    shinpan::harness::interrupt::install().map_err(|e| Usage(format!("cannot handle signals: {e}")))
+    shinpan::harness::interrupt::install(Some(Path::new(SELF)))
+        .map_err(|e| Usage(format!("cannot handle signals: {e}")))
 }
+
+/// This very program, as the helper of guards and taps (whatever has become of its file since
+/// it started).
+pub const SELF: &str = "/proc/self/exe";
 
 /// The game with this id, or a usage error naming the id.
 pub fn game_by_id(id: &str) -> Result<&'static dyn DynGame, Usage> {

@@ -10,14 +10,15 @@ use std::time::Duration;
 use shinpan::case::{load_library, LoadOptions, Source};
 use shinpan::game::DynGame;
 use shinpan::games;
-use shinpan::harness::tap::bot::{exec_with_parent_death, guard};
+use shinpan::harness::guard::{watch, Marks};
+use shinpan::harness::tap::bot::exec_with_parent_death;
 use shinpan::harness::tap::{exit_like, tap as run_tap, TapEnd, TapOptions, LOG_INCOMPLETE};
 use shinpan::harness::trace::clauses::ClauseIndex;
 use shinpan::harness::trace::log::{from_imported, read_logs, MatchLogs, PlayerLog};
 use shinpan::harness::trace::trace;
 use shinpan::report::Render;
 
-use super::args::{TapArgs, TapExecArgs, TapGuardArgs, TraceArgs};
+use super::args::{GuardArgs, TapArgs, TapExecArgs, TraceArgs};
 use super::{game_by_id, out, warn, Finished, Usage};
 
 /// Between the signal a tap passes on (or its bot's exit, for what the bot left) and SIGKILL.
@@ -30,8 +31,7 @@ pub fn tap(args: TapArgs) -> Result<Finished, Usage> {
         log: args.log.clone(),
         player: args.player,
         append: args.append,
-        // This very program, whatever has become of its file since it started.
-        helper: Some(PathBuf::from("/proc/self/exe")),
+        helper: Some(PathBuf::from(super::SELF)),
         grace: TAP_GRACE,
     };
     let tapped = run_tap(&options, &args.command)
@@ -74,13 +74,15 @@ pub fn tap_exec(args: TapExecArgs) -> Result<Finished, Usage> {
     std::process::exit(status)
 }
 
-/// `shinpan tap-guard` (tap's helper): see [`guard`].
-pub fn tap_guard(args: TapGuardArgs) -> Result<Finished, Usage> {
-    guard(
-        args.group,
-        &args.lineage,
-        Duration::from_millis(args.grace_ms),
-    );
+/// `shinpan guard` (the helper of `tap` and of the runs that start programs): see
+/// [`watch`].
+pub fn guard(args: GuardArgs) -> Result<Finished, Usage> {
+    let marks = match (args.lineage, args.all_of) {
+        (Some(lineage), _) => Marks::Lineage(lineage),
+        (None, Some(pid)) => Marks::AllOf(pid),
+        (None, None) => return Err(Usage("guard: --lineage or --all-of".into())),
+    };
+    watch(args.group, &marks, Duration::from_millis(args.grace_ms));
     Ok(Finished::AllPassed)
 }
 

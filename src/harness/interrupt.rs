@@ -13,10 +13,14 @@
 //!    128 + the signal. If it has not within [`DEADLINE`], or a second signal comes, the handler
 //!    exits itself with that status.
 //!
+//! SIGKILL reaches no handler: for it, the run has a [`Guard`] that kills every process
+//! carrying one of the run's marks once the run is gone.
+//!
 //! [`received`] is polled by the loops, not a cancellation: a step under way ends on its own
 //! (its programs are dead, so it ends at once).
 
 use std::collections::HashSet;
+use std::path::Path;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -24,6 +28,7 @@ use std::time::{Duration, Instant};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
+use super::guard::{Guard, Marks};
 use super::reaper;
 
 /// Between the SIGTERM and the SIGKILL sent to the groups of an interrupted run.
@@ -93,8 +98,23 @@ pub fn group_ended(pgid: u32) {
     }
 }
 
-/// Handles SIGINT, SIGTERM and SIGHUP for the rest of the run (see the module's doc).
-pub fn install() -> std::io::Result<()> {
+/// The guard of the run, for the one end no handler sees.
+static GUARD: Mutex<Option<Guard>> = Mutex::new(None);
+
+/// Handles SIGINT, SIGTERM and SIGHUP for the rest of the run (see the module's doc). With a
+/// `helper` (shinpan itself), also starts a [`Guard`] for SIGKILL, which no handler sees: when
+/// this process dies, the guard kills whatever carries one of its marks. [`release`] it at
+/// the end of the run.
+pub fn install(helper: Option<&Path>) -> std::io::Result<()> {
+    if let Some(helper) = helper {
+        let guard = Guard::start(
+            helper,
+            None,
+            &Marks::AllOf(std::process::id()),
+            Duration::ZERO,
+        )?;
+        *GUARD.lock().unwrap_or_else(|e| e.into_inner()) = Some(guard);
+    }
     let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
     std::thread::Builder::new()
         .name("interrupt".into())
@@ -119,6 +139,14 @@ pub fn install() -> std::io::Result<()> {
             std::process::exit(128 + signal);
         })?;
     Ok(())
+}
+
+/// Lets the run's guard go: the run ended and ended what it started.
+pub fn release() {
+    let guard = GUARD.lock().unwrap_or_else(|e| e.into_inner()).take();
+    if let Some(guard) = guard {
+        guard.release();
+    }
 }
 
 /// Notes `signal`, then ends every group still running and every marked descendant.

@@ -5,6 +5,7 @@
 pub mod adapter;
 pub mod bot;
 pub mod diff;
+pub mod guard;
 pub mod interrupt;
 pub mod mutate;
 pub mod play;

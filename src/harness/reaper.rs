@@ -9,7 +9,8 @@
 //!   under `play`) adds its marks to the ones it inherited, so the outer one still finds them;
 //! - when a child is finished, [`sweep`] kills every live process that carries the child's mark,
 //!   reaps it, reaps the orphans that already died, and says who was found; [`sweep_all`] does
-//!   the same for every mark this process gave out (an interrupted run);
+//!   the same for every mark this process gave out (an interrupted run), and a
+//!   [`guard`](super::guard) for every mark its owner gave out once the owner is gone;
 //! - [`end_group`] ends a whole process group as nextest does: SIGTERM, a grace period, SIGKILL.
 
 use std::collections::HashSet;
@@ -87,8 +88,14 @@ pub fn sweep(lineage: &str) -> Vec<LeftBehind> {
 /// Kills and reaps every live process carrying a mark this process gave out: what is left of
 /// everything it started.
 pub fn sweep_all() -> Vec<LeftBehind> {
-    let mine = format!("{}-", std::process::id());
-    sweep_marked(|mark| mark.starts_with(&mine))
+    sweep_all_of(std::process::id())
+}
+
+/// Kills every live process carrying a mark process `pid` gave out (a guard's sweep, once
+/// `pid` is gone).
+pub fn sweep_all_of(pid: u32) -> Vec<LeftBehind> {
+    let theirs = format!("{pid}-");
+    sweep_marked(|mark| mark.starts_with(&theirs))
 }
 
 fn sweep_marked(wanted: impl Fn(&str) -> bool) -> Vec<LeftBehind> {

@@ -7,10 +7,9 @@
 //!   kernel sends it SIGKILL when the tap dies, however it dies (`PR_SET_PDEATHSIG`, kept
 //!   across the `exec`; set in a process of our own before it becomes the bot, so no `unsafe`
 //!   code runs between `fork` and `exec`);
-//! - a guard (shinpan's hidden `tap-guard`, [`guard`]) in a group of its own waits on a pipe
-//!   only the tap holds: when the pipe closes, because the tap ended however it ended, the
-//!   guard ends the bot's group and kills every process that carries the bot's lineage mark
-//!   (its children in sessions of their own);
+//! - a [`Guard`] in a group of its own waits on a pipe only the tap holds: when the pipe
+//!   closes, because the tap ended however it ended, the guard ends the bot's group and kills
+//!   every process that carries the bot's lineage mark (its children in sessions of their own);
 //! - when the bot exits, the tap ends what it left: the rest of its group, then its marked
 //!   descendants ([`Bot::end_rest`]).
 //!
@@ -25,19 +24,20 @@ use std::time::{Duration, Instant};
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 
+use crate::harness::guard::{Guard, Marks};
 use crate::harness::reaper::{self, LeftBehind};
 
 /// A running bot: the leader of its process group.
 pub struct Bot {
     child: Child,
     lineage: String,
-    /// The guard's end of the pipe: closing it (or dying) tells the guard to act.
-    guard: Option<(Child, ChildStdin)>,
+    /// Ends the bot's group and marked descendants when the tap ends, however it ends.
+    guard: Option<Guard>,
 }
 
 impl Bot {
     /// Starts `argv` in a new process group, through `helper`'s `tap-exec` and with its
-    /// `tap-guard` when a helper is given. An error says why the bot cannot start.
+    /// `guard` when a helper is given. An error says why the bot cannot start.
     pub fn start(argv: &[String], helper: Option<&Path>, grace: Duration) -> std::io::Result<Bot> {
         let (program, args) = argv.split_first().ok_or_else(|| {
             std::io::Error::new(std::io::ErrorKind::InvalidInput, "no bot command")
@@ -76,22 +76,8 @@ impl Bot {
             .spawn()
             .map_err(|e| std::io::Error::new(e.kind(), format!("cannot start `{program}`: {e}")))?;
         let guard = helper.and_then(|helper| {
-            let mut guard = Command::new(helper)
-                .arg("tap-guard")
-                .arg("--group")
-                .arg(child.id().to_string())
-                .arg("--lineage")
-                .arg(&lineage)
-                .arg("--grace-ms")
-                .arg(grace.as_millis().to_string())
-                .process_group(0)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .ok()?;
-            let pipe = guard.stdin.take()?;
-            Some((guard, pipe))
+            let marks = Marks::Lineage(lineage.clone());
+            Guard::start(helper, Some(child.id() as i32), &marks, grace).ok()
         });
         Ok(Bot {
             child,
@@ -129,17 +115,8 @@ impl Bot {
 
     /// Lets the guard go (its work is done) and reaps it.
     pub fn release_guard(&mut self) {
-        if let Some((mut guard, pipe)) = self.guard.take() {
-            drop(pipe);
-            let until = Instant::now() + Duration::from_secs(2);
-            while Instant::now() < until {
-                if !matches!(guard.try_wait(), Ok(None)) {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            let _ = guard.kill();
-            let _ = guard.wait();
+        if let Some(guard) = self.guard.take() {
+            guard.release();
         }
     }
 }
@@ -177,15 +154,6 @@ pub fn exec_with_parent_death(parent: u32, path: &Path, argv: &[String]) -> std:
         return std::io::Error::other("the tap ended before its bot started");
     }
     Command::new(path).arg0(name).args(args).exec()
-}
-
-/// `tap-guard`: waits until its input closes (the tap ended), then ends process group `pgid`
-/// (SIGTERM, `grace`, SIGKILL) and kills every process marked `lineage`.
-pub fn guard(pgid: i32, lineage: &str, grace: Duration) {
-    let mut sink = std::io::sink();
-    let _ = std::io::copy(&mut std::io::stdin().lock(), &mut sink);
-    reaper::end_groups(&[pgid], grace);
-    reaper::sweep(lineage);
 }
 
 /// Where `program` is, as `execvp` would find it: a path when it holds a `/`, else the first
