@@ -4,10 +4,12 @@
 //! [`watch`]) in a process group of its own, holding the only write end of the guard's input.
 //! When that closes — the owner ended, however it ended — the guard ends the process group it
 //! watches (SIGTERM, a grace period, SIGKILL), kills every process carrying the lineage marks
-//! it watches ([`reaper`]), and exits. An owner that ends normally [`Guard::release`]s it.
+//! it watches ([`reaper`]), and exits. An owner that ends normally, having ended what it started,
+//! [`Guard::release`]s it: the guard then exits at once.
 //!
 //! What it does not catch: a process that scrubbed its environment and left the watched group.
 
+use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -62,10 +64,14 @@ impl Guard {
         Ok(Guard { child, input })
     }
 
-    /// Tells the guard its owner is ending (its work is then a look that finds nothing), and
-    /// reaps it.
+    /// Tells the guard its owner ended what it started, so that it exits at once, and reaps
+    /// it.
     pub fn release(self) {
-        let Guard { mut child, input } = self;
+        let Guard {
+            mut child,
+            mut input,
+        } = self;
+        let _ = input.write_all(RELEASED);
         drop(input);
         let until = Instant::now() + Duration::from_secs(2);
         while Instant::now() < until {
@@ -79,10 +85,17 @@ impl Guard {
     }
 }
 
-/// The guard's body (`shinpan guard`): waits until its input closes, then ends `group` and
-/// kills what carries `marks`.
+/// What an owner that ended normally writes its guard before closing its input.
+const RELEASED: &[u8] = b"released\n";
+
+/// The guard's body (`shinpan guard`): waits until its input closes; unless its owner released
+/// it, then ends `group` and kills what carries `marks`.
 pub fn watch(group: Option<i32>, marks: &Marks, grace: Duration) {
-    let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
+    let mut said = Vec::new();
+    let _ = std::io::stdin().lock().read_to_end(&mut said);
+    if said == RELEASED {
+        return;
+    }
     if let Some(group) = group {
         reaper::end_groups(&[group], grace);
     }
