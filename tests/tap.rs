@@ -293,47 +293,48 @@ fn a_tap_that_cannot_write_its_log_says_so_at_once_and_exits_3() {
 #[test]
 fn a_log_cut_short_by_a_full_disk_traces_as_incomplete_not_as_a_pass() {
     let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("p0.jsonl");
+    let logs = [dir.path().join("p0.jsonl"), dir.path().join("p1.jsonl")];
     let status = dir.path().join("status");
-    // A disk that fills after a few KiB: the file size limit, with SIGXFSZ ignored, makes
-    // writes past it fail (EFBIG) as a full disk's do (ENOSPC).
-    let tapped = format!(
-        "trap '' XFSZ; ulimit -f 8; {SHINPAN} tap --player 0 --log {} -- python3 \
+    // Player 0's disk fills after 20 KiB (of a log of some 50): the file size limit, with
+    // SIGXFSZ ignored, makes writes past it fail (EFBIG) as a full disk's do (ENOSPC).
+    let full = format!(
+        "trap '' XFSZ; ulimit -f 40; {SHINPAN} tap --player 0 --log {} -- python3 \
          {BOTS}/good.py; echo $? > {}",
-        log.display(),
+        logs[0].display(),
         status.display()
     );
     let output = Command::new(SHINPAN)
+        .args(["play", "codevs-reborn", "--seed", "2", "--turn-ms", "5000"])
         .args([
-            "play",
-            "codevs-reborn",
-            "--seed",
-            "2",
-            "--turn-ms",
-            "5000",
-            "--",
-            "sh",
-            "-c",
-            &tapped,
-            "--",
-            "builtin",
+            "--", "sh", "-c", &full, "--", SHINPAN, "tap", "--player", "1",
         ])
+        .arg("--log")
+        .arg(&logs[1])
+        .args(["python3", &format!("{BOTS}/good.py")])
         .output()
         .unwrap();
     assert!(output.status.success());
     // The tap's exit status says the log is incomplete.
     assert_eq!(std::fs::read_to_string(&status).unwrap(), "3\n");
-    let size = std::fs::metadata(&log).unwrap().len();
-    assert!(size <= 8192, "{size}");
-    let (code, stderr, report) = trace("codevs-reborn", &log);
-    let report = report.unwrap_or_else(|| panic!("{stderr}"));
-    assert_eq!(code, Some(3), "{report:#}");
+    let size = std::fs::metadata(&logs[0]).unwrap().len();
+    assert!(size <= 20 * 1024, "{size}");
+    let trace = Command::new(SHINPAN)
+        .args(["trace", "codevs-reborn", "--format", "json"])
+        .args(&logs)
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&trace.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&trace.stderr)));
+    // What the log holds checks clean, but it is not the match: not a pass.
+    assert!(report["steps"].as_u64().unwrap() > 5, "{report:#}");
+    assert_eq!(report["departures"], serde_json::json!([]), "{report:#}");
+    assert_eq!(trace.status.code(), Some(3), "{report:#}");
+    let incomplete = report["incomplete"].as_array().unwrap();
+    assert_eq!(incomplete.len(), 1, "{report:#}");
+    let why = incomplete[0].as_str().unwrap();
     assert!(
-        report["incomplete"][0]
-            .as_str()
-            .unwrap()
-            .contains("no `end` record"),
-        "{report:#}"
+        why.contains("p0.jsonl: player 0's record stops") && why.contains("no `end` record"),
+        "{why}"
     );
 }
 
