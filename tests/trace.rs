@@ -1,7 +1,7 @@
 //! `shinpan tap` and `shinpan trace`: a match recorded on the reference engine validates clean
 //! for every game; one planted change in a recording is reported at exactly its step, with its
 //! field and clauses; a tap forwards bytes unchanged, passes its bot's exit status through, and
-//! leaves a readable log when it is killed mid-match.
+//! leaves a readable log when it is killed mid-match, which trace reads as incomplete.
 
 use std::io::{Read, Write};
 use std::path::Path;
@@ -61,6 +61,8 @@ fn a_match_played_on_the_reference_engine_traces_clean_for_every_game() {
         assert!(report["steps"].as_u64().unwrap() > 10, "{game}: {report:#}");
         assert_eq!(report["departures"], serde_json::json!([]), "{game}");
         assert_eq!(report["notes"], serde_json::json!([]), "{game}");
+        // A finished `play --log` ends every match with its `end` record: the log is whole.
+        assert_eq!(report["incomplete"], serde_json::json!([]), "{game}");
     }
 }
 
@@ -395,9 +397,17 @@ fn a_killed_tap_leaves_a_log_trace_can_read_up_to_the_kill() {
     let _ = child.wait();
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(text.contains(r#""event":"prompt""#), "{text}");
-    // Whatever the kill cut, trace reads the log: the match is simply unfinished.
+    // Whatever the kill cut, trace reads the log: the match is unfinished, and the log, with no
+    // `end` record, incomplete (exit 3, not a pass).
     let (code, report) = trace("codevs-reborn", &[&log]);
     assert_eq!(code, Some(3), "{report:#}");
+    assert!(
+        report["stopped"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("player 0's record stops at line"),
+        "{report:#}"
+    );
     assert!(
         report["stopped"].as_str().unwrap().contains("cut short"),
         "{report:#}"

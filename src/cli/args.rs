@@ -59,14 +59,23 @@ pub enum Command {
     )]
     Play(PlayArgs),
     /// Sit between a real engine and a bot as the bot's command: forward every byte both ways
-    /// unchanged and record them (conformance/TRACES.md). Exits as the bot does.
+    /// unchanged and record them (conformance/TRACES.md). Exits as the bot does; 3 when the
+    /// log could not be written whole.
     #[command(
         after_help = "Example: (as the engine's bot command) shinpan tap --log p0.jsonl --player 0 -- python3 bot.py"
     )]
     Tap(TapArgs),
+    /// (Used by `tap`.) Become CMD, killed by the kernel when process PARENT dies.
+    #[command(hide = true)]
+    TapExec(TapExecArgs),
+    /// (Used by `tap` and the runs that start programs.) When the input closes, end process
+    /// group PGID and every process carrying the marks.
+    #[command(hide = true)]
+    Guard(GuardArgs),
     /// Check a recorded match (logs of `tap`, `play --log`, or converted) turn by turn against
     /// the rules: every departure with its step, fields and clauses. Exit 1 on any departure,
-    /// 3 when less was checked than the log holds (a log cut short, no such match).
+    /// else 3 when less was checked than the log holds (a log cut short or with no `end` record:
+    /// its writer was killed or failed; no such match).
     #[command(after_help = "Example: shinpan trace tsg-auto-chess p0.jsonl p1.jsonl")]
     Trace(TraceArgs),
 }
@@ -79,9 +88,14 @@ pub struct GamesArgs {
 
 #[derive(clap::Args)]
 pub struct TapArgs {
-    /// The log to append to (JSON lines, flushed record by record).
+    /// The log to write (JSON lines, flushed record by record). A log that already holds
+    /// records is refused unless `--append`.
     #[arg(long, value_name = "FILE")]
     pub log: PathBuf,
+    /// Add this match to a log that already holds records: its own `start` record begins it
+    /// (`trace --match N` picks one).
+    #[arg(long)]
+    pub append: bool,
     /// The engine's player number for this bot, written into every record.
     #[arg(long, value_name = "N")]
     pub player: Option<usize>,
@@ -94,6 +108,31 @@ pub struct TapArgs {
         value_name = "CMD"
     )]
     pub command: Vec<String>,
+}
+
+#[derive(clap::Args)]
+pub struct TapExecArgs {
+    #[arg(long, value_name = "PID")]
+    pub parent: u32,
+    /// Where CMD's program is.
+    #[arg(long, value_name = "FILE")]
+    pub path: PathBuf,
+    #[arg(last = true, required = true, value_name = "CMD")]
+    pub command: Vec<String>,
+}
+
+#[derive(clap::Args)]
+pub struct GuardArgs {
+    #[arg(long, value_name = "PGID")]
+    pub group: Option<i32>,
+    /// One lineage mark.
+    #[arg(long, value_name = "MARK", required_unless_present = "all_of")]
+    pub lineage: Option<String>,
+    /// Every mark process PID gave out.
+    #[arg(long, value_name = "PID", conflicts_with = "lineage")]
+    pub all_of: Option<u32>,
+    #[arg(long, value_name = "MS")]
+    pub grace_ms: u64,
 }
 
 #[derive(clap::Args)]

@@ -7,6 +7,7 @@ use super::args::{BotArgs, CrashArg, PhaseArg};
 use super::{game_by_id, out, Finished, Usage};
 
 pub fn run(args: BotArgs) -> Result<Finished, Usage> {
+    super::stop_on_interrupt()?;
     let BotArgs {
         game,
         seed,

@@ -1,21 +1,23 @@
 //! `shinpan check`: runs the case library on an engine and prints the report, with a progress
 //! counter on a terminal, the known-failure list (`--expect-fail`) and the comparison with an
-//! earlier report (`--baseline`).
+//! earlier report (`--baseline`). Interrupted, it reports the cases run so far as stopped.
 
 use shinpan::case::{load_library, CaseBody, Library, LoadOptions};
 use shinpan::game::MatchOptions;
 use shinpan::games;
 use shinpan::harness::adapter::{split_command, Adapter, AdapterConfig};
+use shinpan::harness::interrupt;
 use shinpan::report::check::{changes_human, Report};
 use shinpan::report::{Format, Render};
 use shinpan::run::baseline::{compare, Baseline};
 use shinpan::run::expect_fail::ExpectFail;
-use shinpan::run::{check_unmodelled, run_library, EngineUnderTest, Reference};
+use shinpan::run::{check_unmodelled, run_library_until, EngineUnderTest, Reference};
 
 use super::args::{CheckArgs, EngineArg, LibraryArg};
 use super::{game_by_id, out, progress, warn, Finished, Usage};
 
 pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
+    super::stop_on_interrupt()?;
     let CheckArgs {
         games,
         filter,
@@ -46,7 +48,7 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
         ))
     })?;
     let show_progress = format == Format::Human;
-    let run = run_library(
+    let run = run_library_until(
         &library,
         filter.as_deref(),
         engine.as_mut(),
@@ -58,7 +60,11 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
                 }
             }
         },
+        interrupt::reason,
     );
+    if run.stopped.is_some() {
+        progress("\r\x1b[K");
+    }
     let mut results = run.results;
     if run.selected == 0 {
         return Err(Usage(format!(

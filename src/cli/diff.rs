@@ -1,6 +1,7 @@
 //! `shinpan diff`: checks the engine can play the game, fuzzes it against the reference engine
 //! with a progress counter until it has found the departures asked for, and writes each one's
-//! case to its own file (or stdout), with a one-line summary per departure.
+//! case to its own file (or stdout), with a one-line summary per departure. Interrupted, it
+//! writes what it found so far.
 
 use std::path::{Path, PathBuf};
 
@@ -22,6 +23,7 @@ enum Out {
 }
 
 pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
+    super::stop_on_interrupt()?;
     let DiffArgs {
         game,
         engine,
@@ -101,6 +103,12 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
     );
     progress("\r\x1b[K");
     let mut text = String::new();
+    if let Some(why) = &outcome.interrupted {
+        text.push_str(&format!(
+            "INTERRUPTED: {why} after {} of {runs} inputs\n",
+            outcome.runs
+        ));
+    }
     for skipped in &outcome.known {
         text.push_str(&format!(
             "known ({}: {}), seen on {} input{}: {}\n",

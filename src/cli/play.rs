@@ -1,5 +1,6 @@
 //! `shinpan play`: splits the command lines into one contender per seat, opens the log, plays
-//! the rounds (or the game's series) with a progress line and prints the summary.
+//! the rounds (or the game's series) with a progress line and prints the summary (of the matches
+//! played to their end, when a signal interrupted the run).
 
 use std::io::Write;
 
@@ -10,6 +11,7 @@ use super::args::PlayArgs;
 use super::{game_by_id, out, progress, Finished, Usage};
 
 pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
+    super::stop_on_interrupt()?;
     let PlayArgs {
         game,
         seed,

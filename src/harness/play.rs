@@ -6,7 +6,8 @@
 //! [`rounds`] makes the plain plan: seeds `seed, seed+1, ...`, the seating rotated every round
 //! so that every program plays every seat. [`series_rounds`] makes a game's series (CODE VS
 //! 4.0's 41 stages): fixed seats, each match with its own options, ranked by the game's
-//! [`SeriesScore`]s.
+//! [`SeriesScore`]s. A run interrupted by a signal ([`interrupt`]) stops at once: the match under
+//! way is not counted, and its log ends with an `interrupted` record instead of an `end`.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -15,6 +16,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use crate::game::{DynGame, MatchOptions, Outcome, Reply, Series, SeriesScore};
+use crate::harness::interrupt;
 use crate::harness::process::Limits;
 use crate::harness::referee::{play_step, Seat};
 use crate::harness::session::{error_at_end, Clock, LimitOverrides, Session};
@@ -141,6 +143,9 @@ pub struct PlaySummary {
     /// The series' ranking, best first (only for a series).
     pub ranking: Option<String>,
     pub standings: Vec<Standing>,
+    /// Why the run stopped before its last match (`interrupted by SIGTERM during match 2`):
+    /// `matches` holds those played to their end.
+    pub interrupted: Option<String>,
 }
 
 /// Plays `plan` between `contenders`. `log` receives one JSON line per event; `progress` is told
@@ -154,7 +159,12 @@ pub fn play(
     mut progress: impl FnMut(usize, usize),
 ) -> std::io::Result<PlaySummary> {
     let mut matches = Vec::new();
+    let mut interrupted = None;
     for (round, plan) in plan.iter().enumerate() {
+        if let Some(why) = interrupt::reason() {
+            interrupted = Some(format!("{why} before match {}", round + 1));
+            break;
+        }
         let result = play_one(
             game,
             contenders,
@@ -164,7 +174,14 @@ pub fn play(
             &mut log,
             &mut progress,
         )?;
-        matches.push(result);
+        match result {
+            Some(result) => matches.push(result),
+            None => {
+                let why = interrupt::reason().unwrap_or_default();
+                interrupted = Some(format!("{why} during match {} (not counted)", round + 1));
+                break;
+            }
+        }
     }
     let mut wins = vec![0; contenders.len()];
     let mut draws = 0;
@@ -198,6 +215,7 @@ pub fn play(
         } else {
             Vec::new()
         },
+        interrupted,
     })
 }
 
@@ -227,6 +245,27 @@ fn emit(log: &mut Option<&mut dyn Write>, event: serde_json::Value) -> std::io::
     }
 }
 
+/// Marks the log of a match cut short by a signal: it gets no `end` record, so `trace` reads it
+/// as incomplete. Returns the match's (absent) result.
+fn cut_short(
+    log: &mut Option<&mut dyn Write>,
+    round: usize,
+    seats: &mut [Seat],
+) -> std::io::Result<Option<MatchResult>> {
+    for seat in seats {
+        if let Seat::Bot { session, .. } = seat {
+            session.finish();
+        }
+    }
+    let signal = interrupt::received().unwrap_or(0);
+    emit(
+        log,
+        json!({"event": "interrupted", "match": round, "t_us": now_us(), "signal": signal}),
+    )?;
+    Ok(None)
+}
+
+/// One match; `None` when a signal interrupted it.
 fn play_one(
     game: &dyn DynGame,
     contenders: &[Contender],
@@ -235,7 +274,7 @@ fn play_one(
     options: &PlayOptions,
     log: &mut Option<&mut dyn Write>,
     progress: &mut impl FnMut(usize, usize),
-) -> std::io::Result<MatchResult> {
+) -> std::io::Result<Option<MatchResult>> {
     let players = plan.seats.len();
     let mut state = game
         .start(plan.seed, &plan.options)
@@ -255,7 +294,11 @@ fn play_one(
             continue;
         };
         let clock = Clock::new(game.limits(), options.limits);
-        let mut session = Session::start(argv, options.process, clock, far).map_err(|e| {
+        let started = Session::start(argv, options.process, clock, far);
+        if interrupt::received().is_some() {
+            return cut_short(log, round, &mut seats);
+        }
+        let mut session = started.map_err(|e| {
             std::io::Error::new(e.kind(), format!("cannot start `{}`: {e}", argv.join(" ")))
         })?;
         let mut fault = None;
@@ -283,8 +326,15 @@ fn play_one(
         .collect();
     let mut steps = 0;
     while state.outcome().is_none() {
+        if interrupt::received().is_some() {
+            return cut_short(log, round, &mut seats);
+        }
         let record = play_step(state.as_mut(), &mut seats)
             .map_err(|e| std::io::Error::other(format!("the engine: {e}")))?;
+        // The replies of a step cut short by a signal are what the signal did, not the bots.
+        if interrupt::received().is_some() {
+            return cut_short(log, round, &mut seats);
+        }
         for (i, &seat) in record.awaiting.iter().enumerate() {
             used[seat] += record.waited[i];
             if let Some(failure) = &record.new_faults[i] {
@@ -330,7 +380,7 @@ fn play_one(
         json!({"event": "end", "match": round, "t_us": now_us(), "outcome": outcome,
                "steps": steps}),
     )?;
-    Ok(MatchResult {
+    Ok(Some(MatchResult {
         round,
         seed: plan.seed,
         label: plan.label.clone(),
@@ -345,5 +395,5 @@ fn play_one(
         scores: (0..players).map(|seat| state.series_score(seat)).collect(),
         faults,
         non_strict,
-    })
+    }))
 }

@@ -66,6 +66,9 @@ impl Render for BotReport {
             out.push_str(&format!(" · failing inputs in {}", dir.display()));
         }
         out.push('\n');
+        if let Some(why) = &self.interrupted {
+            out.push_str(&format!("INTERRUPTED: {why}\n"));
+        }
         for warning in &self.warnings {
             out.push_str(&format!("warning: {warning}\n"));
         }

@@ -60,6 +60,9 @@ impl Render for PlaySummary {
             self.matches.len(),
             self.draws
         ));
+        if let Some(why) = &self.interrupted {
+            out.push_str(&format!("INTERRUPTED: {why}\n"));
+        }
         out
     }
 

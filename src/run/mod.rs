@@ -571,14 +571,37 @@ pub fn run_library(
     library: &Library,
     filter: Option<&str>,
     engine: &mut dyn EngineUnderTest,
+    progress: impl FnMut(usize, usize),
+) -> LibraryRun {
+    run_library_until(library, filter, engine, progress, || None)
+}
+
+/// [`run_library`], also stopping when `interrupted` gives a reason (`interrupted by SIGINT`).
+/// The case under way when it does is left out of the results: what it met was the stop.
+pub fn run_library_until(
+    library: &Library,
+    filter: Option<&str>,
+    engine: &mut dyn EngineUnderTest,
     mut progress: impl FnMut(usize, usize),
+    interrupted: impl Fn() -> Option<String>,
 ) -> LibraryRun {
     let selected = select(library, filter);
     let total = selected.len();
     let mut results = Vec::with_capacity(total);
     let mut stopped = None;
     for (i, (game, case)) in selected.into_iter().enumerate() {
+        if let Some(why) = interrupted() {
+            stopped = Some(format!("{why} after {i} of {total} cases"));
+            break;
+        }
         let judged = run_case(game, case, engine);
+        if let Some(why) = interrupted() {
+            stopped = Some(format!(
+                "{why} after {i} of {total} cases ({} was cut short)",
+                case.name
+            ));
+            break;
+        }
         results.push(CaseResult::of(case, game.info().id, judged));
         progress(i + 1, total);
         if let Some(why) = engine.gave_up() {

@@ -11,7 +11,9 @@
 //! does not); `FAIL` (crash, signal, no reply in time, flood, unparseable or illegal reply), with
 //! the exact input that caused it saved for replay; `INFO` (the document leaves the behaviour
 //! open, e.g. exiting non-zero on a malformed prompt). A phase stops feeding the bot at its first
-//! FAIL; the whole run ends within its budget whatever the bot does.
+//! FAIL; the whole run ends within its budget whatever the bot does. A signal
+//! ([`interrupt`](crate::harness::interrupt)) ends it at once: the check under way and those
+//! after it are `INCOMPLETE`.
 //!
 //! This module holds the options, the report types and the driver (`check_bot`, the budget, the
 //! saving of failing inputs); `phases` holds the four phases, `judge` turns what a bot did into a
@@ -30,6 +32,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::game::{DynGame, MatchOptions, ParseVerdict};
+use crate::harness::interrupt;
 use crate::harness::process::Limits;
 use crate::harness::session::{Clock, LimitOverrides, Session};
 
@@ -152,6 +155,9 @@ pub struct BotReport {
     pub save_dir: Option<PathBuf>,
     /// Problems of the run itself (a failing input that could not be saved where asked).
     pub warnings: Vec<String>,
+    /// `interrupted by SIGINT` when a signal stopped the run: the check under way and those
+    /// after it are `INCOMPLETE`.
+    pub interrupted: Option<String>,
 }
 
 impl BotReport {
@@ -225,10 +231,17 @@ pub fn check_bot(
         saved_in: None,
         warnings: Vec::new(),
     };
-    let past_handshake = checker.handshake_phase().map_err(|reason| StartError {
-        command: argv.join(" "),
-        reason,
-    })?;
+    let past_handshake = match checker.handshake_phase() {
+        Ok(past) => past,
+        // Not the program's doing: the run was interrupted as it started.
+        Err(_) if interrupt::received().is_some() => false,
+        Err(reason) => {
+            return Err(StartError {
+                command: argv.join(" "),
+                reason,
+            })
+        }
+    };
     if past_handshake {
         let wanted = |phase| options.phases.contains(&phase);
         if wanted(Phase::Matches) {
@@ -251,6 +264,7 @@ pub fn check_bot(
         save_dir: checker.saved_in.clone(),
         warnings: checker.warnings,
         checks: checker.checks,
+        interrupted: interrupt::reason(),
     })
 }
 
@@ -264,6 +278,11 @@ impl Checker<'_> {
         let total = runs.len();
         let mut out_of_budget = false;
         for (done, (name, run)) in runs.into_iter().enumerate() {
+            if let Some(why) = interrupt::reason() {
+                let found = Found::new(CheckVerdict::Incomplete, format!("not run: {why}"));
+                self.record(phase, name, found, Duration::ZERO);
+                continue;
+            }
             // A check the budget leaves no time for is named as not run: the run is incomplete.
             if out_of_budget || Instant::now() >= self.budget_end {
                 out_of_budget = true;
@@ -294,6 +313,13 @@ impl Checker<'_> {
     }
 
     fn record(&mut self, phase: Phase, name: String, found: Found, elapsed: Duration) {
+        // What a check met after a signal is the stop (its bot killed), not the bot's doing.
+        let found = match interrupt::reason() {
+            Some(why) if found.verdict != CheckVerdict::Incomplete => {
+                Found::new(CheckVerdict::Incomplete, format!("cut short: {why}"))
+            }
+            _ => found,
+        };
         let index = self.checks.len() + 1;
         let saved = match (&found.input, found.verdict) {
             (Some(input), CheckVerdict::Fail) => {

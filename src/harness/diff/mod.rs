@@ -31,6 +31,7 @@ use serde_json::{json, Map, Value};
 
 use crate::case::expect::{to_yaml, unified_diff};
 use crate::game::{DynGame, MatchOptions, Reply};
+use crate::harness::interrupt;
 use crate::harness::trace::clauses::{normalize, ClauseIndex};
 use crate::run::expect_fail::{glob_match, Entry, ExpectFail, ListError};
 use crate::run::{Answered, EngineUnderTest, Mask, StepRequest, StepResponse};
@@ -221,6 +222,9 @@ pub struct DiffOutcome {
     pub known: Vec<Skipped>,
     /// Inputs that showed departures already found (one, or several at once).
     pub repeats: usize,
+    /// `interrupted by SIGTERM` when a signal stopped the run (the input under way is not
+    /// counted; a departure being shrunk is kept as far as it got).
+    pub interrupted: Option<String>,
 }
 
 /// A disagreement, shrunk.
@@ -279,8 +283,13 @@ pub fn run(
         findings: Vec::new(),
         known: Vec::new(),
         repeats: 0,
+        interrupted: None,
     };
     for run in 0..config.runs {
+        if let Some(why) = interrupt::reason() {
+            outcome.interrupted = Some(why);
+            break;
+        }
         outcome.runs = run + 1;
         let mut rng = crate::rng::seeded(config.seed, run as u64);
         let Some(input) = random_input(game, &config.options, &mut rng) else {
@@ -288,7 +297,14 @@ pub fn run(
             continue;
         };
         let id = format!("diff/{}/{run}", config.seed);
-        match compare(game, engine, &id, &input) {
+        let compared = compare(game, engine, &id, &input);
+        if let Some(why) = interrupt::reason() {
+            // The engine was stopped under this input: its answer says nothing.
+            outcome.runs = run;
+            outcome.interrupted = Some(why);
+            break;
+        }
+        match compared {
             Comparison::Agree | Comparison::NotAnInput => {}
             Comparison::Unsupported => outcome.unsupported += 1,
             Comparison::Disagree(d) => {

@@ -5,7 +5,8 @@
 //! on a state play never makes.
 //!
 //! No randomness and no clock here: the candidates of an input are always the same, in the same
-//! order, and the only bound is [`DiffConfig::shrink_requests`], so one seed gives one case.
+//! order, and the only bound is [`DiffConfig::shrink_requests`], so one seed gives one case
+//! (or a signal, which ends the shrinking where it is).
 //! Then the expectation is cut to what the engine got wrong and the state to what differs from
 //! the default.
 
@@ -15,6 +16,7 @@ use super::{
     compare, differing_part, Comparison, Departure, DiffConfig, Disagreement, Finding, Input,
 };
 use crate::game::{DynGame, Reply};
+use crate::harness::interrupt;
 use crate::run::EngineUnderTest;
 
 pub(super) fn shrink(
@@ -38,7 +40,9 @@ pub(super) fn shrink(
         let mut progressed = false;
         let mut list = candidates(&current, default.as_ref());
         let mut i = 0;
-        while i < list.len() && requests < config.shrink_requests {
+        // A signal ends the shrinking: what it reached before is kept.
+        while i < list.len() && requests < config.shrink_requests && interrupt::received().is_none()
+        {
             let candidate = list[i].clone();
             i += 1;
             let Ok(state) = game.load_state(&candidate.state) else {
@@ -55,7 +59,12 @@ pub(super) fn shrink(
                 continue;
             }
             requests += 1;
-            if let Comparison::Disagree(d) = compare(game, engine, "diff/shrink", &candidate) {
+            let compared = compare(game, engine, "diff/shrink", &candidate);
+            if interrupt::received().is_some() {
+                // The engine was stopped under this request: its answer says nothing.
+                break;
+            }
+            if let Comparison::Disagree(d) = compared {
                 if Departure::of(&d) != departure {
                     continue;
                 }
@@ -67,7 +76,7 @@ pub(super) fn shrink(
                 i = i.saturating_sub(1);
             }
         }
-        if !progressed || requests >= config.shrink_requests {
+        if !progressed || requests >= config.shrink_requests || interrupt::received().is_some() {
             break;
         }
     }
