@@ -395,6 +395,15 @@ pub trait Game: Send + Sync + 'static {
         None
     }
 
+    /// What a finished match of a series hands to the next one, as match options laid over
+    /// the next match's own (CODE VS 4.0: each player's thinking time left, since its hour is
+    /// for the whole game). Seats are fixed in a series, so a player here is the same contender
+    /// there. The default hands on nothing: every match starts afresh.
+    fn series_carry(&self, finished: &Self::State) -> serde_json::Map<String, Value> {
+        let _ = finished;
+        serde_json::Map::new()
+    }
+
     /// What a finished match of the series is worth to `player`, by the document's ranking.
     /// The default: one point for a win, nothing else.
     fn series_score(&self, state: &Self::State, player: usize) -> SeriesScore {

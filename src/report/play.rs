@@ -5,7 +5,8 @@ use super::{JunitRow, JunitStatus, Render};
 use crate::harness::play::{MatchResult, PlaySummary};
 
 impl Render for PlaySummary {
-    /// A line per match (and per fault), then the wins per contender.
+    /// A line per match (and per fault, per seat out of time, and what a series match hands
+    /// on), then the wins per contender.
     fn human(&self) -> String {
         let mut out = String::new();
         for m in &self.matches {
@@ -32,6 +33,23 @@ impl Render for PlaySummary {
                 if let Some(fault) = fault {
                     out.push_str(&format!("    seat {s}: {fault}\n"));
                 }
+            }
+            for (s, (&late, first)) in m.late_replies.iter().zip(&m.first_late_step).enumerate() {
+                if let (true, Some(first)) = (late > 0, first) {
+                    out.push_str(&format!(
+                        "    seat {s}: out of time from step {first}: {late} late repl{} ignored\n",
+                        if late == 1 { "y" } else { "ies" }
+                    ));
+                }
+            }
+            if !m.carried.is_empty() {
+                let carried: Vec<String> = m
+                    .carried
+                    .0
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect();
+                out.push_str(&format!("    hands on: {}\n", carried.join(" ")));
             }
         }
         for (i, c) in self.contenders.iter().enumerate() {

@@ -117,9 +117,10 @@ fn take_reply(
         }
         Reply::Crashed => return (ReplyVerdict::Crashed, Vec::new()),
         Reply::Text { text, elapsed_ms } => {
-            // Settled (rules.yaml `time.over`): an output later than the time left is ignored
-            // and the clock stays at 0; the stage goes on.
-            if *elapsed_ms > *clock {
+            // D-codevs4-11 (rules.yaml `time.over`): an output later than the time left is
+            // ignored and the clock stays at 0; with no time left every output is late. The
+            // stage goes on.
+            if *clock == 0 || *elapsed_ms > *clock {
                 *clock = 0;
                 return (ReplyVerdict::TimedOut, Vec::new());
             }

@@ -18,19 +18,19 @@ pub mod edge;
 pub mod engine;
 pub mod fuzz;
 pub mod observe;
+pub mod options;
 pub mod protocol;
 pub mod rules;
 pub mod setup;
 pub mod state;
 
 use rand::{Rng, RngCore};
-use schemars::JsonSchema;
-use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::game::{
     EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, Observation, Outcome, ParseVerdict,
     Reply, Series, SeriesMatch, SeriesScore, StateError, StepError, StepReport, TimeLimits,
 };
+pub use options::{Options, TimeLeft};
 use protocol::{parse_name, Command, Order, Orders, Prompt};
 use rules::{Cell, Direction, Kind, STAGES, THINKING_TIME_MS};
 use state::State;
@@ -66,27 +66,6 @@ static INFO: GameInfo = GameInfo {
     },
 };
 
-/// The match options: which of the 41 stages is played.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Options {
-    /// The stage, 0..=40 (3.1). In stages 27–33 player 1, the enemy AI of table 4, earns 20 a
-    /// turn instead of 10, and in stages 34–40 it earns 30 (4.6).
-    #[serde(default, deserialize_with = "a_stage")]
-    #[schemars(range(max = 40))]
-    pub stage: u32,
-}
-
-fn a_stage<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
-    let stage = u32::deserialize(deserializer)?;
-    if stage >= STAGES {
-        return Err(serde::de::Error::custom(format!(
-            "stage {stage}: the stages are 0..=40"
-        )));
-    }
-    Ok(stage)
-}
-
 impl Game for Codevs4 {
     type State = State;
     type Options = Options;
@@ -95,8 +74,13 @@ impl Game for Codevs4 {
         &INFO
     }
 
+    /// The set-up of the stage, each player with the time `options.time` gives it.
     fn new_match(&self, seed: u64, options: &Options) -> State {
-        setup::new_stage(seed, options.stage.min(STAGES - 1))
+        let mut state = setup::new_stage(seed, options.stage.min(STAGES - 1));
+        for (p, player) in state.players.iter_mut().enumerate() {
+            player.time_left_ms = options.time.of(p).min(THINKING_TIME_MS);
+        }
+        state
     }
 
     fn validate(&self, state: &State) -> Result<(), StateError> {
@@ -163,8 +147,10 @@ impl Game for Codevs4 {
         setup::facts(state)
     }
 
-    /// The document names no time limit per turn; settled (rules.yaml `time.budget`): 3,600,000
-    /// ms of thinking time for a stage, which the input's first line counts down.
+    /// The document names no time limit per turn. D-codevs4-11: 3,600,000 ms of thinking time
+    /// for the whole game, which the input's first line counts down; a match cannot take more.
+    /// What decides a late output is the state's own clock, which a stage starts from the
+    /// option `time` and `play --series` carries from stage to stage ([`Game::series_carry`]).
     fn limits(&self) -> TimeLimits {
         TimeLimits {
             total_ms: Some(THINKING_TIME_MS),
@@ -207,6 +193,13 @@ impl Game for Codevs4 {
                 })
                 .collect(),
         })
+    }
+
+    /// D-codevs4-11: the hour is for the whole game, so each player starts the next stage with
+    /// the time it has left at the end of this one.
+    fn series_carry(&self, finished: &State) -> serde_json::Map<String, serde_json::Value> {
+        let left = finished.players.each_ref().map(|p| p.time_left_ms);
+        serde_json::Map::from_iter([("time".to_string(), serde_json::json!(left))])
     }
 
     /// 6.3: 2 points a win, 1 a draw; the tiebreak is the turns summed over wins minus the
@@ -363,7 +356,7 @@ mod tests {
     fn the_built_in_player_is_always_accepted() {
         let game = Codevs4;
         for seed in 0..3 {
-            let mut state = game.new_match(seed, &Options { stage: 35 });
+            let mut state = game.new_match(seed, &Options::stage(35));
             let mut rngs = [crate::rng::seeded(seed, 1), crate::rng::seeded(seed, 2)];
             for _ in 0..300 {
                 if state.outcome.is_some() {
@@ -376,15 +369,5 @@ mod tests {
                 assert_eq!(report.replies, vec![ReplyVerdict::Accepted; 2]);
             }
         }
-    }
-
-    #[test]
-    fn options_refuse_a_stage_past_40() {
-        assert!(serde_json::from_str::<Options>(r#"{"stage": 41}"#).is_err());
-        assert_eq!(
-            serde_json::from_str::<Options>(r#"{"stage": 40}"#).unwrap(),
-            Options { stage: 40 }
-        );
-        assert_eq!(serde_json::from_str::<Options>("{}").unwrap().stage, 0);
     }
 }

@@ -170,7 +170,7 @@ mod tests {
 
     #[test]
     fn both_prompts_read_back_into_the_state_they_came_from() {
-        let state = Codevs4.new_match(3, &Options { stage: 30 });
+        let state = Codevs4.new_match(3, &Options::stage(30));
         let first = Codevs4.prompt(&state, 0);
         let seen = observe(&first, 0, None).unwrap();
         assert_eq!(Codevs4.prompt(&seen.state, 0), first);
