@@ -496,3 +496,96 @@ fn play_refuses_more_time_than_the_hour() {
         "{stderr}"
     );
 }
+
+/// D-codevs4-13: the bot checker sends the resource cells in shuffled order, in its matches and
+/// in its extreme prompts, so a bot that relies on shinpan's (y, x) order fails it. (With the
+/// cells in (y, x) order this bot passes every check.)
+#[test]
+fn the_checker_catches_a_bot_relying_on_the_order_of_resource_cells() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_shinpan"))
+        .args(["bot", "codevs4", "--matches", "1", "--format", "json", "--"])
+        .arg("python3")
+        .arg(Path::new(BOT))
+        .arg("--trust-cell-order")
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{report:#}");
+    let checks = report["checks"].as_array().unwrap();
+    let check = |phase: &str, name: &str| {
+        checks
+            .iter()
+            .find(|c| c["phase"] == phase && c["name"] == name)
+            .unwrap_or_else(|| panic!("no {phase} check {name}: {report:#}"))
+    };
+    let first_match = check("matches", "seed-1-seat-0");
+    assert_eq!(first_match["verdict"], "fail", "{first_match:#}");
+    let all_cells = check("extreme", "all-20-resource-cells-in-sight");
+    assert_eq!(all_cells["verdict"], "fail", "{all_cells:#}");
+    assert!(
+        all_cells.to_string().contains("out of (y, x) order"),
+        "{all_cells:#}"
+    );
+}
+
+/// The reference engine, except that its prompts list the resource cells in the reverse of
+/// its (y, x) order, as another engine may (D-codevs4-13: the official client did not sort them).
+struct ListsResourceCellsReversed;
+
+impl shinpan::run::EngineUnderTest for ListsResourceCellsReversed {
+    fn name(&self) -> String {
+        "lists-resource-cells-reversed".into()
+    }
+
+    fn step(
+        &mut self,
+        request: shinpan::run::StepRequest<'_>,
+    ) -> shinpan::run::Answered<shinpan::run::StepResponse> {
+        let answered = shinpan::run::Reference.step(request);
+        let shinpan::run::Answered::Done(mut response) = answered else {
+            return answered;
+        };
+        for prompt in response.prompts.iter_mut().flatten() {
+            if let Ok(mut read) = Prompt::parse(prompt) {
+                read.resource_cells.reverse();
+                *prompt = read.print();
+            }
+        }
+        shinpan::run::Answered::Done(response)
+    }
+
+    fn parse(
+        &mut self,
+        request: shinpan::run::ParseRequest<'_>,
+    ) -> shinpan::run::Answered<shinpan::game::ParseVerdict> {
+        shinpan::run::Reference.parse(request)
+    }
+
+    fn new_match(
+        &mut self,
+        request: shinpan::run::NewMatchRequest<'_>,
+    ) -> shinpan::run::Answered<serde_json::Value> {
+        shinpan::run::Reference.new_match(request)
+    }
+}
+
+/// D-codevs4-13: an engine whose prompts list the resource cells in another order passes every
+/// case, those whose prompts show two or three cells included.
+#[test]
+fn an_engine_listing_resource_cells_in_another_order_passes_every_case() {
+    let results = shinpan::Suite::new("codevs4", ListsResourceCellsReversed)
+        .results(None)
+        .unwrap();
+    let failing: Vec<String> = results
+        .iter()
+        .filter(|r| r.verdict.name() != "pass")
+        .map(|r| format!("{}: {:?}", r.name, r.verdict))
+        .collect();
+    assert_eq!(failing, Vec::<String>::new());
+    for case in [
+        "codevs4/vision/seen-by-any-own-unit-in-id-and-reading-order",
+        "codevs4/vision/resource-cells-in-any-order-are-the-same-input",
+    ] {
+        assert!(results.iter().any(|r| r.name == case), "{case} ran");
+    }
+}

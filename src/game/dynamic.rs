@@ -86,6 +86,8 @@ pub struct Played {
 pub trait DynMatch {
     fn awaiting(&self) -> Vec<usize>;
     fn prompt(&self, player: usize) -> String;
+    /// [`Game::prompt_varied`].
+    fn prompt_varied(&self, player: usize, rng: &mut dyn RngCore) -> String;
     fn frame(&self, player: usize, lines: &[&str]) -> Frame;
     fn step(&mut self, replies: &[Reply]) -> Result<StepReport, StepError>;
     fn outcome(&self) -> Option<Outcome>;
@@ -339,6 +341,10 @@ impl<G: Game> DynMatch for Match<'_, G> {
 
     fn prompt(&self, player: usize) -> String {
         self.game.prompt(&self.state, player)
+    }
+
+    fn prompt_varied(&self, player: usize, rng: &mut dyn RngCore) -> String {
+        self.game.prompt_varied(&self.state, player, rng)
     }
 
     fn frame(&self, player: usize, lines: &[&str]) -> Frame {

@@ -300,7 +300,7 @@ fn play_one(
     let mut first_late_step = vec![None; players];
     let mut steps = 0;
     while state.outcome().is_none() {
-        let record = play_step(state.as_mut(), &mut seats)
+        let record = play_step(state.as_mut(), &mut seats, None)
             .map_err(|e| std::io::Error::other(format!("the engine: {e}")))?;
         for (i, &seat) in record.awaiting.iter().enumerate() {
             used[seat] += record.waited[i];

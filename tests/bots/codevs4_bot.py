@@ -7,7 +7,9 @@ base once the player is rich, bases make fighters, and fighters march on the ene
 An input it cannot read it meets, with `--on-bad-input crash|report|skip`, by dying of the
 unhandled error (a traceback), by saying `bad input` and exiting 2 (the default), or by giving
 no orders that turn and reading on. With `--sleep-at STAGE:MS` it sleeps MS ms before answering
-the first input of stage STAGE it reads (to spend its thinking time on purpose)."""
+the first input of stage STAGE it reads (to spend its thinking time on purpose). With
+`--trust-cell-order` it relies on the resource cells coming by y, then x (shinpan's own order,
+which D-codevs4-13 says nothing may depend on): cells in any other order make it exit 3."""
 import sys
 import time
 
@@ -39,6 +41,9 @@ def decide(lines):
     _enemies, i = read_units(lines, i)
     count = int(lines[i])
     cells = [tuple(int(v) for v in lines[i + 1 + k].split()) for k in range(count)]
+    if "--trust-cell-order" in sys.argv and cells != sorted(cells):
+        print(f"resource cells out of (y, x) order: {cells}", file=sys.stderr)
+        sys.exit(3)
     castle = next(((y, x) for (_, y, x, _, t) in own if t == CASTLE), (0, 0))
     # The enemy is in the far corner from our castle.
     target = (99, 99) if castle[0] + castle[1] < 99 else (0, 0)

@@ -99,6 +99,14 @@ impl Game for Codevs4 {
         Prompt::of(state, player).print()
     }
 
+    /// D-codevs4-13: the official client did not sort the resource cells; a bot gets them
+    /// shuffled (never in shinpan's (y, x) order when it sees two or more).
+    fn prompt_varied(&self, state: &State, player: usize, rng: &mut dyn RngCore) -> String {
+        let mut prompt = Prompt::of(state, player);
+        prompt.shuffle_resource_cells(rng);
+        prompt.print()
+    }
+
     /// D-codevs4-8: the count on the first line says how many lines follow.
     fn frame(&self, _: &State, _: usize, lines: &[&str]) -> Frame {
         let Some(first) = lines.first() else {
@@ -179,6 +187,20 @@ impl Game for Codevs4 {
         known: Option<&State>,
     ) -> Option<Result<Observation<State>, crate::text::ParseError>> {
         Some(observe::observe(prompt, player, known))
+    }
+
+    /// D-codevs4-13: the resource cells of a prompt are a set. Every prompt (`prompts`) that
+    /// reads is brought to shinpan's (y, x) order, in an expectation and in an engine's result
+    /// alike, so that the same cells in another order compare equal.
+    fn normalize_expectation(&self, expected: &mut serde_json::Value) {
+        let prompts = expected
+            .get_mut("prompts")
+            .and_then(serde_json::Value::as_array_mut);
+        for prompt in prompts.into_iter().flatten() {
+            if let Some(Ok(read)) = prompt.as_str().map(Prompt::parse) {
+                *prompt = read.with_resource_cells_sorted().print().into();
+            }
+        }
     }
 
     /// 3 and 6.3: the 41 stages, 0..=40.
@@ -350,6 +372,67 @@ mod tests {
             game.frame(&state, 0, &["two"]),
             Frame::Malformed(_)
         ));
+    }
+
+    /// D-codevs4-13: all 20 resource cells in sight of player 0's castle, given in an order that
+    /// is not (y, x).
+    fn twenty_cells_in_sight() -> State {
+        let mut state = edge::edge_cases()
+            .into_iter()
+            .find(|c| c.name == "all-20-resource-cells-in-sight")
+            .unwrap()
+            .states
+            .remove(0);
+        state.resource_cells.reverse();
+        state
+    }
+
+    #[test]
+    fn varied_prompts_shuffle_the_resource_cells_and_nothing_else() {
+        let game = Codevs4;
+        let state = twenty_cells_in_sight();
+        let own = Prompt::of(&state, 0);
+        assert_eq!(own.resource_cells.len(), 20);
+        assert!(own.resource_cells.is_sorted(), "shinpan prints by (y, x)");
+        let mut rng = crate::rng::seeded(1, 0);
+        for _ in 0..20 {
+            let varied = Prompt::parse(&game.prompt_varied(&state, 0, &mut rng)).unwrap();
+            assert!(!varied.resource_cells.is_sorted());
+            assert_eq!(varied.clone().with_resource_cells_sorted(), own);
+        }
+        // Two cells: never in (y, x) order either, so the other order every time.
+        let mut two = state.clone();
+        two.resource_cells.truncate(2);
+        for _ in 0..10 {
+            let varied = Prompt::parse(&game.prompt_varied(&two, 0, &mut rng)).unwrap();
+            assert!(!varied.resource_cells.is_sorted(), "{varied:?}");
+        }
+        // No cell or one: nothing to vary.
+        two.resource_cells.truncate(1);
+        assert_eq!(game.prompt_varied(&two, 0, &mut rng), game.prompt(&two, 0));
+    }
+
+    #[test]
+    fn prompts_that_differ_only_in_the_order_of_resource_cells_normalize_alike() {
+        let game = Codevs4;
+        let state = twenty_cells_in_sight();
+        let mut rng = crate::rng::seeded(2, 0);
+        let of = |prompt: String| {
+            let mut value = serde_json::json!({"turn": 3, "prompts": [prompt, "not a prompt"]});
+            game.normalize_expectation(&mut value);
+            value
+        };
+        let shinpans = of(game.prompt(&state, 0));
+        assert_eq!(
+            shinpans["prompts"][0],
+            game.prompt(&state, 0),
+            "left as it is"
+        );
+        assert_eq!(shinpans["prompts"][1], "not a prompt");
+        assert_eq!(shinpans["turn"], 3);
+        let varied = game.prompt_varied(&state, 0, &mut rng);
+        assert_ne!(varied, game.prompt(&state, 0));
+        assert_eq!(of(varied), shinpans);
     }
 
     #[test]
