@@ -6,9 +6,9 @@
 //! [`rounds`] makes the plain plan: seeds `seed, seed+1, ...`, the seating rotated every round
 //! so that every program plays every seat. [`series_rounds`] makes a game's series (CODE VS
 //! 4.0's 41 stages): fixed seats, each match with its own options and what the match before it
-//! hands on ([`crate::game::Game::series_carry`]: CODE VS 4.0's thinking time, one hour for the whole
-//! series), ranked by the game's [`SeriesScore`]s. The report says, per match and seat, how many
-//! replies the engine ignored as late, so a player that ran out of time shows where it did.
+//! hands on ([`crate::game::Game::series_carry`]: CODE VS 4.0's thinking time, one hour for the
+//! whole series), ranked by the game's [`SeriesScore`]s. The report says, per match and seat,
+//! how many replies the engine ignored as late, so a player that ran out of time shows where.
 
 use std::io::Write;
 use std::time::{Duration, Instant};

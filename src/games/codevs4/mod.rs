@@ -11,7 +11,9 @@
 //! (player 1) earns more each turn.
 //!
 //! Seam mapping: one step is one turn, both players' outputs at once; the AI name is the
-//! handshake; the stage is the match option `stage`, kept in the state.
+//! handshake; the stage and each player's thinking time left of the game's one hour are the
+//! match options `stage` and `time` ([`options`]), kept in the state; the 41 stages are the
+//! series, each handing the time left on to the next (D-codevs4-11).
 
 pub mod battle;
 pub mod edge;
