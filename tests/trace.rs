@@ -439,6 +439,56 @@ fn one_planted_hp_in_a_codevs4_recording_is_named_at_its_step() {
     assert_eq!(first["clauses"][0], "battle.damage-table", "{report:#}");
 }
 
+/// D-codevs4-13: the resource cells of a CODE VS 4.0 prompt come in no fixed order (the official
+/// client did not sort them). A recording whose every prompt lists them in the reverse of
+/// shinpan's (y, x) order traces clean.
+#[test]
+fn a_codevs4_recording_with_resource_cells_in_another_order_traces_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("codevs4", 2, "7", &log);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let mut reordered = 0;
+    // The first 200 steps are plenty (and trace quicker than the whole stage).
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).unwrap())
+        .filter(|record| record["step"].as_u64().is_none_or(|step| step < 200))
+        .map(|mut record| {
+            if record["event"] == "prompt" {
+                let prompt = record["text"].as_str().unwrap().to_string();
+                let changed = reverse_resource_cells(&prompt);
+                reordered += usize::from(changed != prompt);
+                record["text"] = changed.into();
+            }
+            record.to_string()
+        })
+        .collect();
+    assert!(
+        reordered > 10,
+        "prompts with two or more cells: {reordered}"
+    );
+    std::fs::write(&log, lines.join("\n") + "\n").unwrap();
+    let (code, report) = trace("codevs4", &[&log]);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["departures"], serde_json::json!([]), "{report:#}");
+    assert_eq!(report["steps"], 200, "{report:#}");
+}
+
+/// A CODE VS 4.0 prompt with the lines of its last list, the resource cells (`y x` lines before
+/// `END`, after their count), in reverse order.
+fn reverse_resource_cells(prompt: &str) -> String {
+    let mut lines: Vec<&str> = prompt.lines().collect();
+    let end = lines.len() - 1;
+    assert_eq!(lines[end], "END");
+    let start = (0..end)
+        .rev()
+        .find(|&i| lines[i].parse::<usize>() == Ok(end - i - 1))
+        .unwrap();
+    lines[start + 1..end].reverse();
+    lines.join("\n") + "\n"
+}
+
 #[test]
 fn one_planted_mana_in_a_spring_recording_is_named_at_its_step() {
     let dir = tempfile::tempdir().unwrap();

@@ -5,9 +5,12 @@
 //! A run is a list of [`Round`]s, each one match with a seed, a seating and match options.
 //! [`rounds`] makes the plain plan: seeds `seed, seed+1, ...`, the seating rotated every round
 //! so that every program plays every seat. [`series_rounds`] makes a game's series (CODE VS
-//! 4.0's 41 stages): fixed seats, each match with its own options, ranked by the game's
-//! [`SeriesScore`]s. A run interrupted by a signal ([`interrupt`]) stops at once: the match under
-//! way is not counted, and its log ends with an `interrupted` record instead of an `end`.
+//! 4.0's 41 stages): fixed seats, each match with its own options and what the match before it
+//! hands on ([`crate::game::Game::series_carry`]: CODE VS 4.0's thinking time, one hour for the
+//! whole series), ranked by the game's [`SeriesScore`]s. The report says, per match and seat,
+//! how many replies the engine ignored as late, so a player that ran out of time shows where. A
+//! run interrupted by a signal ([`interrupt`]) stops at once: the match under way is not
+//! counted, and its log ends with an `interrupted` record instead of an `end`.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -15,7 +18,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::game::{DynGame, MatchOptions, Outcome, Reply, Series, SeriesScore};
+use crate::game::{DynGame, MatchOptions, Outcome, Reply, ReplyVerdict, Series, SeriesScore};
 use crate::harness::interrupt;
 use crate::harness::process::Limits;
 use crate::harness::referee::{play_step, Seat};
@@ -57,6 +60,9 @@ pub struct Round {
     pub options: MatchOptions,
     /// What the series calls this match (`stage 30`); empty outside a series.
     pub label: String,
+    /// Whether the match is one of a series: it starts from what the match before it handed on
+    /// (laid over `options` when it is played), and hands on to the next.
+    pub in_series: bool,
 }
 
 /// `count` rounds from `seed`, the seating rotated by one each round.
@@ -67,6 +73,7 @@ pub fn rounds(seed: u64, count: usize, players: usize, options: &MatchOptions) -
             seats: (0..players).map(|s| (s + r) % players).collect(),
             options: options.clone(),
             label: String::new(),
+            in_series: false,
         })
         .collect()
 }
@@ -88,6 +95,7 @@ pub fn series_rounds(
             seats: (0..players).collect(),
             options: options.merged(&MatchOptions(m.options.clone())),
             label: m.label.clone(),
+            in_series: true,
         })
         .collect()
 }
@@ -109,6 +117,8 @@ pub struct MatchResult {
     pub label: String,
     /// The contender index in each seat.
     pub seats: Vec<usize>,
+    /// The match options it was played with, what the match before it handed on included.
+    pub options: MatchOptions,
     pub outcome: Option<Outcome>,
     /// The contender index of the winner, if any.
     pub winner: Option<usize>,
@@ -122,6 +132,13 @@ pub struct MatchResult {
     /// Per seat, a program that played its match out and then crashed or exited in error once
     /// its input closed (NON-STRICT: the result stands).
     pub non_strict: Vec<Option<String>>,
+    /// Per seat, the replies the engine ignored as late (verdict `timed-out`): a player that ran
+    /// out of its time.
+    pub late_replies: Vec<usize>,
+    /// Per seat, the step of its first late reply.
+    pub first_late_step: Vec<Option<usize>>,
+    /// In a series, what the match hands to the next one (the game's options); empty otherwise.
+    pub carried: MatchOptions,
 }
 
 /// A contender's place in a series.
@@ -158,18 +175,22 @@ pub fn play(
     mut log: Option<&mut dyn Write>,
     mut progress: impl FnMut(usize, usize),
 ) -> std::io::Result<PlaySummary> {
-    let mut matches = Vec::new();
+    let mut matches: Vec<MatchResult> = Vec::new();
     let mut interrupted = None;
     for (round, plan) in plan.iter().enumerate() {
         if let Some(why) = interrupt::reason() {
             interrupted = Some(format!("{why} before match {}", round + 1));
             break;
         }
+        let mut plan = plan.clone();
+        if let (true, Some(before)) = (plan.in_series, matches.last()) {
+            plan.options = plan.options.merged(&before.carried);
+        }
         let result = play_one(
             game,
             contenders,
             round,
-            plan,
+            &plan,
             options,
             &mut log,
             &mut progress,
@@ -324,12 +345,14 @@ fn play_one(
         .iter()
         .map(|s| s.fault().map(|f| format!("handshake: {f}")))
         .collect();
+    let mut late_replies = vec![0; players];
+    let mut first_late_step = vec![None; players];
     let mut steps = 0;
     while state.outcome().is_none() {
         if interrupt::received().is_some() {
             return cut_short(log, round, &mut seats);
         }
-        let record = play_step(state.as_mut(), &mut seats)
+        let record = play_step(state.as_mut(), &mut seats, None)
             .map_err(|e| std::io::Error::other(format!("the engine: {e}")))?;
         // The replies of a step cut short by a signal are what the signal did, not the bots.
         if interrupt::received().is_some() {
@@ -337,6 +360,10 @@ fn play_one(
         }
         for (i, &seat) in record.awaiting.iter().enumerate() {
             used[seat] += record.waited[i];
+            if record.verdicts.get(i) == Some(&ReplyVerdict::TimedOut) {
+                late_replies[seat] += 1;
+                first_late_step[seat].get_or_insert(steps);
+            }
             if let Some(failure) = &record.new_faults[i] {
                 faults[seat].get_or_insert_with(|| format!("step {steps}: {failure}"));
             }
@@ -395,5 +422,13 @@ fn play_one(
         scores: (0..players).map(|seat| state.series_score(seat)).collect(),
         faults,
         non_strict,
+        late_replies,
+        first_late_step,
+        carried: if plan.in_series {
+            state.series_carry()
+        } else {
+            MatchOptions::default()
+        },
+        options: plan.options.clone(),
     }))
 }

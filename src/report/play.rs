@@ -5,7 +5,8 @@ use super::{JunitRow, JunitStatus, Render};
 use crate::harness::play::{MatchResult, PlaySummary};
 
 impl Render for PlaySummary {
-    /// A line per match (and per fault), then the wins per contender.
+    /// A line per match (and per fault, per seat out of time, and what a series match hands
+    /// on), then the wins per contender.
     fn human(&self) -> String {
         let mut out = String::new();
         for m in &self.matches {
@@ -37,6 +38,23 @@ impl Render for PlaySummary {
                 if let Some(note) = note {
                     out.push_str(&format!("    seat {s}: NON-STRICT: {note}\n"));
                 }
+            }
+            for (s, (&late, first)) in m.late_replies.iter().zip(&m.first_late_step).enumerate() {
+                if let (true, Some(first)) = (late > 0, first) {
+                    out.push_str(&format!(
+                        "    seat {s}: out of time from step {first}: {late} late repl{} ignored\n",
+                        if late == 1 { "y" } else { "ies" }
+                    ));
+                }
+            }
+            if !m.carried.is_empty() {
+                let carried: Vec<String> = m
+                    .carried
+                    .0
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect();
+                out.push_str(&format!("    hands on: {}\n", carried.join(" ")));
             }
         }
         for (i, c) in self.contenders.iter().enumerate() {
@@ -130,7 +148,7 @@ fn result_line(m: &MatchResult) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Outcome;
+    use crate::game::{MatchOptions, Outcome};
 
     fn ended(winner: Option<usize>, reason: &str) -> MatchResult {
         MatchResult {
@@ -148,6 +166,10 @@ mod tests {
             scores: Vec::new(),
             faults: vec![None, None],
             non_strict: vec![None, None],
+            late_replies: vec![0, 0],
+            first_late_step: vec![None, None],
+            carried: MatchOptions::default(),
+            options: MatchOptions::default(),
         }
     }
 

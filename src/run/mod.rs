@@ -345,6 +345,8 @@ fn judge_modelled(
             _ => {}
         }
     }
+    // One spelling for what the game lets an engine spell several ways (as `then` has).
+    game.normalize_expectation(&mut actual);
     mask.remove_from(&mut actual);
     match check_subset(then, &actual) {
         Ok(()) => CaseVerdict::Pass,
@@ -463,7 +465,7 @@ fn check_generated(
             Answered::Error(why) => return CaseVerdict::Error(format!("seed {seed}: {why}")),
         };
         mask.remove_from(&mut state);
-        let state = match with_facts(game, &state) {
+        let mut state = match with_facts(game, &state) {
             Ok(state) => state,
             Err(e) => {
                 return CaseVerdict::Fail(format!(
@@ -471,6 +473,7 @@ fn check_generated(
                 ))
             }
         };
+        game.normalize_expectation(&mut state);
         if let Err(diff) = check_subset(then, &state) {
             return CaseVerdict::Fail(format!("new match with seed {seed}:\n{diff}"));
         }

@@ -37,6 +37,11 @@ fn with_error_at_end(mut found: Found, ended: &Ended, session: &Session) -> Foun
     found
 }
 
+/// The first stream of a seed's generator that varies the prompts sent to a bot (the built-in
+/// players use the players' streams, 1 and up; [`player_stream`]); one more for each seat or
+/// extreme case.
+const VARY_STREAM: u64 = 1000;
+
 /// Why a checked match stopped before its end.
 enum Stop {
     /// The bot's session broke (no reply in time, a crash, ...).
@@ -161,12 +166,14 @@ impl Checker<'_> {
             session,
             fault: None,
         };
+        // Prompts as another engine may print them (D-codevs4-13: resource cells shuffled).
+        let mut vary = seeded(seed, VARY_STREAM + seat as u64);
         let mut steps = 0;
         let mut slowest = Duration::ZERO;
         let mut non_strict = None;
         let mut stop = None;
         while game.outcome().is_none() && stop.is_none() {
-            let record = match play_step(game.as_mut(), &mut seats) {
+            let record = match play_step(game.as_mut(), &mut seats, Some(&mut vary)) {
                 Ok(record) => record,
                 Err(e) => {
                     stop = Some(Stop::Engine(format!("step {steps}: the engine: {e}")));
@@ -264,11 +271,12 @@ impl Checker<'_> {
         };
         let mut worst = Found::new(CheckVerdict::Pass, "");
         let mut answers = Vec::new();
+        let mut vary = seeded(self.options.seed, VARY_STREAM + index as u64);
         for (i, state) in case.states.iter().enumerate() {
             if !state.awaiting().contains(&case.seat) {
                 continue;
             }
-            let prompt = state.prompt(case.seat);
+            let prompt = state.prompt_varied(case.seat, &mut vary);
             let answer = match session.ask(prompt.as_bytes(), |l| state.frame(case.seat, l)) {
                 Ok(answer) => answer,
                 Err(failure) => return broke(&mut session, &format!("prompt {}", i + 1), failure),

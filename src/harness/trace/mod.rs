@@ -435,7 +435,7 @@ pub fn trace_with(
                     state = observed.state;
                     if let Ok(now) = game.resume_recorded(&state) {
                         let expected = now.prompt(player);
-                        if expected != exchange.prompt
+                        if !same_prompt(game, &expected, &exchange.prompt)
                             && report.departures.last().is_none_or(|d| d.step != step)
                         {
                             report.departures.push(prompt_departure(
@@ -654,6 +654,18 @@ fn prompt_departure(
         diff,
         follows_from,
     }
+}
+
+/// Whether the recorded prompt is the predicted one: the same text, or the same once the game
+/// has brought both to one spelling ([`DynGame::normalize_expectation`]: CODE VS 4.0's resource
+/// cells come in no fixed order).
+fn same_prompt(game: &dyn DynGame, predicted: &str, recorded: &str) -> bool {
+    let spelled = |prompt: &str| {
+        let mut value = serde_json::json!({ "prompts": [prompt] });
+        game.normalize_expectation(&mut value);
+        value
+    };
+    predicted == recorded || spelled(predicted) == spelled(recorded)
 }
 
 fn unreachable_note(report: &mut TraceReport) {
