@@ -321,7 +321,12 @@ fn follow_writer(
         ));
         return Ok(());
     }
-    let mine = in_file(runs, record.player);
+    // A player's records belong to its own runs, or else to a run all players share (one
+    // `start` record without `player` for a whole match).
+    let mut mine = in_file(runs, record.player);
+    if mine.is_empty() {
+        mine = in_file(runs, None);
+    }
     let Some(&latest) = mine.last() else {
         return Ok(());
     };
