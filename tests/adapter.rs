@@ -258,6 +258,36 @@ fn an_adapter_that_never_says_hello_is_given_up_after_the_start_timeout() {
     assert!(stderr.contains("--start-timeout"), "{stderr}");
 }
 
+/// Issue 22 (item 10): an adapter that answers `unsupported` to everything got exit 0 from
+/// `check` and `diff`. A run that judged nothing exits 3 and says why.
+#[test]
+fn nothing_judged_is_not_a_pass() {
+    let engine = "python3 tests/fixtures/adapters/unsupported.py";
+    let check = shinpan()
+        .args([
+            "check",
+            "codevs-reborn",
+            "--filter",
+            "chains",
+            "--engine",
+            engine,
+        ])
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(3));
+    let stderr = String::from_utf8_lossy(&check.stderr);
+    assert!(stderr.contains("nothing was judged"), "{stderr}");
+    let diff = shinpan()
+        .args(["diff", "codevs-reborn", "--runs", "20", "--engine", engine])
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert_eq!(diff.status.code(), Some(3));
+    let stdout = String::from_utf8_lossy(&diff.stdout);
+    assert!(stdout.contains("NOTHING JUDGED"), "{stdout}");
+}
+
 #[test]
 fn adapter_of_another_protocol_version_is_refused() {
     let engine = "python3 -c \"import sys,json; sys.stdin.readline(); \

@@ -97,6 +97,16 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
             _ => warn(&changes_human(&changes)),
         }
     }
+    // Nothing judged is not a pass (issue 22, item 10): a run whose every case was unsupported
+    // checked nothing.
+    if report.all_passed() && report.counts.unsupported == report.results.len() {
+        warn(&format!(
+            "nothing was judged: the engine `{}` answered all {} cases `unsupported`; exit 3",
+            engine.name(),
+            report.results.len()
+        ));
+        return Ok(Finished::Incomplete);
+    }
     Ok(Finished::passed_if(report.all_passed()))
 }
 

@@ -126,6 +126,16 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
             outcome.runs,
             outcome.unsupported
         ));
+        // Nothing judged is not a pass (issue 22, item 10): an engine that answers
+        // `unsupported` to every input compared nothing.
+        if outcome.judged == 0 {
+            text.push_str(
+                "NOTHING JUDGED: the engine's answer was compared on no input (it answered \
+                 every one `unsupported`); exit 3\n",
+            );
+            out(&text)?;
+            return Ok(Finished::Incomplete);
+        }
         out(&text)?;
         return Ok(Finished::AllPassed);
     }

@@ -216,6 +216,8 @@ pub struct DiffOutcome {
     pub runs: usize,
     /// Inputs the engine answered `unsupported`.
     pub unsupported: usize,
+    /// Inputs the engine's answer was compared on (agreeing or not).
+    pub judged: usize,
     /// The distinct departures found, each shrunk, in the order found.
     pub findings: Vec<Finding>,
     /// Known departures seen and not shrunk.
@@ -280,6 +282,7 @@ pub fn run(
     let mut outcome = DiffOutcome {
         runs: 0,
         unsupported: 0,
+        judged: 0,
         findings: Vec::new(),
         known: Vec::new(),
         repeats: 0,
@@ -303,6 +306,9 @@ pub fn run(
             outcome.runs = run;
             outcome.interrupted = Some(why);
             break;
+        }
+        if matches!(compared, Comparison::Agree | Comparison::Disagree(_)) {
+            outcome.judged += 1;
         }
         match compared {
             Comparison::Agree | Comparison::NotAnInput => {}
