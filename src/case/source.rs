@@ -15,6 +15,15 @@ mod embedded {
 /// 100 KiB; a bigger one is a mistake or an attack.
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
+/// The text of `<game>/<stem>.yaml` in the library built into shinpan (`rules` is a game's
+/// clause catalogue), if it has that file.
+pub fn built_in_file(game: &str, stem: &str) -> Option<&'static str> {
+    embedded::FILES
+        .iter()
+        .find(|(relative, _)| split(relative) == (game.to_string(), stem.to_string()))
+        .map(|(_, text)| *text)
+}
+
 /// A case library to load.
 #[derive(Debug, Clone)]
 pub enum Source {

@@ -214,9 +214,11 @@ pub struct DiffArgs {
     /// How many inputs to try.
     #[arg(long, default_value_t = 1000, value_parser = at_least_one)]
     pub runs: usize,
-    /// Where to write the cases found: a directory (created if need be), one case file per
-    /// departure; or, with `--departures 1`, a file ending in `.yaml`. Printed to stdout when
-    /// not given.
+    /// Where to write the cases found: a case library DIR (created if need be) that `check
+    /// --cases DIR` runs as it is, one case file per departure in `DIR/<game>/` beside the
+    /// game's `rules.yaml` (the built-in one, when the folder has none); or, with
+    /// `--departures 1`, a file ending in `.yaml`. Checked before the first run. Printed to
+    /// stdout when not given, or when a file cannot be written.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Go on until this many distinct departures (by the fields that differ) are found.

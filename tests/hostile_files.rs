@@ -1,0 +1,141 @@
+//! Hostile files, folders and counts (issue 22, items 4 to 9, found by a hostile user): each
+//! test is named for what it protects, and writes the hostile file or program it needs.
+//!
+//! - item 4: `diff --out` is checked before the fuzzing, writes whole files or none, prints
+//!   what it could not write, and writes a library `check --cases` runs as it is;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn shinpan() -> Command {
+    let mut cmd = Command::cargo_bin("shinpan").unwrap();
+    cmd.env_remove("SHINPAN_CASES")
+        .timeout(Duration::from_secs(120));
+    cmd
+}
+
+/// The example adapter with the chain score rounded (`--bug chain-round`), by absolute path so
+/// that it runs from any working directory.
+fn chain_round_engine() -> String {
+    format!(
+        "python3 {}/conformance/adapters/codevs_reborn.py --bug chain-round",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// Exit code, stdout and stderr.
+fn run(cmd: &mut Command) -> (Option<i32>, String, String) {
+    let output = cmd.output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+// Item 4: `diff --out`.
+
+/// A file where the folder should be, or a missing parent of `--out FILE.yaml`, used to fail
+/// only after 8-11 s of fuzzing, with the departure lost: now refused before the first run.
+#[test]
+fn diff_out_that_cannot_be_written_is_refused_before_the_first_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let in_the_way = dir.path().join("found");
+    std::fs::write(&in_the_way, "a file, not a folder").unwrap();
+    let missing_parent = dir.path().join("no/such/folder/found.yaml");
+    for out in [&in_the_way, &missing_parent] {
+        let started = Instant::now();
+        let (code, stdout, stderr) = run(shinpan()
+            .args(["diff", "codevs-reborn", "--engine", &chain_round_engine()])
+            .arg("--out")
+            .arg(out));
+        assert_eq!(code, Some(2), "{stdout}{stderr}");
+        assert!(stderr.contains("--out"), "{stderr}");
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "took {:?}",
+            started.elapsed()
+        );
+    }
+}
+
+/// The folder `diff --out DIR` writes is a case library the installed binary runs as it is,
+/// from any working directory: `check --cases DIR` used to need the game folder and a
+/// `rules.yaml` the user did not have.
+#[test]
+fn diff_out_folder_runs_with_check_cases_from_anywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let found = dir.path().join("found");
+    let (code, stdout, stderr) = run(shinpan()
+        .args(["diff", "codevs-reborn", "--engine", &chain_round_engine()])
+        .arg("--out")
+        .arg(&found));
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    let case = found.join("codevs-reborn/diff-seed-0-run-39.yaml");
+    assert!(stdout.contains(&case.display().to_string()), "{stdout}");
+    assert!(found.join("codevs-reborn/rules.yaml").is_file());
+    let elsewhere = tempfile::tempdir().unwrap();
+    let check = |engine: Option<&str>| {
+        let mut cmd = shinpan();
+        cmd.current_dir(elsewhere.path())
+            .args(["check", "codevs-reborn", "--format", "json", "--cases"])
+            .arg(&found);
+        if let Some(engine) = engine {
+            cmd.args(["--engine", engine]);
+        }
+        let (code, stdout, stderr) = run(&mut cmd);
+        let report: Value = serde_json::from_str(&stdout)
+            .unwrap_or_else(|e| panic!("not a report ({e}): {stdout}{stderr}"));
+        (code, report)
+    };
+    let (code, report) = check(None);
+    assert_eq!(code, Some(0), "the reference engine passes it: {report:#}");
+    let (code, report) = check(Some(&chain_round_engine()));
+    assert_eq!(code, Some(1), "{report:#}");
+    assert_eq!(report["counts"]["failed"], 1, "{report:#}");
+}
+
+/// A full disk used to leave a 0-byte case file (and `check --cases` then refused the whole
+/// library), with the departure lost and stdout empty. Here the disk is "full" past 1 KiB (a
+/// file size limit, its signal ignored, so that writes fail as on a full disk): nothing cut
+/// short is left, and the summary and the case are printed.
+#[test]
+fn diff_out_on_a_full_disk_leaves_no_empty_case_and_prints_the_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let found = dir.path().join("found");
+    let (code, stdout, stderr) = run(Command::new("sh")
+        .args(["-c", "trap '' XFSZ; ulimit -f 1; exec \"$@\"", "sh"])
+        .arg(assert_cmd::cargo::cargo_bin("shinpan"))
+        .args(["diff", "codevs-reborn", "--engine", &chain_round_engine()])
+        .arg("--out")
+        .arg(&found)
+        .env_remove("SHINPAN_CASES")
+        .timeout(Duration::from_secs(120)));
+    assert_eq!(code, Some(2), "{stdout}{stderr}");
+    assert!(stderr.contains("cannot write"), "{stderr}");
+    assert!(stdout.contains("1 distinct departure in "), "{stdout}");
+    assert!(stdout.contains("not written ("), "{stdout}");
+    assert!(stdout.contains("needs-review: true"), "the case is printed: {stdout}");
+    for entry in std::fs::read_dir(found.join("codevs-reborn")).unwrap() {
+        let path = entry.unwrap().path();
+        panic!("{} was left behind", path.display());
+    }
+    assert_written_whole(&found);
+}
+
+/// Every file below `dir` is whole: none is empty, none is a temporary file.
+fn assert_written_whole(dir: &Path) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            assert_written_whole(&path);
+            continue;
+        }
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(!name.ends_with(".tmp"), "{name}");
+        assert!(std::fs::metadata(&path).unwrap().len() > 0, "{name}");
+    }
+}
