@@ -3,6 +3,8 @@
 //!
 //! - item 4: `diff --out` is checked before the fuzzing, writes whole files or none, prints
 //!   what it could not write, and writes a library `check --cases` runs as it is;
+//! - item 5: every file argument is read with a bound, and a path that is not a regular file
+//!   is refused at once;
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -137,5 +139,100 @@ fn assert_written_whole(dir: &Path) {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         assert!(!name.ends_with(".tmp"), "{name}");
         assert!(std::fs::metadata(&path).unwrap().len() > 0, "{name}");
+    }
+}
+
+// Item 5: unbounded reads.
+
+/// `shinpan ARGS`, in a shell that caps its memory at 4 GB, so that a regression reading
+/// `/dev/zero` fails the test instead of the machine.
+fn capped(args: &[&str]) -> Command {
+    let mut cmd = Command::new("sh");
+    cmd.args(["-c", "ulimit -v 4000000; exec \"$@\"", "sh"])
+        .arg(assert_cmd::cargo::cargo_bin("shinpan"))
+        .args(args)
+        .env_remove("SHINPAN_CASES")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .timeout(Duration::from_secs(30));
+    cmd
+}
+
+/// Each file argument, with `FILE` where the file goes: the commands that read one.
+const FILE_ARGUMENTS: [&[&str]; 5] = [
+    &["check", "codevs-reborn", "--expect-fail", "FILE"],
+    &["check", "codevs-reborn", "--baseline", "FILE"],
+    &["diff", "codevs-reborn", "--engine", "sleep 60", "--known", "FILE"],
+    &["trace", "codevs-reborn", "FILE"],
+    &["trace", "tsg-auto-chess", "--import", "main-rb", "FILE"],
+];
+
+fn with_file<'a>(args: &[&'a str], file: &'a str) -> Vec<&'a str> {
+    args.iter()
+        .map(|&a| if a == "FILE" { file } else { a })
+        .collect()
+}
+
+/// Each of `FILE_ARGUMENTS` given `file` is refused with exit 2 within 2 s, and says `says`.
+fn refused_at_once(file: &str, says: &str) {
+    for args in FILE_ARGUMENTS {
+        let args = with_file(args, file);
+        let started = Instant::now();
+        let (code, stdout, stderr) = run(&mut capped(&args));
+        assert_eq!(code, Some(2), "{args:?}: {stdout}{stderr}");
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{args:?} took {:?}",
+            started.elapsed()
+        );
+        assert!(stderr.contains(file), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr:?} should say {says:?}");
+    }
+}
+
+/// Trace logs, `--import` logs, `--known`, `--expect-fail` and `--baseline` read `/dev/zero`
+/// until memory ran out.
+#[test]
+fn no_file_argument_reads_a_device_until_memory_runs_out() {
+    refused_at_once("/dev/zero", "not a regular file (a character device)");
+}
+
+/// A FIFO nobody writes hung every file argument forever.
+#[test]
+fn no_file_argument_waits_on_a_fifo() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    refused_at_once(fifo.to_str().unwrap(), "not a regular file (a FIFO)");
+}
+
+/// A file over its bound is refused on its size, and the message names the option that
+/// raises the bound.
+#[test]
+fn every_file_argument_has_a_size_bound_named_in_its_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big");
+    std::fs::write(&file, "x".repeat(100)).unwrap();
+    let file = file.to_str().unwrap();
+    let options = [
+        "--max-list-bytes",
+        "--max-baseline-bytes",
+        "--max-list-bytes",
+        "--max-log-bytes",
+        "--max-log-bytes",
+    ];
+    for (args, option) in FILE_ARGUMENTS.iter().zip(options) {
+        let mut args = with_file(args, file);
+        args.extend([option, "99"]);
+        let (code, stdout, stderr) = run(&mut capped(&args));
+        assert_eq!(code, Some(2), "{args:?}: {stdout}{stderr}");
+        assert!(
+            stderr.contains(&format!("100 bytes, more than the 99"))
+                && stderr.contains(&format!("({option} raises the limit)")),
+            "{args:?}: {stderr}"
+        );
     }
 }

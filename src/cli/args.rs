@@ -8,6 +8,8 @@ use std::time::Duration;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use shinpan::case::{Source, DEFAULT_MAX_FILE_BYTES};
+use shinpan::run::baseline::DEFAULT_MAX_BASELINE_BYTES;
+use shinpan::run::expect_fail::DEFAULT_MAX_LIST_BYTES;
 use shinpan::game::{DynGame, MatchOptions};
 use shinpan::harness::session::LimitOverrides;
 use shinpan::report::Format;
@@ -146,6 +148,9 @@ pub struct TraceArgs {
     /// Of a log holding several matches, which one (0-based) [default: the first].
     #[arg(long = "match", value_name = "N")]
     pub match_index: Option<u64>,
+    /// The largest log read, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LOG_BYTES, value_parser = at_least_one_u64)]
+    pub max_log_bytes: u64,
     /// Read the LOG (one, with every player) as another tool's log instead of a trace log:
     /// `main-rb` for TSG AUTO CHESS's main.rb (its standard output). See conformance/TRACES.md.
     #[arg(long, value_name = "FORMAT")]
@@ -189,6 +194,12 @@ pub struct CheckArgs {
     /// An earlier `--format json` report: print what got fixed, what broke, new errors.
     #[arg(long, value_name = "REPORT")]
     pub baseline: Option<PathBuf>,
+    /// The largest `--expect-fail` list read, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LIST_BYTES, value_parser = at_least_one_u64)]
+    pub max_list_bytes: u64,
+    /// The largest `--baseline` report read, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_BASELINE_BYTES, value_parser = at_least_one_u64)]
+    pub max_baseline_bytes: u64,
     /// Match options for the generator cases (a case's own `options` take precedence).
     #[command(flatten)]
     pub options: OptionArgs,
@@ -228,6 +239,9 @@ pub struct DiffArgs {
     /// (`*` for any run of characters) to the reason, as `--expect-fail` lists cases.
     #[arg(long, value_name = "FILE")]
     pub known: Option<PathBuf>,
+    /// The largest `--known` list read, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LIST_BYTES, value_parser = at_least_one_u64)]
+    pub max_list_bytes: u64,
     /// Most engine requests spent shrinking one departure (no clock: one seed, one case).
     #[arg(long, value_name = "N", default_value_t = 3000, value_parser = at_least_one)]
     pub shrink_requests: usize,
@@ -411,6 +425,10 @@ impl FormatArg {
         }
     }
 }
+
+/// The largest trace log (or `--import` log) read by default: 256 MiB, hundreds of whole
+/// matches.
+pub const DEFAULT_MAX_LOG_BYTES: u64 = 256 * 1024 * 1024;
 
 /// The longest duration any option takes: a week.
 const LONGEST: Duration = Duration::from_secs(7 * 24 * 3600);

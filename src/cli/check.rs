@@ -26,6 +26,8 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
         engine,
         expect_fail,
         baseline,
+        max_list_bytes,
+        max_baseline_bytes,
         options,
     } = args;
     let format = format.format();
@@ -33,13 +35,13 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
     let mut library = load(&library_arg, &games)?;
     with_options(&mut library, &options.options)?;
     let expect_fail = expect_fail
-        .map(|path| ExpectFail::load(&path))
+        .map(|path| ExpectFail::load(&path, max_list_bytes))
         .transpose()
-        .map_err(|e| Usage(e.to_string()))?;
+        .map_err(|e| Usage(format!("--expect-fail: {e}")))?;
     let baseline = baseline
-        .map(|path| Baseline::load(&path))
+        .map(|path| Baseline::load(&path, max_baseline_bytes))
         .transpose()
-        .map_err(|e| Usage(e.to_string()))?;
+        .map_err(|e| Usage(format!("--baseline: {e}")))?;
     let mut engine = start(&engine)?;
     check_unmodelled(library.games.iter().map(|g| g.game), engine.as_ref()).map_err(|e| {
         Usage(format!(

@@ -42,6 +42,7 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
         out: out_path,
         departures,
         known,
+        max_list_bytes,
         shrink_requests,
         options,
     } = args;
@@ -65,7 +66,7 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
     // Before any run: a place that cannot take the cases fails now, not after the fuzzing.
     prepare(&target)?;
     let known = known
-        .map(|path| Known::load(&path))
+        .map(|path| Known::load(&path, max_list_bytes))
         .transpose()
         .map_err(|e| Usage(format!("--known: {e}")))?
         .unwrap_or_default();

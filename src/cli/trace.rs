@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use shinpan::bounded::{self, Bound};
 use shinpan::case::source::DEFAULT_MAX_FILE_BYTES;
 use shinpan::case::{load_library, LoadOptions, Source};
 use shinpan::game::DynGame;
@@ -92,10 +93,20 @@ pub fn guard(args: GuardArgs) -> Result<Finished, Usage> {
 pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
     let game = game_by_id(&args.game)?;
     let id = game.info().id;
+    let bound = Bound {
+        max: args.max_log_bytes,
+        option: "--max-log-bytes",
+        what: "a log",
+    };
+    // A device, a FIFO or a log over the bound is refused before anything is read.
+    for path in &args.logs {
+        bounded::check(path, &bound)
+            .map_err(|e| Usage(format!("{}: cannot read the log: {e}", path.display())))?;
+    }
     let read = match &args.import {
         None => read_match(&args.logs, args.match_index).map_err(|e| Usage(e.to_string()))?,
         Some(format) => MatchLog {
-            players: import(game, format, &args.logs)?,
+            players: import(game, format, &args.logs, &bound)?,
             ..MatchLog::default()
         },
     };
@@ -220,6 +231,7 @@ fn import(
     game: &dyn DynGame,
     format: &str,
     paths: &[PathBuf],
+    bound: &Bound,
 ) -> Result<BTreeMap<usize, PlayerLog>, Usage> {
     let [path] = paths else {
         return Err(Usage(format!(
@@ -227,7 +239,7 @@ fn import(
             paths.len()
         )));
     };
-    let bytes = std::fs::read(path)
+    let bytes = bounded::read(path, bound)
         .map_err(|e| Usage(format!("{}: cannot read the log: {e}", path.display())))?;
     let text = String::from_utf8_lossy(&bytes);
     match game.import(format, &text) {

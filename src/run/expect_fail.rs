@@ -13,6 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::bounded::{self, Bound};
 use crate::case::yaml::{self, Position};
 
 use crate::run::{CaseResult, CaseVerdict};
@@ -57,10 +58,23 @@ pub struct Applied {
     pub unmatched: Vec<String>,
 }
 
+/// The largest list read by default (`--max-list-bytes`): 1 MiB, thousands of patterns.
+pub const DEFAULT_MAX_LIST_BYTES: u64 = 1024 * 1024;
+
+/// The bound on a list's size: `max_bytes`, set by `--max-list-bytes`.
+pub fn list_bound(max_bytes: u64) -> Bound {
+    Bound {
+        max: max_bytes,
+        option: "--max-list-bytes",
+        what: "a list",
+    }
+}
+
 impl ExpectFail {
-    /// Reads the list; the error names the file and the position.
-    pub fn load(path: &Path) -> Result<ExpectFail, ListError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ListError {
+    /// Reads the list, a regular file of at most `max_bytes`; the error names the file and the
+    /// position.
+    pub fn load(path: &Path, max_bytes: u64) -> Result<ExpectFail, ListError> {
+        let text = bounded::read_to_string(path, &list_bound(max_bytes)).map_err(|e| ListError {
             path: Some(path.to_path_buf()),
             at: None,
             message: format!("cannot read the expect-fail list: {e}"),

@@ -169,8 +169,9 @@ pub struct Known {
 }
 
 impl Known {
-    pub fn load(path: &std::path::Path) -> Result<Known, ListError> {
-        let list = ExpectFail::load(path).map_err(|e| ListError {
+    /// Reads the list, a regular file of at most `max_bytes` (`--max-list-bytes`).
+    pub fn load(path: &std::path::Path, max_bytes: u64) -> Result<Known, ListError> {
+        let list = ExpectFail::load(path, max_bytes).map_err(|e| ListError {
             message: e
                 .message
                 .replace("expect-fail list", "known-departures list")

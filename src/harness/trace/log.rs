@@ -162,11 +162,7 @@ pub fn read_match(paths: &[PathBuf], match_index: Option<u64>) -> Result<MatchLo
     let mut starts: Vec<Record> = Vec::new();
     let mut runs: Vec<(PathBuf, Run)> = Vec::new();
     for (index, path) in paths.iter().enumerate() {
-        let bytes = std::fs::read(path).map_err(|e| LogError {
-            path: path.clone(),
-            line: 0,
-            message: format!("cannot read the log: {e}"),
-        })?;
+        let bytes = read_log_file(path)?;
         let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
         if let Some((first, _)) = seen
             .iter()
@@ -483,6 +479,21 @@ fn from_hex(hex: &str) -> String {
         .filter_map(|i| u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok())
         .collect();
     String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// The bytes of a log: a regular file (a device or a FIFO would never end) of at most 4 GiB.
+/// The command line checks its own bound (`--max-log-bytes`) before.
+fn read_log_file(path: &Path) -> Result<Vec<u8>, LogError> {
+    let bound = crate::bounded::Bound {
+        max: 4 << 30,
+        option: "--max-log-bytes",
+        what: "a log",
+    };
+    crate::bounded::read(path, &bound).map_err(|e| LogError {
+        path: path.to_path_buf(),
+        line: 0,
+        message: format!("cannot read the log: {e}"),
+    })
 }
 
 /// Whether `path` looks like a trace log (its first record says so).
