@@ -5,6 +5,7 @@
 //!   what it could not write, and writes a library `check --cases` runs as it is;
 //! - item 5: every file argument is read with a bound, and a path that is not a regular file
 //!   is refused at once;
+//! - item 6: a large case file is refused on its size before it is parsed;
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -235,4 +236,39 @@ fn every_file_argument_has_a_size_bound_named_in_its_message() {
             "{args:?}: {stderr}"
         );
     }
+}
+
+// Item 6: large case files.
+
+/// A 15 MB case file of one line (a flow list of numbers as `cases`) took 6-13 s and 1.57 GB
+/// before it was refused: the default bound (4 MiB) now refuses it on its size, unparsed.
+#[test]
+fn a_15_mb_one_line_case_file_is_refused_on_its_size_before_parsing() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("codevs-reborn");
+    std::fs::create_dir(&game).unwrap();
+    let mut text = String::from("game: codevs-reborn\ncases: [");
+    text.push_str(&"1, ".repeat(5_000_000));
+    text.push_str("1]\n");
+    std::fs::write(game.join("one-line.yaml"), &text).unwrap();
+    let started = Instant::now();
+    let (code, stdout, stderr) = run(&mut capped(&[
+        "check",
+        "--cases",
+        dir.path().to_str().unwrap(),
+    ]));
+    assert_eq!(code, Some(2), "{stdout}{stderr}");
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert!(
+        stderr.contains(&format!(
+            "one-line.yaml: the file is {} bytes, more than the 4194304 a case file may have \
+             (--max-case-file-bytes raises the limit)",
+            text.len()
+        )),
+        "{stderr}"
+    );
 }

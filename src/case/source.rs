@@ -11,9 +11,11 @@ mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_cases.rs"));
 }
 
-/// The largest case file read by default: 16 MiB. The largest file of the library is under
-/// 100 KiB; a bigger one is a mistake or an attack.
-pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+/// The largest case file read by default: 4 MiB. The largest file of the library is under
+/// 100 KiB, and a file of a hundred replayed whole-field cases (benches/library.rs) about
+/// 2.3 MB; a bigger one is a mistake or an attack, refused on its size before it is parsed
+/// (a 15 MB file of one line took 8 s and 1 GB to parse before it was refused).
+pub const DEFAULT_MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
 /// The text of `<game>/<stem>.yaml` in the library built into shinpan (`rules` is a game's
 /// clause catalogue), if it has that file.
