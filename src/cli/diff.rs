@@ -21,7 +21,7 @@ use shinpan::run::check_unmodelled;
 
 use super::args::DiffArgs;
 use super::check::start;
-use super::{game_by_id, out, progress, Finished, Usage};
+use super::{game_by_id, out, progress, warn, Finished, Usage};
 
 /// Where the cases go.
 enum Out {
@@ -117,6 +117,12 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
         },
     );
     progress("\r\x1b[K");
+    for pattern in &outcome.unmatched_known {
+        warn(&format!(
+            "--known entry `{pattern}` matches no departure seen in {} inputs",
+            outcome.runs
+        ));
+    }
     let mut text = String::new();
     if let Some(why) = &outcome.interrupted {
         text.push_str(&format!(

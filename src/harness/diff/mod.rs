@@ -186,6 +186,17 @@ impl Known {
         })
     }
 
+    /// Whether `entry` names `departure`: its first clause, or any of its fields.
+    fn matches(entry: &Entry, departure: &Departure, clauses: &[String]) -> bool {
+        clauses
+            .first()
+            .is_some_and(|clause| glob_match(&entry.pattern, clause))
+            || departure
+                .fields
+                .iter()
+                .any(|field| glob_match(&entry.pattern, field))
+    }
+
     /// The entry that makes `departure` (with its `clauses`) known, if any.
     pub fn lookup(&self, departure: &Departure, clauses: &[String]) -> Option<&Entry> {
         let by_clause = clauses
@@ -228,6 +239,9 @@ pub struct DiffOutcome {
     /// `interrupted by SIGTERM` when a signal stopped the run (the input under way is not
     /// counted; a departure being shrunk is kept as far as it got).
     pub interrupted: Option<String>,
+    /// The `--known` patterns that matched no departure seen (a field or the first clause of
+    /// any departure, known, new or repeated): stale, or misspelt.
+    pub unmatched_known: Vec<String>,
 }
 
 /// A disagreement, shrunk.
@@ -288,7 +302,9 @@ pub fn run(
         known: Vec::new(),
         repeats: 0,
         interrupted: None,
+        unmatched_known: Vec::new(),
     };
+    let mut known_used = vec![false; known.entries.len()];
     for run in 0..config.runs {
         if let Some(why) = interrupt::reason() {
             outcome.interrupted = Some(why);
@@ -319,6 +335,9 @@ pub fn run(
                 let named = clauses
                     .map(|c| c.clauses_for(&departure.fields))
                     .unwrap_or_default();
+                for (used, entry) in known_used.iter_mut().zip(&known.entries) {
+                    *used |= Known::matches(entry, &departure, &named);
+                }
                 if departure.within(outcome.findings.iter().map(|f| &f.departure)) {
                     outcome.repeats += 1;
                 } else if let Some(entry) = known.lookup(&departure, &named) {
@@ -344,6 +363,13 @@ pub fn run(
         }
         progress(run + 1, outcome.findings.len());
     }
+    outcome.unmatched_known = known
+        .entries
+        .iter()
+        .zip(known_used)
+        .filter(|(_, used)| !used)
+        .map(|(entry, _)| entry.pattern.clone())
+        .collect();
     outcome
 }
 
