@@ -7,6 +7,7 @@
 //!   is refused at once;
 //! - item 6: a large case file is refused on its size before it is parsed;
 //! - item 7: no input is skipped or ignored without a word;
+//! - item 8: a `then` the state cannot hold is a bad case file, not a failing engine;
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -122,7 +123,10 @@ fn diff_out_on_a_full_disk_leaves_no_empty_case_and_prints_the_summary() {
     assert!(stderr.contains("cannot write"), "{stderr}");
     assert!(stdout.contains("1 distinct departure in "), "{stdout}");
     assert!(stdout.contains("not written ("), "{stdout}");
-    assert!(stdout.contains("needs-review: true"), "the case is printed: {stdout}");
+    assert!(
+        stdout.contains("needs-review: true"),
+        "the case is printed: {stdout}"
+    );
     for entry in std::fs::read_dir(found.join("codevs-reborn")).unwrap() {
         let path = entry.unwrap().path();
         panic!("{} was left behind", path.display());
@@ -163,7 +167,14 @@ fn capped(args: &[&str]) -> Command {
 const FILE_ARGUMENTS: [&[&str]; 5] = [
     &["check", "codevs-reborn", "--expect-fail", "FILE"],
     &["check", "codevs-reborn", "--baseline", "FILE"],
-    &["diff", "codevs-reborn", "--engine", "sleep 60", "--known", "FILE"],
+    &[
+        "diff",
+        "codevs-reborn",
+        "--engine",
+        "sleep 60",
+        "--known",
+        "FILE",
+    ],
     &["trace", "codevs-reborn", "FILE"],
     &["trace", "tsg-auto-chess", "--import", "main-rb", "FILE"],
 ];
@@ -187,7 +198,10 @@ fn refused_at_once(file: &str, says: &str) {
             started.elapsed()
         );
         assert!(stderr.contains(file), "{args:?}: {stderr}");
-        assert!(stderr.contains(says), "{args:?}: {stderr:?} should say {says:?}");
+        assert!(
+            stderr.contains(says),
+            "{args:?}: {stderr:?} should say {says:?}"
+        );
     }
 }
 
@@ -313,7 +327,10 @@ fn yml_case_files_are_read() {
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     let report: Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(report["counts"]["passed"], 1, "{report:#}");
-    assert_eq!(report["results"][0]["name"], "codevs-reborn/letters/letters");
+    assert_eq!(
+        report["results"][0]["name"],
+        "codevs-reborn/letters/letters"
+    );
     let dir = library(&[("letters.yml", CASE), ("letters.yaml", CASE)]);
     let (code, stdout, stderr) = check_library(dir.path());
     assert_eq!(code, Some(2), "{stdout}{stderr}");
@@ -328,7 +345,10 @@ fn yml_case_files_are_read() {
 #[test]
 fn dangling_links_and_links_to_devices_in_a_library_are_errors_naming_them() {
     for (target, says) in [
-        ("/nonexistent/case.yaml", "a symbolic link to /nonexistent/case.yaml, which does not exist"),
+        (
+            "/nonexistent/case.yaml",
+            "a symbolic link to /nonexistent/case.yaml, which does not exist",
+        ),
         ("/dev/zero", "not a regular file (a character device)"),
     ] {
         let dir = library(&[("letters.yaml", CASE)]);
@@ -349,7 +369,10 @@ fn dangling_links_and_links_to_devices_in_a_library_are_errors_naming_them() {
     std::os::unix::fs::symlink("/nonexistent/cedec2013", &link).unwrap();
     let (code, _, stderr) = check_library(dir.path());
     assert_eq!(code, Some(2), "{stderr}");
-    assert!(stderr.contains(&format!("{}: a symbolic link", link.display())), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}: a symbolic link", link.display())),
+        "{stderr}"
+    );
 }
 
 /// A `--known` pattern that matches nothing was not reported: it is, and one that matched is
@@ -387,13 +410,57 @@ fn a_pattern_starting_with_a_star_says_to_quote_it() {
     let list = list.to_str().unwrap();
     for args in [
         vec!["check", "codevs-reborn", "--expect-fail", list],
-        vec!["diff", "codevs-reborn", "--engine", "sleep 60", "--known", list],
+        vec![
+            "diff",
+            "codevs-reborn",
+            "--engine",
+            "sleep 60",
+            "--known",
+            list,
+        ],
     ] {
         let (code, stdout, stderr) = run(&mut capped(&args));
         assert_eq!(code, Some(2), "{stdout}{stderr}");
         assert!(
             stderr.contains(&format!("{list}:2:1: quote the pattern: '*/score'")),
             "{stderr}"
+        );
+    }
+}
+
+// Item 8: out-of-range expectations.
+
+/// `then: turn: -1`, `4294967296`, `1e308` and `score: -5` loaded and were reported as the
+/// reference engine failing; `then` is checked against the state's schema as `given` is, so
+/// each is a bad case file (exit 2) at its line and column.
+#[test]
+fn an_expectation_the_state_cannot_hold_is_a_bad_case_file() {
+    for (then, at, says) in [
+        ("turn: -1", "8:7", "from 0 to 4294967295 (uint32), found -1"),
+        (
+            "turn: 4294967296",
+            "8:7",
+            "from 0 to 4294967295 (uint32), found 4294967296",
+        ),
+        (
+            "turn: 1e308",
+            "8:7",
+            "from 0 to 4294967295 (uint32), found 1e+308",
+        ),
+        ("players: [{score: -5}]", "8:18", "(uint64), found -5"),
+    ] {
+        let case = format!(
+            "game: codevs-reborn\ncases:\n  - id: out-of-range\n    rules: [reply.format]\n    \
+             given: {{}}\n    when: []\n    then:\n      {then}\n"
+        );
+        let dir = library(&[("hostile.yaml", &case)]);
+        let (code, stdout, stderr) = check_library(dir.path());
+        assert_eq!(code, Some(2), "{then}: {stdout}{stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "hostile.yaml:{at}: case `out-of-range`: expected a whole number"
+            )) && stderr.contains(says),
+            "{then}: {stderr}"
         );
     }
 }
