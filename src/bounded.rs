@@ -139,7 +139,15 @@ mod tests {
     #[test]
     fn devices_and_directories_are_refused_without_reading() {
         let err = read(Path::new("/dev/zero"), &SMALL).unwrap_err();
-        assert!(matches!(err, ReadError::NotAFile { kind: "a character device" }), "{err}");
+        assert!(
+            matches!(
+                err,
+                ReadError::NotAFile {
+                    kind: "a character device"
+                }
+            ),
+            "{err}"
+        );
         let err = read(Path::new("/"), &SMALL).unwrap_err();
         assert!(err.to_string().contains("a directory"), "{err}");
     }
@@ -150,7 +158,10 @@ mod tests {
         let path = dir.path().join("big");
         std::fs::write(&path, b"123456789").unwrap();
         let err = read(&path, &SMALL).unwrap_err().to_string();
-        assert!(err.contains("9 bytes, more than the 8 a thing may have"), "{err}");
+        assert!(
+            err.contains("9 bytes, more than the 8 a thing may have"),
+            "{err}"
+        );
         assert!(err.contains("--max-thing-bytes"), "{err}");
         std::fs::write(&path, b"12345678").unwrap();
         assert_eq!(read(&path, &SMALL).unwrap(), b"12345678");

@@ -122,7 +122,9 @@ fn unreadable(path: &Path, error: &bounded::ReadError) -> LoadError {
             .unwrap_or_default();
         return LoadError::whole(
             path,
-            format!("a symbolic link to {target}, which does not exist: a case file must be readable"),
+            format!(
+                "a symbolic link to {target}, which does not exist: a case file must be readable"
+            ),
         );
     }
     match error {
@@ -135,8 +137,9 @@ fn unreadable(path: &Path, error: &bounded::ReadError) -> LoadError {
 
 /// The entries of `dir` by name, sorted; an entry that cannot be listed is an error.
 fn listing(dir: &Path) -> Result<Vec<(String, PathBuf)>, LoadError> {
-    let error =
-        |e: std::io::Error| LoadError::whole(dir, format!("cannot read the case library directory: {e}"));
+    let error = |e: std::io::Error| {
+        LoadError::whole(dir, format!("cannot read the case library directory: {e}"))
+    };
     let mut entries = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(error)? {
         let entry = entry.map_err(error)?;

@@ -29,7 +29,9 @@ enum Out {
     /// One case file (`--out FILE.yaml`, one departure).
     File(PathBuf),
     /// A case library: the cases in `<root>/<game>/`, beside its `rules.yaml`.
-    Library { game_dir: PathBuf },
+    Library {
+        game_dir: PathBuf,
+    },
 }
 
 pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
@@ -164,9 +166,12 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
     let mut summaries = String::new();
     let mut failures: Vec<String> = Vec::new();
     let catalogue = match &target {
-        Out::Library { game_dir } => write_catalogue(game_dir, game.info().id)
-            .err()
-            .map(|e| format!("cannot write {}: {e}", game_dir.join("rules.yaml").display())),
+        Out::Library { game_dir } => write_catalogue(game_dir, game.info().id).err().map(|e| {
+            format!(
+                "cannot write {}: {e}",
+                game_dir.join("rules.yaml").display()
+            )
+        }),
         _ => None,
     };
     failures.extend(catalogue);

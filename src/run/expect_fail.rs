@@ -74,11 +74,12 @@ impl ExpectFail {
     /// Reads the list, a regular file of at most `max_bytes`; the error names the file and the
     /// position.
     pub fn load(path: &Path, max_bytes: u64) -> Result<ExpectFail, ListError> {
-        let text = bounded::read_to_string(path, &list_bound(max_bytes)).map_err(|e| ListError {
-            path: Some(path.to_path_buf()),
-            at: None,
-            message: format!("cannot read the expect-fail list: {e}"),
-        })?;
+        let text =
+            bounded::read_to_string(path, &list_bound(max_bytes)).map_err(|e| ListError {
+                path: Some(path.to_path_buf()),
+                at: None,
+                message: format!("cannot read the expect-fail list: {e}"),
+            })?;
         ExpectFail::parse(&text).map_err(|e| ListError {
             path: Some(path.to_path_buf()),
             ..e
