@@ -8,6 +8,7 @@
 //! - item 6: a large case file is refused on its size before it is parsed;
 //! - item 7: no input is skipped or ignored without a word;
 //! - item 8: a `then` the state cannot hold is a bad case file, not a failing engine;
+//! - item 17: small things (option errors, negative numbers, log versions).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -463,4 +464,86 @@ fn an_expectation_the_state_cannot_hold_is_a_bad_case_file() {
             "{then}: {stderr}"
         );
     }
+}
+
+// Item 17: small things.
+
+/// A bad `--option` was reported under the name of an unrelated case, and a number past 64
+/// bits was called "floating point".
+#[test]
+fn a_bad_option_is_named_as_the_option_and_a_huge_number_as_out_of_range() {
+    let (code, _, stderr) = run(shinpan().args(["check", "--option", "stage=abc"]));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with("shinpan: --option stage=abc: cedec2013 does not take"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("/mapgen/"), "{stderr}");
+    for command in [
+        vec!["check", "codevs4"],
+        vec!["play", "codevs4", "--", "builtin", "--", "builtin"],
+    ] {
+        let (code, _, stderr) = run(shinpan()
+            .args(&command[..2])
+            .args(["--option", "stage=99999999999999999999"])
+            .args(&command[2..]));
+        assert_eq!(code, Some(2), "{stderr}");
+        assert!(
+            stderr.contains("99999999999999999999 is out of range") && !stderr.contains("floating"),
+            "{stderr}"
+        );
+    }
+}
+
+/// A negative number given to a numeric option got clap's advice to write `-- -1`, which
+/// hands it to the bot's command line instead: the option's own parser says what it expects.
+#[test]
+fn a_negative_number_is_refused_by_its_option_without_clap_advice() {
+    for args in [
+        &[
+            "play",
+            "codevs-reborn",
+            "--rounds",
+            "-1",
+            "--",
+            "builtin",
+            "--",
+            "builtin",
+        ][..],
+        &["bot", "codevs-reborn", "--seed", "-1", "--", "true"],
+        &["bot", "codevs-reborn", "--budget", "-1", "--", "true"],
+        &["diff", "codevs-reborn", "--runs", "-1", "--engine", "true"],
+        &["check", "codevs-reborn", "--max-case-file-bytes", "-1"],
+        &["trace", "codevs-reborn", "--match", "-1", "log.jsonl"],
+    ] {
+        let (code, _, stderr) = run(shinpan().args(args));
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(!stderr.contains("-- -1"), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("-1` is not") || stderr.contains("-1 is not"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+/// Trace read a log of format version 99 as if it were version 1.
+#[test]
+fn a_log_of_a_format_version_trace_does_not_know_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("p0.jsonl");
+    std::fs::write(
+        &log,
+        "{\"trace\": 99, \"event\": \"start\", \"player\": 0}\n\
+         {\"event\": \"prompt\", \"player\": 0, \"text\": \"0\\n\"}\n",
+    )
+    .unwrap();
+    let (code, stdout, stderr) = run(shinpan().args(["trace", "codevs-reborn"]).arg(&log));
+    assert_eq!(code, Some(2), "{stdout}{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{}:1: log format version 99; this shinpan reads version 1",
+            log.display()
+        )),
+        "{stderr}"
+    );
 }

@@ -1,6 +1,8 @@
 //! The command line's arguments (clap). Values that cannot be used are refused here, with a
 //! message that says what was expected, before anything runs: every duration is a positive
-//! number of seconds that fits a `Duration`, every count at least 1.
+//! number of seconds that fits a `Duration`, every count at least 1, every seed a whole number
+//! from 0. A negative number given to a numeric option reaches its parser, which says what it
+//! expected (clap would otherwise advise `-- -1`, which passes it to the bot's command line).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -146,10 +148,10 @@ pub struct TraceArgs {
     #[arg(required = true, value_name = "LOG")]
     pub logs: Vec<PathBuf>,
     /// Of a log holding several matches, which one (0-based) [default: the first].
-    #[arg(long = "match", value_name = "N")]
+    #[arg(long = "match", allow_negative_numbers = true, value_name = "N", value_parser = whole_number)]
     pub match_index: Option<u64>,
     /// The largest log read, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LOG_BYTES, value_parser = at_least_one_u64)]
+    #[arg(long, allow_negative_numbers = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_LOG_BYTES, value_parser = at_least_one_u64)]
     pub max_log_bytes: u64,
     /// Read the LOG (one, with every player) as another tool's log instead of a trace log:
     /// `main-rb` for TSG AUTO CHESS's main.rb (its standard output). See conformance/TRACES.md.
@@ -195,10 +197,10 @@ pub struct CheckArgs {
     #[arg(long, value_name = "REPORT")]
     pub baseline: Option<PathBuf>,
     /// The largest `--expect-fail` list read, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LIST_BYTES, value_parser = at_least_one_u64)]
+    #[arg(long, allow_negative_numbers = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_LIST_BYTES, value_parser = at_least_one_u64)]
     pub max_list_bytes: u64,
     /// The largest `--baseline` report read, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_BASELINE_BYTES, value_parser = at_least_one_u64)]
+    #[arg(long, allow_negative_numbers = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_BASELINE_BYTES, value_parser = at_least_one_u64)]
     pub max_baseline_bytes: u64,
     /// Match options for the generator cases (a case's own `options` take precedence).
     #[command(flatten)]
@@ -220,10 +222,10 @@ pub struct DiffArgs {
     #[command(flatten)]
     pub engine: EngineArg,
     /// Seed of the random inputs.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole_number, default_value_t = 0)]
     pub seed: u64,
     /// How many inputs to try.
-    #[arg(long, default_value_t = 1000, value_parser = at_least_one)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1000, value_parser = at_least_one)]
     pub runs: usize,
     /// Where to write the cases found: a case library DIR (created if need be) that `check
     /// --cases DIR` runs as it is, one case file per departure in `DIR/<game>/` beside the
@@ -233,17 +235,17 @@ pub struct DiffArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Go on until this many distinct departures (by the fields that differ) are found.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 1, value_parser = at_least_one)]
     pub departures: usize,
     /// Departures already known, passed over: a YAML mapping of a field path or a rule clause
     /// (`*` for any run of characters) to the reason, as `--expect-fail` lists cases.
     #[arg(long, value_name = "FILE")]
     pub known: Option<PathBuf>,
     /// The largest `--known` list read, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_LIST_BYTES, value_parser = at_least_one_u64)]
+    #[arg(long, allow_negative_numbers = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_LIST_BYTES, value_parser = at_least_one_u64)]
     pub max_list_bytes: u64,
     /// Most engine requests spent shrinking one departure (no clock: one seed, one case).
-    #[arg(long, value_name = "N", default_value_t = 3000, value_parser = at_least_one)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 3000, value_parser = at_least_one)]
     pub shrink_requests: usize,
     #[command(flatten)]
     pub options: OptionArgs,
@@ -259,13 +261,13 @@ pub struct SchemaArgs {
 pub struct BotArgs {
     /// A game id from `shinpan games`.
     pub game: String,
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole_number, default_value_t = 1)]
     pub seed: u64,
     /// Matches per seat in the `matches` phase.
-    #[arg(long, default_value_t = 1, value_parser = at_least_one)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = at_least_one)]
     pub matches: usize,
     /// The whole run ends within this many seconds, whatever the bot does.
-    #[arg(long, value_name = "SECONDS", default_value = "120", value_parser = seconds)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "120", value_parser = seconds)]
     pub budget: Duration,
     /// Where inputs that made the bot fail are saved [default: a shinpan-bot-<pid> temp dir].
     #[arg(long, value_name = "DIR")]
@@ -297,10 +299,10 @@ pub struct BotArgs {
 pub struct PlayArgs {
     /// A game id from `shinpan games`.
     pub game: String,
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole_number, default_value_t = 1)]
     pub seed: u64,
     /// Matches to play; the seats rotate every round.
-    #[arg(long, default_value_t = 1, value_parser = at_least_one)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = at_least_one)]
     pub rounds: usize,
     /// Play the game's series instead of rounds (CODE VS 4.0: the 41 stages), in fixed seats,
     /// ranked as its document ranks them.
@@ -331,10 +333,15 @@ pub struct OptionArgs {
 impl OptionArgs {
     /// The options, read and checked by `game` (exit 2 when it does not take them).
     pub fn for_game(&self, game: &dyn DynGame) -> Result<MatchOptions, Usage> {
-        let options = MatchOptions::from_pairs(&self.options).map_err(Usage)?;
+        let options = self.read()?;
         game.check_options(&options)
-            .map_err(|e| Usage(e.to_string()))?;
+            .map_err(|e| Usage(format!("--option {}: {e}", self.options.join(" "))))?;
         Ok(options)
+    }
+
+    /// The options as given, not yet checked by a game.
+    pub fn read(&self) -> Result<MatchOptions, Usage> {
+        MatchOptions::from_pairs(&self.options).map_err(|e| Usage(format!("--option {e}")))
     }
 }
 
@@ -342,13 +349,13 @@ impl OptionArgs {
 #[derive(clap::Args)]
 pub struct LimitArgs {
     /// Time for each reply, in ms [default: the game's].
-    #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
+    #[arg(long, allow_negative_numbers = true, value_name = "MS", value_parser = at_least_one_u64)]
     pub turn_ms: Option<u64>,
     /// Thinking time for a whole match, in ms [default: the game's].
-    #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
+    #[arg(long, allow_negative_numbers = true, value_name = "MS", value_parser = at_least_one_u64)]
     pub total_ms: Option<u64>,
     /// Time for the handshake line, in ms [default: the game's].
-    #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
+    #[arg(long, allow_negative_numbers = true, value_name = "MS", value_parser = at_least_one_u64)]
     pub handshake_ms: Option<u64>,
 }
 
@@ -369,7 +376,7 @@ pub struct LibraryArg {
     #[arg(long, value_name = "DIR", env = "SHINPAN_CASES")]
     pub cases: Option<PathBuf>,
     /// The largest case file read, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_FILE_BYTES, value_parser = at_least_one_u64)]
+    #[arg(long, allow_negative_numbers = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_FILE_BYTES, value_parser = at_least_one_u64)]
     pub max_case_file_bytes: u64,
 }
 
@@ -389,7 +396,7 @@ pub struct EngineArg {
     #[arg(long, value_name = "CMD")]
     pub engine: Option<String>,
     /// Seconds one adapter request may take (the start-up handshake has --start-timeout).
-    #[arg(long, value_name = "SECS", default_value = "5", value_parser = seconds)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECS", default_value = "5", value_parser = seconds)]
     pub timeout: Duration,
     /// Seconds the adapter may take to start and answer its `hello`.
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = seconds)]
@@ -447,6 +454,12 @@ fn seconds(text: &str) -> Result<Duration, String> {
     }
 }
 
+/// A whole number from 0 to `u64::MAX` (a seed, a match number).
+fn whole_number(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .map_err(|_| format!("`{text}` is not a whole number from 0 to {}", u64::MAX))
+}
+
 fn at_least_one(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(n) if n >= 1 => Ok(n),
@@ -472,6 +485,8 @@ mod tests {
         }
         assert_eq!(seconds("0.5"), Ok(Duration::from_millis(500)));
         assert!(at_least_one("0").is_err());
+        assert!(whole_number("-1").is_err());
+        assert_eq!(whole_number("0"), Ok(0));
         assert_eq!(at_least_one("3"), Ok(3));
     }
 }

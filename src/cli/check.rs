@@ -3,7 +3,6 @@
 //! earlier report (`--baseline`). Interrupted, it reports the cases run so far as stopped.
 
 use shinpan::case::{load_library, CaseBody, Library, LoadOptions};
-use shinpan::game::MatchOptions;
 use shinpan::games;
 use shinpan::harness::adapter::{split_command, Adapter, AdapterConfig};
 use shinpan::harness::interrupt;
@@ -13,7 +12,7 @@ use shinpan::run::baseline::{compare, Baseline};
 use shinpan::run::expect_fail::ExpectFail;
 use shinpan::run::{check_unmodelled, run_library_until, EngineUnderTest, Reference};
 
-use super::args::{CheckArgs, EngineArg, LibraryArg};
+use super::args::{CheckArgs, EngineArg, LibraryArg, OptionArgs};
 use super::{game_by_id, out, progress, warn, Finished, Usage};
 
 pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
@@ -33,7 +32,7 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
     let format = format.format();
     let library_arg = library;
     let mut library = load(&library_arg, &games)?;
-    with_options(&mut library, &options.options)?;
+    with_options(&mut library, &options)?;
     let expect_fail = expect_fail
         .map(|path| ExpectFail::load(&path, max_list_bytes))
         .transpose()
@@ -125,12 +124,15 @@ pub fn load(library: &LibraryArg, games: &[String]) -> Result<Library, Usage> {
 }
 
 /// Gives the command line's match options to every generator case (its own take precedence).
-fn with_options(library: &mut Library, pairs: &[String]) -> Result<(), Usage> {
-    let given = MatchOptions::from_pairs(pairs).map_err(Usage)?;
+/// Options a game does not take are an error about the options, checked once per game; an
+/// error after merging is about the case whose own options they were merged with.
+fn with_options(library: &mut Library, options: &OptionArgs) -> Result<(), Usage> {
+    let given = options.read()?;
     if given.is_empty() {
         return Ok(());
     }
     for game in &mut library.games {
+        options.for_game(game.game)?;
         for case in &mut game.cases {
             if let CaseBody::Generate { options, .. } = &mut case.body {
                 let merged = given.merged(options);

@@ -28,6 +28,12 @@ impl MatchOptions {
                 return Err(format!("`{pair}` is not an option: write key=value"));
             };
             let value = match serde_json::from_str::<Value>(value) {
+                // A whole number past 64 bits reads as a float: say what it is, not its type.
+                Ok(Value::Number(n)) if n.is_f64() && is_whole_number_text(value) => {
+                    return Err(format!(
+                        "`{pair}`: {value} is out of range (a whole number of at most 64 bits)"
+                    ))
+                }
                 Ok(v @ (Value::Number(_) | Value::Bool(_) | Value::Array(_))) => v,
                 _ => Value::String(value.to_string()),
             };
@@ -48,6 +54,12 @@ impl MatchOptions {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+}
+
+/// Whether `text` is written as a whole number: digits, with a `-` before them or not.
+fn is_whole_number_text(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Match options the game does not take: an unknown key, a value of the wrong type.
@@ -462,6 +474,10 @@ mod tests {
         assert!(MatchOptions::from_pairs(&["stage".into()]).is_err());
         assert!(MatchOptions::from_pairs(&["=3".into()]).is_err());
         assert!(MatchOptions::from_pairs(&["a=1".into(), "a=2".into()]).is_err());
+        // Issue 22.17: a number past 64 bits was called "floating point".
+        let err = MatchOptions::from_pairs(&["stage=99999999999999999999".into()]).unwrap_err();
+        assert!(err.contains("is out of range"), "{err}");
+        assert!(MatchOptions::from_pairs(&["x=1.5".into()]).is_ok());
         let over = MatchOptions::from_pairs(&["stage=2".into()]).unwrap();
         assert_eq!(options.merged(&over).0["stage"], Value::from(2));
     }

@@ -35,7 +35,7 @@ pub fn now_us() -> u64 {
 
 /// A log that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}:{line}: {message}", path.display())]
+#[error("{}{}: {message}", path.display(), at_line(*line))]
 pub struct LogError {
     pub path: PathBuf,
     pub line: usize,
@@ -198,6 +198,9 @@ pub fn read_match(paths: &[PathBuf], match_index: Option<u64>) -> Result<MatchLo
                     })
                 }
             };
+            if record.event == "start" {
+                check_version(path, i + 1, line)?;
+            }
             let player = record.player.unwrap_or(index);
             let mut record = record;
             if record.event == "start" {
@@ -481,6 +484,37 @@ fn from_hex(hex: &str) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
+/// `:line` for an error at a line; nothing for an error about the whole file (line 0).
+fn at_line(line: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!(":{line}")
+    }
+}
+
+/// A `start` record of a format version this shinpan does not know is refused: its records
+/// may not mean what this reader takes them to.
+fn check_version(path: &Path, line_number: usize, line: &str) -> Result<(), LogError> {
+    #[derive(Deserialize)]
+    struct Start {
+        #[serde(default)]
+        trace: Option<u64>,
+    }
+    match serde_json::from_str::<Start>(line) {
+        Ok(Start {
+            trace: Some(version),
+        }) if version != LOG_FORMAT => Err(LogError {
+            path: path.to_path_buf(),
+            line: line_number,
+            message: format!(
+                "log format version {version}; this shinpan reads version {LOG_FORMAT}"
+            ),
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// The bytes of a log: a regular file (a device or a FIFO would never end) of at most 4 GiB.
 /// The command line checks its own bound (`--max-log-bytes`) before.
 fn read_log_file(path: &Path) -> Result<Vec<u8>, LogError> {
@@ -535,6 +569,26 @@ mod tests {
         assert_eq!(player.exchanges[0].elapsed_ms, Some(6));
         // The torn last line is dropped: the second prompt has no reply.
         assert_eq!(player.exchanges[1].reply, None);
+    }
+
+    /// Issue 22.17: a log of format version 99 was read as if it were version 1.
+    #[test]
+    fn a_log_of_an_unknown_format_version_is_refused_at_its_start_record() {
+        let log = write(&[r#"{"trace": 99, "event": "start", "player": 0}"#]);
+        let err = read_logs(&[log.path().to_path_buf()], None).unwrap_err();
+        assert_eq!(err.line, 1);
+        assert!(err.message.contains("version 99"), "{err}");
+    }
+
+    /// Issue 22.17: an error about the whole log said `file:0:`.
+    #[test]
+    fn an_error_about_the_whole_log_names_no_line() {
+        let err = read_logs(&[PathBuf::from("/nonexistent/p0.jsonl")], None).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("/nonexistent/p0.jsonl: cannot read the log"),
+            "{err}"
+        );
     }
 
     #[test]
