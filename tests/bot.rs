@@ -246,10 +246,22 @@ fn a_bot_that_crashes_at_start_fails_the_handshake() {
 fn a_bot_that_dies_by_signal_after_its_name_fails() {
     let run = check("signal_after_name.sh", &[]);
     assert_fails(&run, "matches", "SIGSEGV");
+    // Issue 22 (item 14): every check runs on a fresh bot and each failure is reported.
+    let matches = run.checks("matches");
+    assert_eq!(matches.len(), 2, "one match in each seat");
+    assert!(
+        matches.iter().all(|c| c["verdict"] == "fail"),
+        "{matches:#?}"
+    );
+    assert!(
+        !run.checks("malformed").is_empty(),
+        "the later phases run too"
+    );
+    let fast = check("signal_after_name.sh", &["--fail-fast", "true"]);
     assert_eq!(
-        run.checks("matches").len(),
+        fast.checks("matches").len(),
         1,
-        "the phase stops at its first FAIL"
+        "--fail-fast stops the phase at its first FAIL"
     );
 }
 

@@ -286,6 +286,10 @@ pub struct BotArgs {
         default_value = "matches,extreme,malformed"
     )]
     pub phases: Vec<PhaseArg>,
+    /// Stop each phase at its first FAIL. By default every check runs (each on a fresh bot)
+    /// and every failure is reported.
+    #[arg(long, num_args = 0..=1, default_missing_value = "true", default_value = "false")]
+    pub fail_fast: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]

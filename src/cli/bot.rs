@@ -17,6 +17,7 @@ pub fn run(args: BotArgs) -> Result<Finished, Usage> {
         format,
         malformed_crash,
         phases,
+        fail_fast,
         limits,
         options,
         command,
@@ -43,6 +44,7 @@ pub fn run(args: BotArgs) -> Result<Finished, Usage> {
                 PhaseArg::Malformed => Phase::Malformed,
             })
             .collect(),
+        fail_fast,
         ..defaults
     };
     let report = check_bot(game, &command, &options).map_err(|e| Usage(e.to_string()))?;

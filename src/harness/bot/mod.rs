@@ -58,6 +58,9 @@ pub struct BotOptions {
     pub malformed_crash: MalformedCrash,
     /// The phases to run (the handshake always runs: the others need a bot past it).
     pub phases: Vec<Phase>,
+    /// Stop a phase at its first FAIL (the checks left are counted as not run); by default
+    /// every check runs, each on a fresh bot, and every failure is reported at once.
+    pub fail_fast: bool,
 }
 
 /// The verdict on a bot that dies with an unhandled error (a stack trace on stderr) after a
@@ -84,6 +87,7 @@ impl Default for BotOptions {
             save_dir: std::env::temp_dir().join(format!("shinpan-bot-{}", std::process::id())),
             malformed_crash: MalformedCrash::Fail,
             phases: vec![Phase::Matches, Phase::Extreme, Phase::Malformed],
+            fail_fast: false,
         }
     }
 }
@@ -273,7 +277,8 @@ fn clock(game: &dyn DynGame, options: &BotOptions) -> Clock {
 }
 
 impl Checker<'_> {
-    /// Runs the checks of one phase in order, stopping at the first FAIL or when the budget ends.
+    /// Runs the checks of one phase in order until the budget ends; with `--fail-fast`, only up
+    /// to the first FAIL.
     fn phase(&mut self, phase: Phase, runs: Vec<Run<'_, Self>>) {
         let total = runs.len();
         let mut out_of_budget = false;
@@ -302,7 +307,7 @@ impl Checker<'_> {
             let verdict = found.verdict;
             self.record(phase, name, found, started.elapsed());
             match verdict {
-                CheckVerdict::Fail => {
+                CheckVerdict::Fail if self.options.fail_fast => {
                     self.skipped += total - done - 1;
                     return;
                 }

@@ -1,7 +1,7 @@
 //! The four phases of the bot checker, in the order they run. The handshake is one check, on
 //! its own bot, and decides whether the others run. The other three build their list of checks,
 //! each on a fresh bot, and run it through `Checker::phase`, which owns the budget and the stop
-//! at the first FAIL.
+//! at the first FAIL under `--fail-fast`.
 
 use std::time::{Duration, Instant};
 
