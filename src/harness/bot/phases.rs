@@ -374,10 +374,11 @@ impl Checker<'_> {
                     ),
                 }
             }
-            Err(Failure::Read(ReadFailure::Eof)) => Found::new(
-                CheckVerdict::Info,
-                format!("{note}: no reply (acceptable: the document leaves this open)"),
-            ),
+            // No reply is what the document leaves open; whether the bot then ended well is
+            // judged below, and a FAIL must not read as acceptable.
+            Err(Failure::Read(ReadFailure::Eof)) => {
+                Found::new(CheckVerdict::Info, format!("{note}: no reply"))
+            }
             Err(failure) => {
                 let found = broke(&mut session, note, failure);
                 return Found {
@@ -420,8 +421,14 @@ impl Checker<'_> {
                 let said = stderr_summary(&stderr, 1)
                     .map(|s| format!("; stderr: {s}"))
                     .unwrap_or_default();
+                let open = if found.verdict == CheckVerdict::Info && !found.detail.contains("open")
+                {
+                    " (the document leaves this open)"
+                } else {
+                    ""
+                };
                 Found {
-                    detail: format!("{}; it {how}{said}", found.detail),
+                    detail: format!("{}; it {how}{said}{open}", found.detail),
                     ..found
                 }
             }
