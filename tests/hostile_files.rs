@@ -128,10 +128,11 @@ fn diff_out_on_a_full_disk_leaves_no_empty_case_and_prints_the_summary() {
         stdout.contains("needs-review: true"),
         "the case is printed: {stdout}"
     );
-    for entry in std::fs::read_dir(found.join("codevs-reborn")).unwrap() {
-        let path = entry.unwrap().path();
-        panic!("{} was left behind", path.display());
-    }
+    let left: Vec<_> = std::fs::read_dir(found.join("codevs-reborn"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
     assert_written_whole(&found);
 }
 
@@ -247,7 +248,7 @@ fn every_file_argument_has_a_size_bound_named_in_its_message() {
         let (code, stdout, stderr) = run(&mut capped(&args));
         assert_eq!(code, Some(2), "{args:?}: {stdout}{stderr}");
         assert!(
-            stderr.contains(&format!("100 bytes, more than the 99"))
+            stderr.contains("100 bytes, more than the 99")
                 && stderr.contains(&format!("({option} raises the limit)")),
             "{args:?}: {stderr}"
         );
