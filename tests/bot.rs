@@ -235,6 +235,23 @@ fn a_bot_that_aborts_after_its_input_ends_is_non_strict_in_every_phase() {
     assert_eq!(m["non_strict"][1], Value::Null, "the built-in player");
 }
 
+/// Issue 22: `play` reported a bot that never exits after its input ends, while `bot` passed
+/// it silently in the matches and extreme phases, though README lists it as a FAIL. One rule
+/// for both: it is a FAIL.
+#[test]
+fn a_bot_that_does_not_exit_at_the_end_of_its_input_fails_in_every_phase() {
+    let run = check("lingers_at_end.sh", &["--phases", "matches"]);
+    assert_eq!(run.code, Some(1), "{:#}", run.report);
+    for check in run.checks("matches") {
+        assert_eq!(check["verdict"], "fail", "{check:#}");
+        let detail = check["detail"].as_str().unwrap();
+        assert!(
+            detail.contains("did not exit at the end of its input"),
+            "{detail}"
+        );
+    }
+}
+
 #[test]
 fn a_bot_that_crashes_at_start_fails_the_handshake() {
     let run = check("crash_at_start.sh", &[]);

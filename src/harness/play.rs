@@ -367,6 +367,14 @@ fn play_one(
             if let Some(failure) = &record.new_faults[i] {
                 faults[seat].get_or_insert_with(|| format!("step {steps}: {failure}"));
             }
+            // Which reply the engine refused, and why, belongs in the report, not only the log.
+            if let (Some(ReplyVerdict::Rejected(why)), Reply::Text { text, .. }) =
+                (record.verdicts.get(i), &record.replies[i])
+            {
+                let shown: String = text.escape_debug().take(60).collect();
+                faults[seat]
+                    .get_or_insert_with(|| format!("step {steps}: illegal reply `{shown}`: {why}"));
+            }
             let mut prompt = record_of("prompt", round, seat, &record.prompts[i], steps);
             prompt["t_us"] = record.prompted_us[i].into();
             emit(log, prompt)?;

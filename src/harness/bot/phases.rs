@@ -15,11 +15,28 @@ use crate::harness::referee::{play_step, Seat};
 use crate::harness::session::{error_at_end, stderr_summary, Failure, Session};
 use crate::rng::{player_stream, seeded};
 
-/// What is wrong with how a bot ended once its input closed, if anything: it ignored SIGTERM,
-/// left processes running, or left something holding its output. (Needing SIGTERM is fine: a
-/// contest engine stops its bots too.)
-fn teardown_problem(ended: &Ended) -> Option<String> {
+/// What is wrong with how a bot ended after its name and the end of its input, if anything: it
+/// ignored SIGTERM, left processes running, or left something holding its output. (A bot whose
+/// input closes before its first prompt may wait for it and need stopping.)
+fn handshake_teardown_problem(ended: &Ended) -> Option<String> {
     (ended.ignored_sigterm || ended.left_a_mess()).then(|| ended.describe())
+}
+
+/// What is wrong with how a bot ended once its input closed after a match or its last prompt,
+/// if anything: it did not exit at the end of its input (and had to be stopped), ignored
+/// SIGTERM, left processes running, or left something holding its output. One rule with
+/// `play`, which reports the same as a fault.
+fn teardown_problem(ended: &Ended) -> Option<String> {
+    (ended.killed || ended.ignored_sigterm || ended.left_a_mess()).then(|| {
+        if ended.killed && !ended.ignored_sigterm {
+            format!(
+                "did not exit at the end of its input, and {}",
+                ended.describe()
+            )
+        } else {
+            ended.describe()
+        }
+    })
 }
 
 /// A check that went well up to the end of the bot's input, with how the bot ended: one that
@@ -97,7 +114,7 @@ impl Checker<'_> {
                 // How it ends is judged apart: a bad ending is no reason to skip the phases
                 // its name lets run.
                 let ended = session.finish();
-                if let Some(problem) = teardown_problem(&ended) {
+                if let Some(problem) = handshake_teardown_problem(&ended) {
                     let mut teardown = Found::new(
                         CheckVerdict::Fail,
                         format!("after its {kind} and the end of its input, it {problem}"),
