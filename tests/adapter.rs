@@ -288,6 +288,39 @@ fn nothing_judged_is_not_a_pass() {
     assert!(stdout.contains("NOTHING JUDGED"), "{stdout}");
 }
 
+/// Issue 22: `last_replies` declared unmodelled was still required in every step response, or
+/// every step case errored. An engine that does not tell leaves it out.
+#[test]
+fn an_adapter_may_leave_last_replies_out_when_it_declares_them_unmodelled() {
+    let dir = tempfile::tempdir().unwrap();
+    let wrapper = dir.path().join("no_last_replies.py");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "import json, subprocess, sys\n\
+             inner = subprocess.Popen([sys.executable, {adapter:?}], stdin=subprocess.PIPE,\n\
+             \x20   stdout=subprocess.PIPE, text=True)\n\
+             for line in sys.stdin:\n\
+             \x20   inner.stdin.write(line); inner.stdin.flush()\n\
+             \x20   answer = json.loads(inner.stdout.readline())\n\
+             \x20   if answer.get('id') == 'hello':\n\
+             \x20       answer['unmodelled'] = {{'codevs-reborn': {{'fields': ['last_replies']}}}}\n\
+             \x20   answer.pop('last_replies', None)\n\
+             \x20   print(json.dumps(answer), flush=True)\n",
+            adapter = format!("{}/{PYTHON_ADAPTER}", env!("CARGO_MANIFEST_DIR")),
+        ),
+    )
+    .unwrap();
+    let engine = format!("python3 {}", wrapper.display());
+    let (code, report) = check_json(&engine, &["--filter", "chains"]);
+    assert_eq!(code, 0, "{report:#}");
+    let passed = verdicts(&report)
+        .iter()
+        .filter(|(_, verdict, _)| verdict == "pass")
+        .count();
+    assert!(passed >= 10, "{report:#}");
+}
+
 #[test]
 fn adapter_of_another_protocol_version_is_refused() {
     let engine = "python3 -c \"import sys,json; sys.stdin.readline(); \
