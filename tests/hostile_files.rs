@@ -8,6 +8,7 @@
 //! - item 6: a large case file is refused on its size before it is parsed;
 //! - item 7: no input is skipped or ignored without a word;
 //! - item 8: a `then` the state cannot hold is a bad case file, not a failing engine;
+//! - item 9: counts allocate nothing up front, results stream, a budget cut is one line;
 //! - item 17: small things (option errors, negative numbers, log versions).
 
 use std::path::Path;
@@ -465,6 +466,86 @@ fn an_expectation_the_state_cannot_hold_is_a_bad_case_file() {
             "{then}: {stderr}"
         );
     }
+}
+
+// Item 9: counts that allocate up front.
+
+/// `play --rounds 4294967296` aborted at once on a 343 GB allocation (a plan of every round):
+/// the rounds are made as they are played, and each match is printed as it ends.
+#[test]
+fn play_with_4294967296_rounds_streams_matches_without_planning_them() {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", "ulimit -v 4000000; exec \"$@\"", "sh"])
+        .arg(assert_cmd::cargo::cargo_bin("shinpan"))
+        .args(["play", "codevs-reborn", "--rounds", "4294967296"])
+        .args(["--", "builtin", "--", "builtin"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let stdout = child.stdout.take().unwrap();
+    let mut matches = Vec::new();
+    for line in std::io::BufReader::new(stdout).lines() {
+        let line = line.unwrap();
+        if line.starts_with("match ") {
+            matches.push(line);
+        }
+        if matches.len() == 3 || started.elapsed() > Duration::from_secs(60) {
+            break;
+        }
+    }
+    let still_playing = child.try_wait().unwrap().is_none();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(still_playing, "it ended: {matches:?}");
+    assert_eq!(matches.len(), 3, "{matches:?}");
+    assert!(matches[2].starts_with("match 3 seed 3 "), "{matches:?}");
+}
+
+/// `bot --matches 10000000` grew to 4.6 GB after `--budget` ran out (5.7 GB here), and 100,000
+/// matches printed 200,004 lines: a check is made only when its turn comes, and what the
+/// budget left unrun is one line.
+#[test]
+fn bot_with_ten_million_matches_reports_one_line_for_what_the_budget_did_not_run() {
+    let started = Instant::now();
+    let (code, stdout, stderr) = run(&mut capped(&[
+        "bot",
+        "codevs-reborn",
+        "--matches",
+        "10000000",
+        "--budget",
+        "3",
+        "--",
+        "python3",
+        "tests/bots/good.py",
+    ]));
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert!(stdout.lines().count() < 60, "{stdout}");
+    let not_run = stdout
+        .lines()
+        .find(|l| l.contains(" not-run "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(
+        not_run.contains("INCOMPLETE")
+            && not_run.contains(" checks not run (")
+            && not_run.contains(" matches from seed-")
+            && not_run.contains("the run's time budget (--budget) ran out"),
+        "{not_run}"
+    );
+    let unrun: u64 = not_run
+        .split(" checks not run")
+        .next()
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{not_run}"));
+    assert!(unrun > 19_999_000, "{not_run}");
 }
 
 // Item 17: small things.

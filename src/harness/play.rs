@@ -65,17 +65,21 @@ pub struct Round {
     pub in_series: bool,
 }
 
-/// `count` rounds from `seed`, the seating rotated by one each round.
-pub fn rounds(seed: u64, count: usize, players: usize, options: &MatchOptions) -> Vec<Round> {
-    (0..count)
-        .map(|r| Round {
-            seed: seed.wrapping_add(r as u64),
-            seats: (0..players).map(|s| (s + r) % players).collect(),
-            options: options.clone(),
-            label: String::new(),
-            in_series: false,
-        })
-        .collect()
+/// `count` rounds from `seed`, the seating rotated by one each round, each made when it is
+/// asked for: a count in the billions plans nothing up front.
+pub fn rounds(
+    seed: u64,
+    count: usize,
+    players: usize,
+    options: &MatchOptions,
+) -> impl Iterator<Item = Round> + '_ {
+    (0..count).map(move |r| Round {
+        seed: seed.wrapping_add(r as u64),
+        seats: (0..players).map(|s| (s + r) % players).collect(),
+        options: options.clone(),
+        label: String::new(),
+        in_series: false,
+    })
 }
 
 /// The matches of `series` from `seed`, every contender in its own seat throughout; the
@@ -154,7 +158,11 @@ pub struct Standing {
 pub struct PlaySummary {
     pub game: String,
     pub contenders: Vec<String>,
+    /// The matches, when kept ([`play`]); empty when each was handed on as it ended
+    /// ([`play_each`]).
     pub matches: Vec<MatchResult>,
+    /// How many matches were played.
+    pub played: usize,
     pub wins: Vec<usize>,
     pub draws: usize,
     /// The series' ranking, best first (only for a series).
@@ -165,26 +173,62 @@ pub struct PlaySummary {
     pub interrupted: Option<String>,
 }
 
-/// Plays `plan` between `contenders`. `log` receives one JSON line per event; `progress` is told
-/// `(round, step)` after every step.
+/// Plays `plan` between `contenders` and keeps every match in the summary. `log` receives one
+/// JSON line per event; `progress` is told `(round, step)` after every step.
 pub fn play(
     game: &dyn DynGame,
     contenders: &[Contender],
     plan: &[Round],
     options: &PlayOptions,
+    log: Option<&mut dyn Write>,
+    progress: impl FnMut(usize, usize),
+) -> std::io::Result<PlaySummary> {
+    let mut matches = Vec::with_capacity(plan.len());
+    let mut summary = play_each(
+        game,
+        contenders,
+        plan.iter().cloned(),
+        options,
+        log,
+        progress,
+        |m| matches.push(m),
+    )?;
+    summary.matches = matches;
+    Ok(summary)
+}
+
+/// Plays the rounds of `plan` one after the other, each made only when its turn comes, and
+/// hands each match to `ended` as it ends; the summary keeps the totals, not the matches, so
+/// memory does not grow with the number of rounds.
+pub fn play_each(
+    game: &dyn DynGame,
+    contenders: &[Contender],
+    plan: impl IntoIterator<Item = Round>,
+    options: &PlayOptions,
     mut log: Option<&mut dyn Write>,
     mut progress: impl FnMut(usize, usize),
+    mut ended: impl FnMut(MatchResult),
 ) -> std::io::Result<PlaySummary> {
-    let mut matches: Vec<MatchResult> = Vec::new();
+    let mut wins = vec![0; contenders.len()];
+    let mut draws = 0;
+    let mut played = 0;
     let mut interrupted = None;
-    for (round, plan) in plan.iter().enumerate() {
+    // In a series, what the match before hands to the next (CODE VS 4.0's time left).
+    let mut carried: Option<MatchOptions> = None;
+    let mut standings: Vec<Standing> = (0..contenders.len())
+        .map(|contender| Standing {
+            contender,
+            points: 0,
+            tiebreak: 0,
+        })
+        .collect();
+    for (round, mut plan) in plan.into_iter().enumerate() {
         if let Some(why) = interrupt::reason() {
             interrupted = Some(format!("{why} before match {}", round + 1));
             break;
         }
-        let mut plan = plan.clone();
-        if let (true, Some(before)) = (plan.in_series, matches.last()) {
-            plan.options = plan.options.merged(&before.carried);
+        if let (true, Some(before)) = (plan.in_series, &carried) {
+            plan.options = plan.options.merged(before);
         }
         let result = play_one(
             game,
@@ -195,25 +239,12 @@ pub fn play(
             &mut log,
             &mut progress,
         )?;
-        match result {
-            Some(result) => matches.push(result),
-            None => {
-                let why = interrupt::reason().unwrap_or_default();
-                interrupted = Some(format!("{why} during match {} (not counted)", round + 1));
-                break;
-            }
-        }
-    }
-    let mut wins = vec![0; contenders.len()];
-    let mut draws = 0;
-    let mut standings: Vec<Standing> = (0..contenders.len())
-        .map(|contender| Standing {
-            contender,
-            points: 0,
-            tiebreak: 0,
-        })
-        .collect();
-    for m in &matches {
+        let Some(m) = result else {
+            let why = interrupt::reason().unwrap_or_default();
+            interrupted = Some(format!("{why} during match {} (not counted)", round + 1));
+            break;
+        };
+        played += 1;
         match m.winner {
             Some(w) => wins[w] += 1,
             None => draws += 1,
@@ -222,12 +253,15 @@ pub fn play(
             standings[contender].points += score.points;
             standings[contender].tiebreak += score.tiebreak;
         }
+        carried = Some(m.carried.clone());
+        ended(m);
     }
     standings.sort_by_key(|s| std::cmp::Reverse((s.points, s.tiebreak)));
     Ok(PlaySummary {
         game: game.info().id.to_string(),
         contenders: contenders.iter().map(Contender::label).collect(),
-        matches,
+        matches: Vec::new(),
+        played,
         wins,
         draws,
         ranking: options.ranking.map(str::to_string),

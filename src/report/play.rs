@@ -5,58 +5,10 @@ use super::{JunitRow, JunitStatus, Render};
 use crate::harness::play::{MatchResult, PlaySummary};
 
 impl Render for PlaySummary {
-    /// A line per match (and per fault, per seat out of time, and what a series match hands
-    /// on), then the wins per contender.
+    /// A line per match kept (and per fault, per seat out of time, and what a series match
+    /// hands on), then the wins per contender.
     fn human(&self) -> String {
-        let mut out = String::new();
-        for m in &self.matches {
-            let seats: Vec<String> = m
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(s, &c)| format!("seat {s}: #{}", c + 1))
-                .collect();
-            let label = if m.label.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", m.label)
-            };
-            out.push_str(&format!(
-                "match {}{label} seed {} [{}]: {}; time used {:?} ms\n",
-                m.round + 1,
-                m.seed,
-                seats.join(", "),
-                result_line(m),
-                m.time_used_ms
-            ));
-            for (s, fault) in m.faults.iter().enumerate() {
-                if let Some(fault) = fault {
-                    out.push_str(&format!("    seat {s}: {fault}\n"));
-                }
-            }
-            for (s, note) in m.non_strict.iter().enumerate() {
-                if let Some(note) = note {
-                    out.push_str(&format!("    seat {s}: NON-STRICT: {note}\n"));
-                }
-            }
-            for (s, (&late, first)) in m.late_replies.iter().zip(&m.first_late_step).enumerate() {
-                if let (true, Some(first)) = (late > 0, first) {
-                    out.push_str(&format!(
-                        "    seat {s}: out of time from step {first}: {late} late repl{} ignored\n",
-                        if late == 1 { "y" } else { "ies" }
-                    ));
-                }
-            }
-            if !m.carried.is_empty() {
-                let carried: Vec<String> = m
-                    .carried
-                    .0
-                    .iter()
-                    .map(|(k, v)| format!("{k}={v}"))
-                    .collect();
-                out.push_str(&format!("    hands on: {}\n", carried.join(" ")));
-            }
-        }
+        let mut out: String = self.matches.iter().map(match_lines).collect();
         for (i, c) in self.contenders.iter().enumerate() {
             out.push_str(&format!("#{} {c}: {} wins\n", i + 1, self.wins[i]));
         }
@@ -73,11 +25,7 @@ impl Render for PlaySummary {
                 ));
             }
         }
-        out.push_str(&format!(
-            "{} matches, {} draws\n",
-            self.matches.len(),
-            self.draws
-        ));
+        out.push_str(&format!("{} matches, {} draws\n", self.played, self.draws));
         if let Some(why) = &self.interrupted {
             out.push_str(&format!("INTERRUPTED: {why}\n"));
         }
@@ -132,6 +80,58 @@ impl Render for PlaySummary {
             });
         super::junit(&format!("shinpan play {}", self.game), rows)
     }
+}
+
+/// A match's line, and a line per fault and per NON-STRICT ending: what `play` prints as each
+/// match ends.
+pub fn match_lines(m: &MatchResult) -> String {
+    let seats: Vec<String> = m
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(s, &c)| format!("seat {s}: #{}", c + 1))
+        .collect();
+    let label = if m.label.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", m.label)
+    };
+    let mut out = format!(
+        "match {}{label} seed {} [{}]: {}; time used {:?} ms\n",
+        m.round + 1,
+        m.seed,
+        seats.join(", "),
+        result_line(m),
+        m.time_used_ms
+    );
+    for (s, fault) in m.faults.iter().enumerate() {
+        if let Some(fault) = fault {
+            out.push_str(&format!("    seat {s}: {fault}\n"));
+        }
+    }
+    for (s, note) in m.non_strict.iter().enumerate() {
+        if let Some(note) = note {
+            out.push_str(&format!("    seat {s}: NON-STRICT: {note}\n"));
+        }
+    }
+    for (s, (&late, first)) in m.late_replies.iter().zip(&m.first_late_step).enumerate() {
+        if let (true, Some(first)) = (late > 0, first) {
+            out.push_str(&format!(
+                "    seat {s}: out of time from step {first}: {late} late repl{} ignored\n",
+                if late == 1 { "y" } else { "ies" }
+            ));
+        }
+    }
+    if !m.carried.is_empty() {
+        let carried: Vec<String> = m
+            .carried
+            .0
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        out.push_str(&format!("    hands on: {}\n", carried.join(" ")));
+    }
+    out
 }
 
 /// How a match ended, in words: `#1 wins (danger-line) after 42 steps`.

@@ -155,6 +155,8 @@ pub struct BotReport {
     pub checks: Vec<Check>,
     /// Checks not run after a FAIL in their phase (a phase stops at its first FAIL).
     pub skipped: usize,
+    /// Checks not run because the budget ran out: one INCOMPLETE check names them all.
+    pub not_run: usize,
     pub elapsed_ms: u64,
     pub save_dir: Option<PathBuf>,
     /// Problems of the run itself (a failing input that could not be saved where asked).
@@ -188,6 +190,13 @@ pub struct StartError {
 /// A named check, run later by [`Checker::phase`].
 type Run<'a, C> = (String, Box<dyn FnOnce(&mut C) -> Found + 'a>);
 
+/// The checks of one phase that the budget left no time for: how many, and the first's name.
+struct NotRun {
+    phase: Phase,
+    count: usize,
+    first: String,
+}
+
 /// What one check found, before timing and saving.
 struct Found {
     verdict: CheckVerdict,
@@ -213,6 +222,8 @@ struct Checker<'a> {
     budget_end: Instant,
     checks: Vec<Check>,
     skipped: usize,
+    /// Per phase, the checks the budget left no time for.
+    not_run: Vec<NotRun>,
     /// Where failing inputs went, once one was saved (the fallback when `save_dir` failed).
     saved_in: Option<PathBuf>,
     warnings: Vec<String>,
@@ -232,6 +243,7 @@ pub fn check_bot(
         budget_end: started + options.budget.saturating_sub(BUDGET_MARGIN),
         checks: Vec::new(),
         skipped: 0,
+        not_run: Vec::new(),
         saved_in: None,
         warnings: Vec::new(),
     };
@@ -258,12 +270,15 @@ pub fn check_bot(
             checker.malformed_phase();
         }
     }
+    let not_run = checker.not_run.iter().map(|n| n.count).sum();
+    checker.record_not_run();
     Ok(BotReport {
         shinpan_version: crate::VERSION.to_string(),
         game: game.info().id.to_string(),
         command: argv.to_vec(),
         seed: options.seed,
         skipped: checker.skipped,
+        not_run,
         elapsed_ms: started.elapsed().as_millis() as u64,
         save_dir: checker.saved_in.clone(),
         warnings: checker.warnings,
@@ -277,30 +292,25 @@ fn clock(game: &dyn DynGame, options: &BotOptions) -> Clock {
 }
 
 impl Checker<'_> {
-    /// Runs the checks of one phase in order until the budget ends; with `--fail-fast`, only up
-    /// to the first FAIL.
-    fn phase(&mut self, phase: Phase, runs: Vec<Run<'_, Self>>) {
-        let total = runs.len();
-        let mut out_of_budget = false;
-        for (done, (name, run)) in runs.into_iter().enumerate() {
-            if let Some(why) = interrupt::reason() {
-                let found = Found::new(CheckVerdict::Incomplete, format!("not run: {why}"));
-                self.record(phase, name, found, Duration::ZERO);
-                continue;
-            }
-            // A check the budget leaves no time for is named as not run: the run is incomplete.
-            if out_of_budget || Instant::now() >= self.budget_end {
-                out_of_budget = true;
-                self.record(
+    /// Runs the `total` checks of one phase in order, each made only when its turn comes, until
+    /// the budget ends or a signal stops the run (the rest are counted, not made); with
+    /// `--fail-fast`, only up to the first FAIL.
+    fn phase<'r>(
+        &mut self,
+        phase: Phase,
+        total: usize,
+        runs: impl IntoIterator<Item = Run<'r, Self>>,
+    ) {
+        let mut runs = runs.into_iter().peekable();
+        let mut done = 0;
+        while let Some((name, run)) = runs.next() {
+            if Instant::now() >= self.budget_end || interrupt::reason().is_some() {
+                self.not_run.push(NotRun {
                     phase,
-                    name,
-                    Found::new(
-                        CheckVerdict::Incomplete,
-                        "not run: the run's time budget (--budget) ran out",
-                    ),
-                    Duration::ZERO,
-                );
-                continue;
+                    count: total.saturating_sub(done),
+                    first: name,
+                });
+                return;
             }
             let started = Instant::now();
             let found = run(self);
@@ -308,13 +318,54 @@ impl Checker<'_> {
             self.record(phase, name, found, started.elapsed());
             match verdict {
                 CheckVerdict::Fail if self.options.fail_fast => {
-                    self.skipped += total - done - 1;
+                    self.skipped += total.saturating_sub(done + 1);
                     return;
                 }
-                CheckVerdict::Incomplete => out_of_budget = true,
+                // Cut short by the budget: nothing after it can run either.
+                CheckVerdict::Incomplete => {
+                    if let Some((next, _)) = runs.peek() {
+                        self.not_run.push(NotRun {
+                            phase,
+                            count: total.saturating_sub(done + 1),
+                            first: next.clone(),
+                        });
+                    }
+                    return;
+                }
                 _ => {}
             }
+            done += 1;
         }
+    }
+
+    /// One INCOMPLETE check for every check the budget left no time for, in all phases: a run
+    /// cut short reports what ran and one line for what did not, however many checks that is.
+    fn record_not_run(&mut self) {
+        let Some(first) = self.not_run.first() else {
+            return;
+        };
+        let phase = first.phase;
+        let parts: Vec<String> = self
+            .not_run
+            .iter()
+            .map(|n| format!("{} {} from {}", n.count, n.phase.name(), n.first))
+            .collect();
+        let count: usize = self.not_run.iter().map(|n| n.count).sum();
+        let why = interrupt::reason()
+            .unwrap_or_else(|| "the run's time budget (--budget) ran out".to_string());
+        self.record(
+            phase,
+            "not-run".into(),
+            Found::new(
+                CheckVerdict::Incomplete,
+                format!(
+                    "{count} check{} not run ({}): {why}",
+                    if count == 1 { "" } else { "s" },
+                    parts.join(", ")
+                ),
+            ),
+            Duration::ZERO,
+        );
     }
 
     fn record(&mut self, phase: Phase, name: String, found: Found, elapsed: Duration) {

@@ -152,19 +152,22 @@ impl Checker<'_> {
         Ok(passed)
     }
 
+    /// `--matches` per seat, each check made only when its turn comes: nothing is planned per
+    /// match before it is played, so a count in the millions costs nothing up front.
     pub(super) fn matches_phase(&mut self) {
         let players = self.game.info().players;
-        let mut runs: Vec<Run<'_, Self>> = Vec::new();
-        for m in 0..self.options.matches as u64 {
-            let seed = self.options.seed.wrapping_add(m);
-            for seat in 0..players {
-                runs.push((
+        let first_seed = self.options.seed;
+        let total = self.options.matches.saturating_mul(players);
+        let runs = (0..self.options.matches as u64).flat_map(move |m| {
+            let seed = first_seed.wrapping_add(m);
+            (0..players).map(move |seat| -> Run<'static, Self> {
+                (
                     format!("seed-{seed}-seat-{seat}"),
                     Box::new(move |c: &mut Self| c.one_match(seed, seat)),
-                ));
-            }
-        }
-        self.phase(Phase::Matches, runs);
+                )
+            })
+        });
+        self.phase(Phase::Matches, total, runs);
     }
 
     fn one_match(&self, seed: u64, seat: usize) -> Found {
@@ -275,7 +278,7 @@ impl Checker<'_> {
         for (i, name) in names.into_iter().enumerate() {
             runs.push((name, Box::new(move |c: &mut Self| c.one_edge(i))));
         }
-        self.phase(Phase::Extreme, runs);
+        self.phase(Phase::Extreme, runs.len(), runs);
     }
 
     fn one_edge(&self, index: usize) -> Found {
@@ -356,7 +359,7 @@ impl Checker<'_> {
                 Box::new(move |c: &mut Self| c.one_mutant(seed, seat, mutant)),
             ));
         }
-        self.phase(Phase::Malformed, runs);
+        self.phase(Phase::Malformed, runs.len(), runs);
     }
 
     fn one_mutant(&self, seed: u64, seat: usize, mutant: mutate::Mutant) -> Found {
