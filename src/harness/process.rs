@@ -8,7 +8,7 @@
 //! - output is read by reader threads into bounded channels, with a cap on a line and on a reply;
 //!   stderr is kept only as a bounded tail;
 //! - a grandchild that keeps the output pipe open after the child exits is detected and reported;
-//! - an interrupted run ([`interrupt`](super::interrupt)) starts no new child and ends the
+//! - an interrupted run ([`super::interrupt`]) starts no new child and ends the
 //!   groups of those running.
 //!
 //! It knows nothing of games: a reply's end is found by a closure the caller passes in.

@@ -11,7 +11,7 @@
 //!   reaps it, reaps the orphans that already died, and says who was found; [`sweep_all`] does
 //!   the same for every mark this process gave out (an interrupted run), and a
 //!   [`guard`](super::guard) for every mark its owner gave out once the owner is gone;
-//! - [`end_group`] ends a whole process group as nextest does: SIGTERM, a grace period, SIGKILL.
+//! - [`end_groups`] ends whole process groups as nextest does: SIGTERM, a grace period, SIGKILL.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};

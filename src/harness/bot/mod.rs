@@ -12,7 +12,7 @@
 //! the exact input that caused it saved for replay; `INFO` (the document leaves the behaviour
 //! open, e.g. exiting non-zero on a malformed prompt). A phase stops feeding the bot at its first
 //! FAIL; the whole run ends within its budget whatever the bot does. A signal
-//! ([`interrupt`](crate::harness::interrupt)) ends it at once: the check under way and those
+//! ([`crate::harness::interrupt`]) ends it at once: the check under way and those
 //! after it are `INCOMPLETE`.
 //!
 //! This module holds the options, the report types and the driver (`check_bot`, the budget, the

@@ -2,7 +2,7 @@
 //! end the tap with SIGKILL, which nothing in the tap survives to pass on. So:
 //!
 //! - the bot runs in a process group of its own, marked with a lineage
-//!   ([`reaper`](crate::harness::reaper)), and the tap is the subreaper of its orphans;
+//!   ([`crate::harness::reaper`]), and the tap is the subreaper of its orphans;
 //! - it is started through [`exec_with_parent_death`] (shinpan's hidden `tap-exec`): the
 //!   kernel sends it SIGKILL when the tap dies, however it dies (`PR_SET_PDEATHSIG`, kept
 //!   across the `exec`; set in a process of our own before it becomes the bot, so no `unsafe`
