@@ -313,33 +313,17 @@ pub fn trace_with(
                     .min_by_key(|p| p.clauses.len())
                     .map(|p| p.clauses.clone())
                     .unwrap_or_default();
-                let mut clauses = going_on.clone();
-                for clause in index.clauses_for(&["outcome".into()]) {
-                    if !clauses.contains(&clause) {
-                        clauses.push(clause);
-                    }
-                }
-                report.departures.push(Departure {
+                report.departures.push(outcome_departure(
                     step,
-                    player: first_player,
-                    fields: vec!["outcome".into()],
-                    known: index.departures_of(&clauses),
-                    clause: clauses.first().cloned().unwrap_or_else(|| "outcome".into()),
-                    clauses,
-                    catalogued: !going_on.is_empty(),
-                    unexplained: if going_on.is_empty() {
-                        vec!["outcome".into()]
-                    } else {
-                        Vec::new()
-                    },
-                    reproduced: going_on,
-                    diff: format!(
+                    first_player,
+                    index,
+                    going_on,
+                    format!(
                         "the match is over at step {step} by the rules ({}), but the engine prompted {} again\n",
                         serde_json::to_string(&outcome).unwrap_or_default(),
                         left.join(", ")
                     ),
-                    follows_from: None,
-                });
+                ));
                 if let Some(o) = state.get_mut("outcome") {
                     *o = Value::Null;
                 }
@@ -489,27 +473,12 @@ pub fn trace_with(
                     .min_by_key(|p| p.clauses.len())
                     .map(|p| p.clauses.clone())
                     .unwrap_or_default();
-                let mut clauses = ending.clone();
-                for clause in index.clauses_for(&["outcome".into()]) {
-                    if !clauses.contains(&clause) {
-                        clauses.push(clause);
-                    }
-                }
-                report.departures.push(Departure {
+                report.departures.push(outcome_departure(
                     step,
-                    player: first_player,
-                    fields: vec!["outcome".into()],
-                    known: index.departures_of(&clauses),
-                    clause: clauses.first().cloned().unwrap_or_else(|| "outcome".into()),
-                    clauses,
-                    catalogued: !ending.is_empty(),
-                    unexplained: if ending.is_empty() {
-                        vec!["outcome".into()]
-                    } else {
-                        Vec::new()
-                    },
-                    reproduced: ending,
-                    diff: format!(
+                    first_player,
+                    index,
+                    ending,
+                    format!(
                         "the engine ended the match at step {step}{}; by the rules it goes on\n",
                         config
                             .outcome
@@ -517,8 +486,7 @@ pub fn trace_with(
                             .map(|o| format!(" ({o})"))
                             .unwrap_or_default()
                     ),
-                    follows_from: None,
-                });
+                ));
                 report.outcome = Some(OutcomeCheck {
                     rules: None,
                     log: config.outcome.clone(),
@@ -620,6 +588,41 @@ fn by_clause(departures: &[Departure]) -> Vec<ClauseCount> {
         }
     }
     counts
+}
+
+/// A departure in the outcome (the engine played on where the rules end the match, or ended it
+/// where they go on), named by the catalogued departures that `reproduced` it, else by the
+/// clauses that own the outcome.
+fn outcome_departure(
+    step: usize,
+    player: usize,
+    index: &ClauseIndex,
+    reproduced: Vec<String>,
+    diff: String,
+) -> Departure {
+    let mut clauses = reproduced.clone();
+    for clause in index.clauses_for(&["outcome".into()]) {
+        if !clauses.contains(&clause) {
+            clauses.push(clause);
+        }
+    }
+    Departure {
+        step,
+        player,
+        fields: vec!["outcome".into()],
+        known: index.departures_of(&clauses),
+        clause: clauses.first().cloned().unwrap_or_else(|| "outcome".into()),
+        clauses,
+        catalogued: !reproduced.is_empty(),
+        unexplained: if reproduced.is_empty() {
+            vec!["outcome".into()]
+        } else {
+            Vec::new()
+        },
+        reproduced,
+        diff,
+        follows_from: None,
+    }
 }
 
 /// A prompt unlike the reference's (over the same state, or not a prompt at all), named by
