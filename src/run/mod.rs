@@ -22,7 +22,8 @@ use crate::case::expect::{check_subset, unified_diff};
 use crate::case::{Across, Case, CaseBody, Expected, Library};
 use crate::game::{DynGame, MatchOptions, ParseVerdict, Reply};
 pub use engine::{
-    Answered, EngineUnderTest, NewMatchRequest, ParseRequest, Reference, StepRequest, StepResponse,
+    Answered, EngineUnderTest, NewMatchRequest, ParseRequest, Planted, Reference, StepRequest,
+    StepResponse,
 };
 use mask::{checks_something, PROMPTS};
 pub use mask::{Mask, MaskError};
