@@ -155,11 +155,13 @@ impl Named {
     }
 }
 
-/// Names the departure of an engine whose result, `engine`, differs from the rules' on
-/// `fields` after playing `turns` from `state`: each of the game's variants is played on the
+/// Names the departure of an engine whose result, `engine`, differs on `fields` from what the
+/// rules give after playing `turns` from `state`: each of the game's variants is played on the
 /// same input and its result made comparable by `shape` (as the engine's was: the same mask,
-/// the same read-back), then [`reproduce`] decides. A variant the input cannot be played with
-/// reproduces nothing.
+/// the same read-back), then [`reproduce`] decides. A variant reproduces a field only where it
+/// departs from the rules (the reference's result, played and shaped the same way), so that a
+/// case whose expectation is itself wrong is not named by every variant that leaves the field
+/// alone. A variant the input cannot be played with reproduces nothing.
 pub fn name(
     game: &dyn DynGame,
     (state, turns): (&Value, &[Vec<Reply>]),
@@ -168,6 +170,10 @@ pub fn name(
     shape: &dyn Fn(StepResponse) -> Value,
 ) -> Named {
     let variants = game.variants();
+    let reference = game
+        .play(state, turns)
+        .ok()
+        .map(|played| shape(StepResponse::from(played)));
     let played: Vec<(usize, PlayedDeparture<Value>)> = (0..variants.len())
         .filter_map(|v| {
             let played = game.play_variant(state, turns, v).ok()?;
@@ -176,7 +182,7 @@ pub fn name(
                 PlayedDeparture {
                     clauses: vec![variants[v].clause.to_string()],
                     state: shape(StepResponse::from(played)),
-                    without: None,
+                    without: reference.clone(),
                 },
             ))
         })
