@@ -154,13 +154,13 @@ pub trait DynGame: Send + Sync {
     fn departures_played(&self, steps: &[(Value, Vec<Reply>)]) -> Vec<PlayedDeparture<Value>>;
     /// [`Game::variants`].
     fn variants(&self) -> &'static [Variant];
-    /// [`DynGame::play`] with `variants()[variant]` switched on, prompts included
-    /// ([`Game::step_variant`], [`Game::prompt_variant`]).
+    /// [`DynGame::play`] with the variants at `variants` (indices into `variants()`) switched
+    /// on together, prompts included ([`Game::step_variant`], [`Game::prompt_variant`]).
     fn play_variant(
         &self,
         state: &Value,
         turns: &[Vec<Reply>],
-        variant: usize,
+        variants: &[usize],
     ) -> Result<Played, PlayError>;
 }
 
@@ -349,14 +349,14 @@ impl<G: Game> DynGame for G {
         &self,
         state: &Value,
         turns: &[Vec<Reply>],
-        variant: usize,
+        variants: &[usize],
     ) -> Result<Played, PlayError> {
         play_with(
             self,
             state,
             turns,
-            |state, replies| self.step_variant(state, replies, variant),
-            |state, player| self.prompt_variant(state, player, variant),
+            |state, replies| self.step_variant(state, replies, variants),
+            |state, player| self.prompt_variant(state, player, variants),
         )
     }
 }

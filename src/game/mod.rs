@@ -410,22 +410,23 @@ pub trait Game: Send + Sync + 'static {
         &[]
     }
 
-    /// [`Game::step`] with `variants()[variant]` switched on. Never called by the reference:
-    /// only to name a departure. The default (a game without variants) plays the rules.
+    /// [`Game::step`] with the variants at `variants` (indices into [`Game::variants`])
+    /// switched on together. Never called by the reference: only to name a departure. The
+    /// default (a game without variants) plays the rules.
     fn step_variant(
         &self,
         state: &mut Self::State,
         replies: &[Reply],
-        variant: usize,
+        variants: &[usize],
     ) -> Result<StepReport, StepError> {
-        let _ = variant;
+        let _ = variants;
         self.step(state, replies)
     }
 
-    /// [`Game::prompt`] with `variants()[variant]` switched on (a variant of what a prompt
-    /// shows, such as the fog). The default prints the rules' prompt.
-    fn prompt_variant(&self, state: &Self::State, player: usize, variant: usize) -> String {
-        let _ = variant;
+    /// [`Game::prompt`] with the variants at `variants` switched on (a variant of what a
+    /// prompt shows, such as the fog). The default prints the rules' prompt.
+    fn prompt_variant(&self, state: &Self::State, player: usize, variants: &[usize]) -> String {
+        let _ = variants;
         self.prompt(state, player)
     }
 

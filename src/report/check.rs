@@ -52,17 +52,18 @@ impl Group {
     }
 }
 
-/// The failed results grouped by their departure, groups in the order of their first case.
+/// The failed results grouped by their departure, groups in the order of their first case; a
+/// case whose variant ties with a group's joins it.
 pub fn groups(results: &[CaseResult]) -> Vec<Group> {
     let mut groups: Vec<Group> = Vec::new();
     for r in results {
         let (CaseVerdict::Fail(_), Some(departure)) = (&r.verdict, &r.departure) else {
             continue;
         };
-        match groups
-            .iter_mut()
-            .find(|g| g.game == r.game && g.name == departure.name)
-        {
+        let joins = |g: &Group| {
+            g.game == r.game && (g.name == departure.name || departure.ties().contains(&g.name))
+        };
+        match groups.iter_mut().find(|g| joins(g)) {
             Some(group) => group.cases.push(r.name.clone()),
             None => groups.push(Group {
                 game: r.game.clone(),

@@ -183,7 +183,7 @@ impl EngineUnderTest for Planted {
         };
         match request
             .game
-            .play_variant(request.state, request.turns, variant)
+            .play_variant(request.state, request.turns, &[variant])
         {
             Ok(played) => Answered::Done(played.into()),
             Err(e) => Answered::Error(format!("the variant refused the case: {e}")),

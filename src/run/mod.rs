@@ -106,6 +106,13 @@ pub struct CaseDeparture {
     pub unexplained: Vec<String>,
 }
 
+impl CaseDeparture {
+    /// The clauses of other variants that reproduce exactly what the naming one does.
+    pub fn ties(&self) -> &[String] {
+        self.by.first().map_or(&[], |by| by.ties.as_slice())
+    }
+}
+
 impl From<crate::harness::departure::Named> for CaseDeparture {
     fn from(named: crate::harness::departure::Named) -> CaseDeparture {
         CaseDeparture {

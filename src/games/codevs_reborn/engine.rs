@@ -8,7 +8,7 @@ use super::rules::{
     ojama_for, DANGER_HEIGHT, GAUGE_GAIN, GAUGE_MAX, OJAMA_ROW, SKILL_THRESHOLD, TURNS, WIDTH,
 };
 use super::state::{Pack, Player, State};
-use super::variants::Wrong;
+use super::variants::{Wrong, Wrongs};
 use crate::game::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
 
 pub const DANGER_LINE: &str = "danger-line";
@@ -24,15 +24,15 @@ enum Fault {
 }
 
 pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
-    step_with(state, replies, None)
+    step_with(state, replies, Wrongs::NONE)
 }
 
-/// [`step`] with one rule played wrong ([`Wrong`]), to name a departure; `None` plays the
-/// rules.
+/// [`step`] with some rules played wrong ([`Wrongs`]), to name a departure;
+/// [`Wrongs::NONE`] plays the rules.
 pub fn step_with(
     state: &mut State,
     replies: &[Reply],
-    wrong: Option<Wrong>,
+    wrong: Wrongs,
 ) -> Result<StepReport, StepError> {
     if state.outcome.is_some() {
         return Err(StepError::MatchOver);
@@ -91,7 +91,7 @@ pub fn step_with(
 fn take_reply(
     player: &mut Player,
     reply: &Reply,
-    wrong: Option<Wrong>,
+    wrong: Wrongs,
 ) -> (ReplyVerdict, Option<Command>) {
     let (text, elapsed_ms) = match reply {
         Reply::TimedOut => {
@@ -105,9 +105,10 @@ fn take_reply(
         Reply::Text { text, elapsed_ms } => (text, *elapsed_ms),
     };
     // 「思考時間の制限について」: 3 minutes for the whole match; using exactly all of it is allowed.
-    let too_late = match wrong {
-        Some(Wrong::TimeUpAtTheLimit) => elapsed_ms >= player.time_left_ms,
-        _ => elapsed_ms > player.time_left_ms,
+    let too_late = if wrong.has(Wrong::TimeUpAtTheLimit) {
+        elapsed_ms >= player.time_left_ms
+    } else {
+        elapsed_ms > player.time_left_ms
     };
     if too_late {
         player.time_left_ms = 0;
@@ -128,7 +129,7 @@ fn take_reply(
     }
     let verdict = match Command::parse(text) {
         Ok(_) => ReplyVerdict::Accepted,
-        Err(strict) if wrong == Some(Wrong::StrictRepliesOnly) => {
+        Err(strict) if wrong.has(Wrong::StrictRepliesOnly) => {
             return (ReplyVerdict::Rejected(strict.to_string()), None)
         }
         Err(strict) => ReplyVerdict::NonStrict(strict.to_string()),
@@ -205,43 +206,44 @@ fn by_score(state: &State, reason: &str) -> Outcome {
 /// assert_eq!(player.field.max_height(), 0);
 /// ```
 pub fn play_own_field(player: &mut Player, pack: Pack, command: Command) {
-    play_own_field_with(player, pack, command, None);
+    play_own_field_with(player, pack, command, Wrongs::NONE);
 }
 
-/// [`play_own_field`] with one rule played wrong; `None` plays the rules. Returns whether the
+/// [`play_own_field`] with some rules played wrong; [`Wrongs::NONE`] plays the rules. Returns whether the
 /// field reached the danger line before anything vanished (only ever true under
 /// [`Wrong::DangerLineBeforeChains`], which loses there).
-fn play_own_field_with(
-    player: &mut Player,
-    pack: Pack,
-    command: Command,
-    wrong: Option<Wrong>,
-) -> bool {
-    let row_at = match wrong {
-        Some(Wrong::OjamaRowAt11) => OJAMA_ROW + 1,
-        _ => OJAMA_ROW,
+fn play_own_field_with(player: &mut Player, pack: Pack, command: Command, wrong: Wrongs) -> bool {
+    let row_at = if wrong.has(Wrong::OjamaRowAt11) {
+        OJAMA_ROW + 1
+    } else {
+        OJAMA_ROW
     };
     if player.ojama_stock >= row_at {
         player.field.drop_ojama_row();
         player.ojama_stock -= OJAMA_ROW;
     }
-    let settle = |field: &mut super::field::Field| match wrong {
-        Some(Wrong::NoDiagonalVanish) => field.settle_without_diagonals(),
-        _ => field.settle(),
+    let settle = |field: &mut super::field::Field| {
+        if wrong.has(Wrong::NoDiagonalVanish) {
+            field.settle_without_diagonals()
+        } else {
+            field.settle()
+        }
     };
-    let chain_score = match wrong {
-        Some(Wrong::ChainScoreRounded) => chain_score_rounded,
-        _ => chain_score,
+    let chain_score = if wrong.has(Wrong::ChainScoreRounded) {
+        chain_score_rounded
+    } else {
+        chain_score
     };
     let mut lost_early = false;
     let (chains, turn_score, ojama_sent, exploded) = match command {
         Command::Drop { position, rotation } => {
-            let rotation = match wrong {
-                Some(Wrong::RotationAnticlockwise) => (4 - rotation % 4) % 4,
-                _ => rotation,
+            let rotation = if wrong.has(Wrong::RotationAnticlockwise) {
+                (4 - rotation % 4) % 4
+            } else {
+                rotation
             };
             drop_pack(player, pack.rotated(rotation), usize::from(position));
-            lost_early = wrong == Some(Wrong::DangerLineBeforeChains)
+            lost_early = wrong.has(Wrong::DangerLineBeforeChains)
                 && player.field.max_height() >= DANGER_HEIGHT;
             let chains = settle(&mut player.field);
             let score = chain_score(chains);
@@ -251,9 +253,10 @@ fn play_own_field_with(
             player.skill_gauge = 0;
             let exploded = player.field.explode();
             let skill_chains = settle(&mut player.field);
-            let explosion = match wrong {
-                Some(Wrong::ExplosionScoreRounded) => explosion_score_rounded(exploded),
-                _ => explosion_score(exploded),
+            let explosion = if wrong.has(Wrong::ExplosionScoreRounded) {
+                explosion_score_rounded(exploded)
+            } else {
+                explosion_score(exploded)
             };
             let chain = chain_score(skill_chains);
             (
@@ -265,9 +268,10 @@ fn play_own_field_with(
         }
     };
     if chains > 0 {
-        let gain = match wrong {
-            Some(Wrong::GaugeGainPerChain) => GAUGE_GAIN.saturating_mul(chains),
-            _ => GAUGE_GAIN,
+        let gain = if wrong.has(Wrong::GaugeGainPerChain) {
+            GAUGE_GAIN.saturating_mul(chains)
+        } else {
+            GAUGE_GAIN
         };
         player.skill_gauge = player.skill_gauge.saturating_add(gain).min(GAUGE_MAX);
     }
@@ -295,7 +299,7 @@ fn drop_pack(player: &mut Player, pack: Pack, position: usize) {
 }
 
 /// Steps 6–8: the gauge loss for the opponent's chain, ojama into the other's stock, offset.
-fn exchange(state: &mut State, wrong: Option<Wrong>) {
+fn exchange(state: &mut State, wrong: Wrongs) {
     let chains = [state.players[0].chains, state.players[1].chains];
     let sent = [state.players[0].ojama_sent, state.players[1].ojama_sent];
     for p in 0..2 {
@@ -305,7 +309,7 @@ fn exchange(state: &mut State, wrong: Option<Wrong>) {
             .saturating_sub(gauge_decrease(chains[1 - p]));
         player.ojama_stock = player.ojama_stock.saturating_add(sent[1 - p]);
     }
-    if wrong == Some(Wrong::NoOffset) {
+    if wrong.has(Wrong::NoOffset) {
         return;
     }
     // 「お邪魔ブロックの相殺」
@@ -320,10 +324,11 @@ fn exchange(state: &mut State, wrong: Option<Wrong>) {
 /// 「ゲームの終了条件」 checked at the end of a turn: the danger line, then the turn limit.
 /// `lost_early`: a player whose field reached the danger line before anything vanished, under
 /// [`Wrong::DangerLineBeforeChains`].
-fn end_of_turn(state: &State, wrong: Option<Wrong>, lost_early: [bool; 2]) -> Option<Outcome> {
-    let danger = match wrong {
-        Some(Wrong::DangerLineAt16) => DANGER_HEIGHT - 1,
-        _ => DANGER_HEIGHT,
+fn end_of_turn(state: &State, wrong: Wrongs, lost_early: [bool; 2]) -> Option<Outcome> {
+    let danger = if wrong.has(Wrong::DangerLineAt16) {
+        DANGER_HEIGHT - 1
+    } else {
+        DANGER_HEIGHT
     };
     let lost = [0, 1].map(|p| lost_early[p] || state.players[p].field.max_height() >= danger);
     match lost {

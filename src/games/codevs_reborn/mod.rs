@@ -114,9 +114,9 @@ impl Game for CodevsReborn {
         &self,
         state: &mut State,
         replies: &[Reply],
-        variant: usize,
+        variants: &[usize],
     ) -> Result<StepReport, StepError> {
-        engine::step_with(state, replies, variants::wrong(variant))
+        engine::step_with(state, replies, variants::Wrongs::of(variants))
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {

@@ -16,7 +16,7 @@ use super::rules::{
 use super::spawn::{wave, wave_due};
 use super::spells::{control, shield, shield_lasting, winds, Wind};
 use super::state::{Deactivation, State};
-use super::variants::Wrong;
+use super::variants::{Wrong, Wrongs};
 use super::vision::remember_statuses;
 use crate::game::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
 
@@ -33,15 +33,15 @@ enum Intent {
 
 /// Plays one turn with both players' replies.
 pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
-    step_with(state, replies, None)
+    step_with(state, replies, Wrongs::NONE)
 }
 
-/// [`step`] with one rule played wrong ([`Wrong`]), to name a departure; `None` plays the
-/// rules.
+/// [`step`] with some rules played wrong ([`Wrongs`]), to name a departure;
+/// [`Wrongs::NONE`] plays the rules.
 pub fn step_with(
     state: &mut State,
     replies: &[Reply],
-    wrong: Option<Wrong>,
+    wrong: Wrongs,
 ) -> Result<StepReport, StepError> {
     if state.outcome.is_some() {
         return Err(StepError::MatchOver);
@@ -185,7 +185,7 @@ fn read_reply(state: &mut State, p: usize, reply: &Reply, intents: &mut [Intent]
 }
 
 /// D-spring-2: the turn's update, in the referee's order.
-fn update(state: &mut State, intents: &[Intent; HEROES], wrong: Option<Wrong>) {
+fn update(state: &mut State, intents: &[Intent; HEROES], wrong: Wrongs) {
     let controlling = intents.iter().any(|i| matches!(i, Intent::Control(..)));
     let mut next_controls: Vec<Vec<[i32; 2]>> = if controlling {
         vec![Vec::new(); state.mobs.len()]
@@ -199,9 +199,10 @@ fn update(state: &mut State, intents: &[Intent; HEROES], wrong: Option<Wrong>) {
     }
     for (h, intent) in intents.iter().enumerate() {
         if let Intent::Shield(id) = *intent {
-            match wrong {
-                Some(Wrong::ShieldOneTurnShort) => shield_lasting(state, h, id, SHIELD_DURATION),
-                _ => shield(state, h, id),
+            if wrong.has(Wrong::ShieldOneTurnShort) {
+                shield_lasting(state, h, id, SHIELD_DURATION);
+            } else {
+                shield(state, h, id);
             }
         }
     }
@@ -212,9 +213,10 @@ fn update(state: &mut State, intents: &[Intent; HEROES], wrong: Option<Wrong>) {
         }
     }
     let mut removed = vec![false; state.mobs.len()];
-    let home = match wrong {
-        Some(Wrong::WildManaFrom4999) => BASE_ATTRACTION_RADIUS - 1,
-        _ => BASE_ATTRACTION_RADIUS,
+    let home = if wrong.has(Wrong::WildManaFrom4999) {
+        BASE_ATTRACTION_RADIUS - 1
+    } else {
+        BASE_ATTRACTION_RADIUS
     };
     let (gain, wild) = combat(state, &mut removed, home);
     let casts: Vec<Wind> = intents

@@ -184,13 +184,13 @@ impl Game for Spring2022 {
         &self,
         state: &mut State,
         replies: &[Reply],
-        variant: usize,
+        variants: &[usize],
     ) -> Result<StepReport, StepError> {
-        engine::step_with(state, replies, variants::wrong(variant))
+        engine::step_with(state, replies, variants::Wrongs::of(variants))
     }
 
-    fn prompt_variant(&self, state: &State, player: usize, variant: usize) -> String {
-        let through_fog = variants::wrong(variant) == Some(variants::Wrong::HeroesSeenThroughFog);
+    fn prompt_variant(&self, state: &State, player: usize, variants: &[usize]) -> String {
+        let through_fog = variants::Wrongs::of(variants).has(variants::Wrong::HeroesSeenThroughFog);
         vision::prompt_seeing(state, player, through_fog).print()
     }
 

@@ -6,7 +6,8 @@
 
 use crate::game::Variant;
 
-/// One way of getting a rule wrong, switched on in the engine's step or the prompt.
+/// One way of getting a rule wrong, switched on in the engine's step or the prompt; its number
+/// is its place in [`ALL`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Wrong {
     /// `combat.wild-mana` (planted 13): wild mana from 4999 from home, not beyond 5000.
@@ -43,9 +44,28 @@ pub static VARIANTS: [Variant; 3] = [
     },
 ];
 
-/// The variant at `index` of [`VARIANTS`]; `None` past the end (the rules).
-pub fn wrong(index: usize) -> Option<Wrong> {
-    ALL.get(index).copied()
+/// Some of the [`Wrong`]s, played together (none: the rules).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Wrongs(u32);
+
+impl Wrongs {
+    /// The rules.
+    pub const NONE: Wrongs = Wrongs(0);
+
+    /// The variants at `indices` of [`VARIANTS`] (an index past the end is none).
+    pub fn of(indices: &[usize]) -> Wrongs {
+        Wrongs(
+            indices
+                .iter()
+                .filter(|&&i| i < ALL.len())
+                .fold(0, |set, &i| set | 1 << i),
+        )
+    }
+
+    /// Whether `wrong` is played.
+    pub fn has(self, wrong: Wrong) -> bool {
+        self.0 & 1 << wrong as u32 != 0
+    }
 }
 
 #[cfg(test)]
@@ -63,5 +83,9 @@ mod tests {
         let places: Vec<usize> = VARIANTS.iter().map(|v| at(v.clause)).collect();
         assert!(places.windows(2).all(|w| w[0] < w[1]), "{VARIANTS:?}");
         assert_eq!(ALL.len(), VARIANTS.len());
+        for (i, wrong) in ALL.iter().enumerate() {
+            assert_eq!(*wrong as usize, i);
+            assert!(Wrongs::of(&[i]).has(*wrong));
+        }
     }
 }

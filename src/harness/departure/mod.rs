@@ -94,17 +94,29 @@ pub fn reproduce(
     }
 }
 
-/// A variant that reproduces part of a departure.
+/// A variant (or two played together) that reproduces part of a departure.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Reproducer {
-    /// The variant's name (`chain-score-rounded`).
-    pub variant: String,
-    /// The clause it breaks.
-    pub clause: String,
-    /// What it does instead of the rule.
+    /// The variants' names (`chain-score-rounded`): one, or two that reproduce together what
+    /// neither does alone.
+    pub variants: Vec<String>,
+    /// The clauses they break, in the same order.
+    pub clauses: Vec<String>,
+    /// What they do instead of the rules.
     pub does: String,
-    /// The fields it reproduces.
+    /// The fields they reproduce.
     pub fields: Vec<String>,
+    /// The clauses of other variants that reproduce exactly the same fields: a tie, which the
+    /// catalogue's order broke.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ties: Vec<String>,
+}
+
+impl Reproducer {
+    /// Its name: the clause, or two joined by ` + `.
+    pub fn name(&self) -> String {
+        self.clauses.join(" + ")
+    }
 }
 
 /// A departure on one input, named by the variants that reproduce it ([`name`]).
@@ -114,7 +126,8 @@ pub struct Named {
     pub fields: Vec<String>,
     /// The variants that reproduce it: the one reproducing the most fields first (it names the
     /// departure), then each that reproduces fields the ones before do not (other departures
-    /// the same input shows).
+    /// the same input shows). Two variants played together reproduce only fields no single
+    /// one does.
     pub by: Vec<Reproducer>,
     /// The fields no variant reproduces.
     pub unexplained: Vec<String>,
@@ -127,11 +140,11 @@ pub fn unexplained_name(fields: &[String]) -> String {
 }
 
 impl Named {
-    /// What the departure is grouped by: the clause of the variant that reproduces it, or
-    /// `unexplained, fields …`.
+    /// What the departure is grouped by: the clause of the variant that reproduces it (two
+    /// joined by ` + `), or `unexplained, fields …`.
     pub fn name(&self) -> String {
         match self.by.first() {
-            Some(by) => by.clause.clone(),
+            Some(by) => by.name(),
             None => unexplained_name(&self.fields),
         }
     }
@@ -139,14 +152,20 @@ impl Named {
     /// One line for people: `chain scores sum … (score.chain)`, or the unexplained name.
     pub fn describe(&self) -> String {
         match self.by.first() {
-            Some(by) => format!("{} ({})", by.does, by.clause),
+            Some(by) => format!("{} ({})", by.does, by.name()),
             None => self.name(),
         }
     }
 
     /// The clauses of the variants that reproduce it, the naming one first.
     pub fn clauses(&self) -> Vec<String> {
-        self.by.iter().map(|b| b.clause.clone()).collect()
+        let mut clauses: Vec<String> = Vec::new();
+        for clause in self.by.iter().flat_map(|b| &b.clauses) {
+            if !clauses.contains(clause) {
+                clauses.push(clause.clone());
+            }
+        }
+        clauses
     }
 
     /// Whether some variant reproduces it.
@@ -158,10 +177,12 @@ impl Named {
 /// Names the departure of an engine whose result, `engine`, differs on `fields` from what the
 /// rules give after playing `turns` from `state`: each of the game's variants is played on the
 /// same input and its result made comparable by `shape` (as the engine's was: the same mask,
-/// the same read-back), then [`reproduce`] decides. A variant reproduces a field only where it
-/// departs from the rules (the reference's result, played and shaped the same way), so that a
-/// case whose expectation is itself wrong is not named by every variant that leaves the field
-/// alone. A variant the input cannot be played with reproduces nothing.
+/// the same read-back), then [`reproduce`] decides. Where fields are left that no variant
+/// reproduces alone, every two variants are played together too (two bugs on one input). A
+/// variant reproduces a field only where it departs from the rules (the reference's result,
+/// played and shaped the same way), so that a case whose expectation is itself wrong is not
+/// named by every variant that leaves the field alone. A variant the input cannot be played
+/// with reproduces nothing.
 pub fn name(
     game: &dyn DynGame,
     (state, turns): (&Value, &[Vec<Reply>]),
@@ -174,34 +195,65 @@ pub fn name(
         .play(state, turns)
         .ok()
         .map(|played| shape(StepResponse::from(played)));
-    let played: Vec<(usize, PlayedDeparture<Value>)> = (0..variants.len())
-        .filter_map(|v| {
-            let played = game.play_variant(state, turns, v).ok()?;
-            Some((
-                v,
-                PlayedDeparture {
-                    clauses: vec![variants[v].clause.to_string()],
-                    state: shape(StepResponse::from(played)),
-                    without: reference.clone(),
-                },
-            ))
-        })
-        .collect();
-    let ways: Vec<PlayedDeparture<Value>> = played.iter().map(|(_, p)| p.clone()).collect();
-    let reproduction = reproduce(&fields, engine, &ways);
-    let by = reproduction
+    let play = |set: Vec<usize>| {
+        let played = game.play_variant(state, turns, &set).ok()?;
+        Some((
+            set.clone(),
+            PlayedDeparture {
+                clauses: set
+                    .iter()
+                    .map(|&v| variants[v].clause.to_string())
+                    .collect(),
+                state: shape(StepResponse::from(played)),
+                without: reference.clone(),
+            },
+        ))
+    };
+    let mut played: Vec<(Vec<usize>, PlayedDeparture<Value>)> =
+        (0..variants.len()).filter_map(|v| play(vec![v])).collect();
+    let mut ways: Vec<PlayedDeparture<Value>> = played.iter().map(|(_, p)| p.clone()).collect();
+    let mut reproduction = reproduce(&fields, engine, &ways);
+    if !reproduction.unexplained.is_empty() && variants.len() > 1 {
+        for first in 0..variants.len() {
+            for second in first + 1..variants.len() {
+                if let Some(pair) = play(vec![first, second]) {
+                    ways.push(pair.1.clone());
+                    played.push(pair);
+                }
+            }
+        }
+        reproduction = reproduce(&fields, engine, &ways);
+    }
+    let reproducer = |w: usize, credited: &[usize]| {
+        let set = &played[w].0;
+        Reproducer {
+            variants: set.iter().map(|&v| variants[v].name.to_string()).collect(),
+            clauses: set
+                .iter()
+                .map(|&v| variants[v].clause.to_string())
+                .collect(),
+            does: set
+                .iter()
+                .map(|&v| variants[v].does)
+                .collect::<Vec<&str>>()
+                .join(", and "),
+            fields: credited.iter().map(|&i| fields[i].clone()).collect(),
+            ties: Vec::new(),
+        }
+    };
+    let mut by: Vec<Reproducer> = reproduction
         .cover()
         .into_iter()
-        .map(|(w, credited)| {
-            let variant = &variants[played[*w].0];
-            Reproducer {
-                variant: variant.name.to_string(),
-                clause: variant.clause.to_string(),
-                does: variant.does.to_string(),
-                fields: credited.iter().map(|&i| fields[i].clone()).collect(),
-            }
-        })
+        .map(|(w, credited)| reproducer(*w, credited))
         .collect();
+    if let (Some(first), Some((w, credited))) = (by.first_mut(), reproduction.ranked.first()) {
+        first.ties = reproduction
+            .ranked
+            .iter()
+            .filter(|(other, c)| other != w && c == credited && played[*other].0.len() == 1)
+            .map(|(other, _)| variants[played[*other].0[0]].clause.to_string())
+            .collect();
+    }
     let unexplained = reproduction
         .unexplained
         .iter()

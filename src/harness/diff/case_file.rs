@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 use super::{Finding, Input};
 use crate::case::UNCLASSIFIED;
 use crate::game::{DynGame, Reply};
+use crate::harness::departure::{at, departing_fields};
 
 /// How long a line of a list or mapping written on one line may grow.
 const FLOW_WIDTH: usize = 96;
@@ -22,17 +23,12 @@ pub fn case_file(game: &dyn DynGame, finding: &Finding, command: &str, seed: u64
         None => UNCLASSIFIED.to_string(),
     };
     let named = match &finding.part.variant {
-        Some(variant) => format!(
-            "The variant `{variant}` reproduces it: check `then` and `rules:` against the rule \
-             document"
-        ),
-        None => "No variant of the rules reproduces it: check `then` against the rule document, \
-                 name the clauses in `rules:`"
-            .to_string(),
+        Some(variant) => format!("reproduced by the variant `{variant}`"),
+        None => "reproduced by no variant: name its clauses".to_string(),
     };
     let note = format!(
-        "Found by `shinpan diff {} --seed {seed}` against `{command}` on run {}, shrunk in {} \
-         steps. {named}, then drop `needs-review`.",
+        "Found by `shinpan diff {} --seed {seed}` on run {} against `{command}`, shrunk in {} \
+         steps; {named}.",
         game.info().id,
         finding.run,
         finding.shrink_steps
@@ -64,16 +60,56 @@ pub fn case_file(game: &dyn DynGame, finding: &Finding, command: &str, seed: u64
         body.push_str(&format!("    {key}:"));
         value_after_key(&value, 4, &mut body);
     }
-    let difference: String = finding
-        .difference
-        .lines()
-        .filter(|l| !l.starts_with("--- ") && !l.starts_with("+++ ") && !l.starts_with("@@ "))
-        .map(|l| format!("#   {l}\n"))
-        .collect();
+    let difference: String = match &finding.engine {
+        Some(engine) => differing(&finding.reference, engine)
+            .iter()
+            .map(|l| format!("#   {l}\n"))
+            .collect(),
+        None => finding
+            .difference
+            .lines()
+            .map(|l| format!("#   {l}\n"))
+            .collect(),
+    };
     format!(
-        "# Written by `shinpan diff`: {}. What differed (reference -, engine +):\n{difference}{body}",
+        "# Written by `shinpan diff`: {}. What differed (reference → engine):\n{difference}{body}",
         finding.part.describe()
     )
+}
+
+/// A line for each field where the results differ: `players[0].ojama_stock: 0 → 10`, short
+/// texts as JSON strings; a long text's lines that differ, `-` the reference's and `+` the
+/// engine's.
+fn differing(reference: &Value, engine: &Value) -> Vec<String> {
+    /// Texts of more lines than this are shown by their differing lines.
+    const SHORT: usize = 4;
+    let mut out = Vec::new();
+    for field in departing_fields(reference, engine) {
+        if field == "unplayed_turns" {
+            continue;
+        }
+        let (a, b) = (at(reference, &field), at(engine, &field));
+        let text = |v: Option<&Value>| v.and_then(Value::as_str).map(str::to_string);
+        match (text(a), text(b)) {
+            (Some(x), Some(y)) if x.lines().count().max(y.lines().count()) > SHORT => {
+                out.push(format!("{field}:"));
+                let diff = similar::TextDiff::from_lines(&x, &y);
+                for change in diff.iter_all_changes() {
+                    let sign = match change.tag() {
+                        similar::ChangeTag::Delete => "-",
+                        similar::ChangeTag::Insert => "+",
+                        similar::ChangeTag::Equal => continue,
+                    };
+                    out.push(format!("  {sign}{}", change.value().trim_end_matches('\n')));
+                }
+            }
+            _ => {
+                let show = |v: Option<&Value>| v.map_or("(absent)".to_string(), Value::to_string);
+                out.push(format!("{field}: {} → {}", show(a), show(b)));
+            }
+        }
+    }
+    out
 }
 
 /// `text`'s words in lines of at most `width` characters (a longer word on a line of its own).
@@ -343,7 +379,11 @@ mod tests {
         });
         let text = round_trip(&case);
         assert!(text.contains("packs: [[[0, 3], [8, 3]]]\n"), "{text}");
-        assert!(text.contains("when:\n  - [\"0 0\", \"8 0\"]\n"), "{text}");
+        assert!(text.contains("when: [[\"0 0\", \"8 0\"]]\n"), "{text}");
+        assert!(
+            text.contains("players: [{ojama_stock: 10}, {}]\n"),
+            "{text}"
+        );
         assert!(
             text.contains("    - field: |\n        .3........\n        83........\n"),
             "{text}"

@@ -86,16 +86,21 @@ pub struct Input {
 /// One departure an input shows, by which departures are told apart and grouped.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Part {
-    /// The clause the variant that reproduces it breaks; `unexplained, fields …` when none
-    /// does; [`Departure::FAILED`] when the engine failed.
+    /// The clause the variant that reproduces it breaks (two joined by ` + ` when only two
+    /// variants played together reproduce it); `unexplained, fields …` when none does;
+    /// [`Departure::FAILED`] when the engine failed.
     pub name: String,
-    /// The variant that reproduces it.
+    /// The variant that reproduces it (two joined by ` + `).
     pub variant: Option<String>,
+    /// The clauses of the variants that reproduce it: one, or two together.
+    pub clauses: Vec<String>,
     /// What the variant does instead of the rule.
     pub does: Option<String>,
     /// Its fields, general (`players[].score`): those the variant reproduces, or every field
     /// that differs.
     pub fields: Vec<String>,
+    /// The clauses of other variants that reproduce exactly the same fields (a tie).
+    pub ties: Vec<String>,
 }
 
 impl Part {
@@ -135,8 +140,10 @@ impl Departure {
                 parts: vec![Part {
                     name: Departure::FAILED.into(),
                     variant: None,
+                    clauses: Vec::new(),
                     does: None,
                     fields: Vec::new(),
+                    ties: Vec::new(),
                 }],
                 fields: Vec::new(),
                 unexplained: Vec::new(),
@@ -151,18 +158,22 @@ impl Departure {
             .by
             .iter()
             .map(|by| Part {
-                name: by.clause.clone(),
-                variant: Some(by.variant.clone()),
+                name: by.name(),
+                variant: Some(by.variants.join(" + ")),
+                clauses: by.clauses.clone(),
                 does: Some(by.does.clone()),
                 fields: general(&by.fields),
+                ties: by.ties.clone(),
             })
             .collect();
         if parts.is_empty() {
             parts.push(Part {
                 name: unexplained_name(&named.fields),
                 variant: None,
+                clauses: Vec::new(),
                 does: None,
                 fields: general(&named.fields),
+                ties: Vec::new(),
             });
         }
         Departure {
@@ -246,6 +257,8 @@ pub struct Finding {
     pub difference: String,
     /// The reference engine's result on the shrunk input: state, `prompts` and `last_replies`.
     pub reference: Value,
+    /// The engine's, in the same shape; `None` when it failed.
+    pub engine: Option<Value>,
     /// The part of `reference` the engine got wrong: the case's `then`.
     pub expectation: Value,
 }
@@ -321,14 +334,19 @@ pub fn run(
     outcome
 }
 
-/// Which part of `departure` is new, if one is: the first that no finding is about and
-/// `known` does not list. An input whose parts are all found is a repeat; a known part is
-/// counted where it is listed.
+/// Which part of `departure` is new, if one is: its first, the one that names it, when no
+/// finding is about it and `known` does not list it. The others reproduce what is left of the
+/// input once the first is played, and two variants together only what neither does alone:
+/// a departure of their own shows as the first part of some other input. An input with no new
+/// part is a repeat; a known part is counted where it is listed.
 fn classify(departure: &Departure, outcome: &mut DiffOutcome, known: &Known) -> Option<Part> {
     let mut any_known = false;
-    for part in &departure.parts {
+    for (k, part) in departure.parts.iter().enumerate() {
         if let Some(i) = found(part, &outcome.findings) {
             outcome.seen[i] += 1;
+            continue;
+        }
+        if k > 0 || part.clauses.len() > 1 {
             continue;
         }
         if let Some(entry) = known.lookup(part, &outcome.known) {
@@ -354,11 +372,17 @@ fn classify(departure: &Departure, outcome: &mut DiffOutcome, known: &Known) -> 
     None
 }
 
-/// The finding a part is about, if any: the same name; for a part no variant reproduces, also
-/// one whose fields all differ in unexplained findings (two found ones on one input).
+/// The finding a part is about, if any: the same name, or that of a variant that ties with
+/// it; for two variants together, a finding of each; for a part no variant reproduces, one
+/// whose fields all differ in unexplained findings (two found ones on one input).
 fn found(part: &Part, findings: &[Finding]) -> Option<usize> {
-    if let Some(i) = findings.iter().position(|f| f.part.name == part.name) {
+    let named = |name: &String| findings.iter().position(|f| &f.part.name == name);
+    if let Some(i) = named(&part.name).or_else(|| part.ties.iter().find_map(named)) {
         return Some(i);
+    }
+    if part.clauses.len() > 1 {
+        let each: Option<Vec<usize>> = part.clauses.iter().map(named).collect();
+        return each.and_then(|each| each.first().copied());
     }
     if part.variant.is_some() || part.name == Departure::FAILED {
         return None;

@@ -43,7 +43,10 @@ impl Keep<'_> {
         let Some(variant) = self.variant else {
             return true;
         };
-        let Ok(played) = self.game.play_variant(&input.state, &input.turns, variant) else {
+        let Ok(played) = self
+            .game
+            .play_variant(&input.state, &input.turns, &[variant])
+        else {
             return false;
         };
         let turns = input.turns.len();
@@ -51,13 +54,11 @@ impl Keep<'_> {
         !same_value(&shape(played.into()), &shape(reference))
     }
 
-    /// Whether `candidate` shows the part; for a part no variant reproduces, exactly as named.
+    /// Whether `candidate` shows the part, named by it; for a part no variant reproduces,
+    /// exactly as named.
     fn shows(&self, candidate: &Departure) -> bool {
-        if self.part.variant.is_some() {
-            candidate.parts.iter().any(|p| p.name == self.part.name)
-        } else {
-            candidate.parts.len() == 1 && candidate.parts[0].name == self.part.name
-        }
+        candidate.name() == self.part.name
+            && (self.part.variant.is_some() || candidate.parts.len() == 1)
     }
 
     /// What else `departure` shows besides the part: other departures' names and fields no
@@ -188,6 +189,7 @@ pub(super) fn shrink(
         size_after,
         difference: last.why,
         reference: last.reference,
+        engine: last.engine,
         expectation,
     }
 }

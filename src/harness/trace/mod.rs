@@ -607,7 +607,7 @@ fn played_departures(
     if let Some((state, replies)) = steps.last() {
         let turn = [replies.clone()];
         for (v, variant) in game.variants().iter().enumerate() {
-            if let Ok(variant_played) = game.play_variant(state, &turn, v) {
+            if let Ok(variant_played) = game.play_variant(state, &turn, &[v]) {
                 played.push(PlayedDeparture {
                     clauses: vec![variant.clause.to_string()],
                     state: variant_played.state,
