@@ -229,3 +229,70 @@ fn heroes_seen_through_the_fog_are_one_group_in_spring() {
     assert_eq!(report.groups[0].name, "fog.hero");
     assert_eq!(report.groups[0].cases.len(), report.counts.failed);
 }
+
+/// `trace` names a departure the same way: a match recorded from an engine that turns packs
+/// anticlockwise (the reference with that variant, its prompts written into a trace log) is
+/// named `drop.rotation` at its first departing step, reproduced, every later step following
+/// from it.
+#[test]
+fn trace_names_a_departure_by_the_variant_that_reproduces_it() {
+    use shinpan::game::{MatchOptions, Reply};
+    let game = shinpan::games::by_id("codevs-reborn").unwrap();
+    let variant = game
+        .variants()
+        .iter()
+        .position(|v| v.name == "rotation-anticlockwise")
+        .unwrap();
+    let mut state = game.new_match(7, &MatchOptions::default()).unwrap();
+    let mut logs = [String::new(), String::new()];
+    let mut t_us = 1_700_000_000_000_000u64;
+    let mut record = |logs: &mut [String; 2], p: usize, event: &str, text: &str| {
+        t_us += 1000;
+        let line = serde_json::json!({"event": event, "player": p, "t_us": t_us, "text": text});
+        logs[p].push_str(&format!("{line}\n"));
+    };
+    for (p, log) in logs.iter_mut().enumerate() {
+        log.push_str(&format!(
+            "{}\n",
+            serde_json::json!({"trace": 1, "event": "start", "player": p, "game": "codevs-reborn",
+                "seed": 7, "t_us": 1_700_000_000_000_000u64})
+        ));
+    }
+    for p in 0..2 {
+        record(&mut logs, p, "reply", "bot\n");
+    }
+    for _ in 0..5 {
+        let shown = game.play_variant(&state, &[], &[variant]).unwrap();
+        let replies = ["3 1", "5 3"];
+        for (p, (prompt, reply)) in shown.prompts.iter().zip(replies).enumerate() {
+            record(&mut logs, p, "prompt", prompt);
+            record(&mut logs, p, "reply", &format!("{reply}\n"));
+        }
+        let turn = vec![replies.map(Reply::text).to_vec()];
+        state = game.play_variant(&state, &turn, &[variant]).unwrap().state;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let paths: Vec<std::path::PathBuf> = (0..2)
+        .map(|p| {
+            let path = dir.path().join(format!("p{p}.jsonl"));
+            std::fs::write(&path, &logs[p]).unwrap();
+            path
+        })
+        .collect();
+    let output = shinpan()
+        .args(["trace", "codevs-reborn", "--format", "json"])
+        .args(&paths)
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
+    let departures = report["departures"].as_array().unwrap();
+    assert!(!departures.is_empty(), "{report:#}");
+    let first = &departures[0];
+    assert_eq!(first["clause"], "drop.rotation", "{report:#}");
+    assert_eq!(first["catalogued"], true, "{report:#}");
+    assert_eq!(first["reproduced"][0], "drop.rotation", "{report:#}");
+    for d in &departures[1..] {
+        assert_eq!(d["clause"], "drop.rotation", "{d:#}");
+    }
+}

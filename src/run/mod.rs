@@ -438,12 +438,9 @@ fn whole_numbers(value: &mut Value) -> bool {
                 None => false,
             }
         }
-        Value::Array(items) => items
-            .iter_mut()
-            .fold(false, |any, v| whole_numbers(v) || any),
-        Value::Object(map) => map
-            .values_mut()
-            .fold(false, |any, v| whole_numbers(v) || any),
+        // Every element is visited (no short cut): each whole float is rewritten.
+        Value::Array(items) => items.iter_mut().map(whole_numbers).filter(|&w| w).count() > 0,
+        Value::Object(map) => map.values_mut().map(whole_numbers).filter(|&w| w).count() > 0,
         _ => false,
     }
 }

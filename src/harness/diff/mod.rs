@@ -310,22 +310,19 @@ pub fn run(
             Comparison::Unsupported => outcome.unsupported += 1,
             Comparison::Disagree(d) => {
                 let departure = Departure::of(game, &input, &d);
-                match classify(&departure, &mut outcome, known) {
-                    Some(part) => {
-                        let mut finding = shrink(game, engine, config, run, input, *d, part);
-                        if finding.part.variant.is_none() {
-                            finding.concerns = clauses
-                                .map(|c| c.clauses_for(&finding.part.fields))
-                                .unwrap_or_default();
-                        }
-                        outcome.findings.push(finding);
-                        outcome.seen.push(1);
-                        if outcome.findings.len() >= config.departures {
-                            progress(run + 1, outcome.findings.len());
-                            break;
-                        }
+                if let Some(part) = classify(&departure, &mut outcome, known) {
+                    let mut finding = shrink(game, engine, config, run, input, *d, part);
+                    if finding.part.variant.is_none() {
+                        finding.concerns = clauses
+                            .map(|c| c.clauses_for(&finding.part.fields))
+                            .unwrap_or_default();
                     }
-                    None => {}
+                    outcome.findings.push(finding);
+                    outcome.seen.push(1);
+                    if outcome.findings.len() >= config.departures {
+                        progress(run + 1, outcome.findings.len());
+                        break;
+                    }
                 }
             }
         }

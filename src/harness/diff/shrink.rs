@@ -96,7 +96,7 @@ pub(super) fn shrink(
         variant: part
             .variant
             .as_ref()
-            .and_then(|name| game.variants().iter().position(|v| &v.name == name)),
+            .and_then(|name| game.variants().iter().position(|v| v.name == name)),
         part: &part,
         mask: first.mask.clone(),
     };

@@ -280,7 +280,7 @@ pub fn trace_with(
     let mut pending: Option<cases::StepCase> = None;
     for step in 0.. {
         let mut then_values: Vec<(String, Value)> = Vec::new();
-        let mut played: Option<Vec<PlayedDeparture<Value>>> = None;
+        let mut played: Option<(Vec<PlayedDeparture<Value>>, usize)> = None;
         report.steps = step;
         let departures_before = report.departures.len();
         let play = match game.resume_recorded(&state) {
@@ -306,6 +306,7 @@ pub fn trace_with(
                     .get_or_insert_with(|| {
                         played_departures(game, config, previous.make_contiguous())
                     })
+                    .0
                     .iter()
                     .filter(|p| {
                         let over = |s: &Value| s.get("outcome").is_some_and(|o| !o.is_null());
@@ -424,7 +425,7 @@ pub fn trace_with(
                     }
                     let differing = differing_fields(&state, &observed.state, &checked);
                     if !differing.is_empty() {
-                        let played = played.get_or_insert_with(|| {
+                        let (played, known) = played.get_or_insert_with(|| {
                             played_departures(game, config, previous.make_contiguous())
                         });
                         report.departures.push(departure(
@@ -432,7 +433,7 @@ pub fn trace_with(
                             player,
                             (&state, &observed.state),
                             differing,
-                            (index, played),
+                            (index, (played, *known)),
                             &mut first_seen,
                         ));
                     }
@@ -485,6 +486,7 @@ pub fn trace_with(
                     .get_or_insert_with(|| {
                         played_departures(game, config, previous.make_contiguous())
                     })
+                    .0
                     .iter()
                     .filter(|p| {
                         let over = |s: &Value| s.get("outcome").is_some_and(|o| !o.is_null());
@@ -592,16 +594,18 @@ pub fn trace_with(
 }
 
 /// The known departures of the engine named in `config`, played over `steps` (none when no
-/// engine is named), then the game's variants, each played over the last step.
+/// engine is named), then the game's variants, each played over the last step; and how many
+/// of them are the engine's.
 fn played_departures(
     game: &dyn DynGame,
     config: &TraceConfig,
     steps: &[(Value, Vec<Reply>)],
-) -> Vec<PlayedDeparture<Value>> {
+) -> (Vec<PlayedDeparture<Value>>, usize) {
     let mut played = match config.engine {
         Some(_) => game.departures_played(steps),
         None => Vec::new(),
     };
+    let known = played.len();
     // And the game's variants ([`DynGame::variants`]), each over the last step: any engine's
     // departure is named by the variant that reproduces it.
     if let Some((state, replies)) = steps.last() {
@@ -616,7 +620,7 @@ fn played_departures(
             }
         }
     }
-    played
+    (played, known)
 }
 
 /// Every step's departure (those that follow from an earlier one too), counted by the clause
@@ -693,8 +697,9 @@ fn name_clauses(
     shown: &Value,
     index: &ClauseIndex,
     played: &[PlayedDeparture<Value>],
-) -> (Vec<String>, Vec<String>, Vec<String>) {
+) -> (Vec<String>, Vec<String>, Vec<String>, Option<usize>) {
     let reproduction = departure::reproduce(fields, shown, played);
+    let top = reproduction.ranked.first().map(|(w, _)| *w);
     let mut reproduced: Vec<String> = Vec::new();
     for clause in reproduction
         .ranked
@@ -716,7 +721,7 @@ fn name_clauses(
             clauses.push(clause);
         }
     }
-    (clauses, reproduced, unexplained)
+    (clauses, reproduced, unexplained, top)
 }
 
 /// The departure at `step` of the `fields` where the `predicted` state and the one `shown`
@@ -727,17 +732,20 @@ fn departure(
     player: usize,
     (predicted, shown): (&Value, &Value),
     fields: Vec<String>,
-    (index, played): (&ClauseIndex, &[PlayedDeparture<Value>]),
+    (index, (played, known)): (&ClauseIndex, (&[PlayedDeparture<Value>], usize)),
     first_seen: &mut BTreeMap<String, usize>,
 ) -> Departure {
-    let (clauses, reproduced, unexplained) = name_clauses(&fields, shown, index, played);
+    let (clauses, reproduced, unexplained, top) = name_clauses(&fields, shown, index, played);
     let catalogued = unexplained.is_empty();
-    // The clause it breaks: the first reproduced one no earlier departure broke (a departure
-    // played from the window's start also reproduces what earlier ones left), else the first;
-    // one nothing reproduces breaks no clause we know: `unexplained, fields …`.
-    let clause = reproduced
-        .iter()
-        .find(|c| !first_seen.contains_key(*c))
+    // The clause it breaks: a variant's, played over this step alone, when one reproduces the
+    // most; else the first reproduced one no earlier departure broke (an engine's known
+    // departure played from the window's start also reproduces what earlier ones left), else
+    // the first; one nothing reproduces breaks no clause we know: `unexplained, fields …`.
+    let variant = top
+        .filter(|&w| w >= known)
+        .and_then(|w| played[w].clauses.first());
+    let clause = variant
+        .or_else(|| reproduced.iter().find(|c| !first_seen.contains_key(*c)))
         .or(reproduced.first())
         .cloned()
         .unwrap_or_else(|| departure::unexplained_name(&fields));
