@@ -1,6 +1,6 @@
 //! Embeds the case library (`cases/`) in the crate, so that an installed `shinpan` binary and a
 //! crate that depends on shinpan both carry it without a checkout (`--cases DIR` still reads
-//! another one). Writes `$OUT_DIR/embedded_cases.rs`: every `cases/<game>/*.yaml` as
+//! another one). Writes `$OUT_DIR/embedded_cases.rs`: every `cases/<game>/*.yaml` (and `*.yml`) as
 //! `(relative path, include_str!(absolute path))`, in path order.
 
 use std::fmt::Write as _;
@@ -22,7 +22,7 @@ fn main() {
             };
             for file in entries.flatten() {
                 let path = file.path();
-                if path.extension().is_some_and(|e| e == "yaml") {
+                if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
                     let relative = path
                         .strip_prefix(&root)
                         .expect("under cases/")

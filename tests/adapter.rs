@@ -258,6 +258,69 @@ fn an_adapter_that_never_says_hello_is_given_up_after_the_start_timeout() {
     assert!(stderr.contains("--start-timeout"), "{stderr}");
 }
 
+/// Issue 22 (item 10): an adapter that answers `unsupported` to everything got exit 0 from
+/// `check` and `diff`. A run that judged nothing exits 3 and says why.
+#[test]
+fn nothing_judged_is_not_a_pass() {
+    let engine = "python3 tests/fixtures/adapters/unsupported.py";
+    let check = shinpan()
+        .args([
+            "check",
+            "codevs-reborn",
+            "--filter",
+            "chains",
+            "--engine",
+            engine,
+        ])
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(3));
+    let stderr = String::from_utf8_lossy(&check.stderr);
+    assert!(stderr.contains("nothing was judged"), "{stderr}");
+    let diff = shinpan()
+        .args(["diff", "codevs-reborn", "--runs", "20", "--engine", engine])
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert_eq!(diff.status.code(), Some(3));
+    let stdout = String::from_utf8_lossy(&diff.stdout);
+    assert!(stdout.contains("NOTHING JUDGED"), "{stdout}");
+}
+
+/// Issue 22: `last_replies` declared unmodelled was still required in every step response, or
+/// every step case errored. An engine that does not tell leaves it out.
+#[test]
+fn an_adapter_may_leave_last_replies_out_when_it_declares_them_unmodelled() {
+    let dir = tempfile::tempdir().unwrap();
+    let wrapper = dir.path().join("no_last_replies.py");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "import json, subprocess, sys\n\
+             inner = subprocess.Popen([sys.executable, {adapter:?}], stdin=subprocess.PIPE,\n\
+             \x20   stdout=subprocess.PIPE, text=True)\n\
+             for line in sys.stdin:\n\
+             \x20   inner.stdin.write(line); inner.stdin.flush()\n\
+             \x20   answer = json.loads(inner.stdout.readline())\n\
+             \x20   if answer.get('id') == 'hello':\n\
+             \x20       answer['unmodelled'] = {{'codevs-reborn': {{'fields': ['last_replies']}}}}\n\
+             \x20   answer.pop('last_replies', None)\n\
+             \x20   print(json.dumps(answer), flush=True)\n",
+            adapter = format!("{}/{PYTHON_ADAPTER}", env!("CARGO_MANIFEST_DIR")),
+        ),
+    )
+    .unwrap();
+    let engine = format!("python3 {}", wrapper.display());
+    let (code, report) = check_json(&engine, &["--filter", "chains"]);
+    assert_eq!(code, 0, "{report:#}");
+    let passed = verdicts(&report)
+        .iter()
+        .filter(|(_, verdict, _)| verdict == "pass")
+        .count();
+    assert!(passed >= 10, "{report:#}");
+}
+
 #[test]
 fn adapter_of_another_protocol_version_is_refused() {
     let engine = "python3 -c \"import sys,json; sys.stdin.readline(); \

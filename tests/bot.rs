@@ -235,6 +235,23 @@ fn a_bot_that_aborts_after_its_input_ends_is_non_strict_in_every_phase() {
     assert_eq!(m["non_strict"][1], Value::Null, "the built-in player");
 }
 
+/// Issue 22: `play` reported a bot that never exits after its input ends, while `bot` passed
+/// it silently in the matches and extreme phases, though README lists it as a FAIL. One rule
+/// for both: it is a FAIL.
+#[test]
+fn a_bot_that_does_not_exit_at_the_end_of_its_input_fails_in_every_phase() {
+    let run = check("lingers_at_end.sh", &["--phases", "matches"]);
+    assert_eq!(run.code, Some(1), "{:#}", run.report);
+    for check in run.checks("matches") {
+        assert_eq!(check["verdict"], "fail", "{check:#}");
+        let detail = check["detail"].as_str().unwrap();
+        assert!(
+            detail.contains("did not exit at the end of its input"),
+            "{detail}"
+        );
+    }
+}
+
 #[test]
 fn a_bot_that_crashes_at_start_fails_the_handshake() {
     let run = check("crash_at_start.sh", &[]);
@@ -246,10 +263,22 @@ fn a_bot_that_crashes_at_start_fails_the_handshake() {
 fn a_bot_that_dies_by_signal_after_its_name_fails() {
     let run = check("signal_after_name.sh", &[]);
     assert_fails(&run, "matches", "SIGSEGV");
+    // Issue 22 (item 14): every check runs on a fresh bot and each failure is reported.
+    let matches = run.checks("matches");
+    assert_eq!(matches.len(), 2, "one match in each seat");
+    assert!(
+        matches.iter().all(|c| c["verdict"] == "fail"),
+        "{matches:#?}"
+    );
+    assert!(
+        !run.checks("malformed").is_empty(),
+        "the later phases run too"
+    );
+    let fast = check("signal_after_name.sh", &["--fail-fast", "true"]);
     assert_eq!(
-        run.checks("matches").len(),
+        fast.checks("matches").len(),
         1,
-        "the phase stops at its first FAIL"
+        "--fail-fast stops the phase at its first FAIL"
     );
 }
 
@@ -311,7 +340,7 @@ fn a_bot_that_closes_stdout_fails() {
 }
 
 /// Issue: running out of budget turned unfinished checks into INFO and the run exited 0, even
-/// for a bot that never answers. The checks left unrun are named INCOMPLETE, and exit 1.
+/// for a bot that never answers. The checks left unrun are INCOMPLETE, and exit 1.
 #[test]
 fn the_budget_ends_the_run_whatever_the_bot_does_and_it_does_not_pass() {
     let run = check("never_answers.sh", &["--turn-ms", "60000", "--budget", "3"]);
@@ -327,8 +356,19 @@ fn the_budget_ends_the_run_whatever_the_bot_does_and_it_does_not_pass() {
     assert!(incomplete
         .iter()
         .all(|c| c["detail"].as_str().unwrap().contains("budget")));
-    // Every check of the later phases is named, so the user sees what did not run.
-    assert!(incomplete.iter().any(|c| c["phase"] == "malformed"));
+    // One line says what did not run, naming the later phases (issue 22.9: one line per
+    // check unrun made 200,004 lines of 100,000 matches).
+    assert!(
+        incomplete.iter().any(|c| c["name"] == "not-run"
+            && c["detail"].as_str().unwrap().contains(" malformed from ")),
+        "{:#}",
+        run.report
+    );
+    assert!(
+        run.report["not_run"].as_u64().unwrap() > 0,
+        "{:#}",
+        run.report
+    );
 }
 
 /// Issue: a bot whose replies add up past the match's total time limit must fail its match.

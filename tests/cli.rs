@@ -131,6 +131,49 @@ fn the_library_digest_does_not_depend_on_the_games_selected() {
     assert_eq!(one, other);
 }
 
+/// Issue 22 (item 12): `check codevs4 --option stage=30` and `check spring2022 --option
+/// league=wood1` failed the reference engine's own cases, because a case that depended on an
+/// option's value did not state it. Every case passes with every option value `shinpan games`
+/// lists (each option at its bounds and the values between that change the rules).
+#[test]
+fn every_case_passes_with_every_listed_option_value() {
+    let values: &[(&str, &[&str])] = &[
+        (
+            "codevs4",
+            &[
+                "stage=0",
+                "stage=26",
+                "stage=27",
+                "stage=33",
+                "stage=34",
+                "stage=40",
+                "time=0",
+                "time=1",
+                "time=3600000",
+                "time=[5000,0]",
+            ],
+        ),
+        (
+            "spring2022",
+            &["league=wood2", "league=wood1", "league=bronze+"],
+        ),
+    ];
+    for (game, options) in values {
+        for option in *options {
+            let out = shinpan()
+                .args(["check", game, "--option", option])
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "check {game} --option {option}:\n{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+}
+
 #[test]
 fn check_with_a_filter_runs_only_matching_cases() {
     let out = shinpan()

@@ -1,7 +1,8 @@
 //! CODE VS 4.0: properties of the protocol and the engine on generated input (proptest), the
 //! fuzz target bodies on random bytes, snapshots (insta) of the parsers' error messages and of a
-//! golden playthrough between the built-in players, the 41-stage series and its scores, and the
-//! bot checker and `play` on `tests/bots/codevs4_bot.py`.
+//! golden playthrough between the built-in players, the 41-stage series, its scores and the hour
+//! of thinking time it carries from stage to stage (D-codevs4-11), and the bot checker and `play`
+//! on `tests/bots/codevs4_bot.py`.
 
 mod common;
 
@@ -46,7 +47,7 @@ fn orders() -> impl Strategy<Value = Orders> {
 /// The state after `turns` turns of the built-in players' match of `seed` in `stage`.
 fn played_state(seed: u64, stage: u32, turns: usize) -> State {
     let game = Codevs4;
-    let mut state = Game::new_match(&game, seed, &Options { stage });
+    let mut state = Game::new_match(&game, seed, &Options::stage(stage));
     let mut rngs = [
         seeded(seed, player_stream(0)),
         seeded(seed, player_stream(1)),
@@ -111,7 +112,7 @@ proptest! {
     #[test]
     fn invariants_hold_and_the_built_in_players_are_accepted(seed in any::<u64>(), stage in 0u32..=40) {
         let game = Codevs4;
-        let mut state = Game::new_match(&game, seed, &Options { stage });
+        let mut state = Game::new_match(&game, seed, &Options::stage(stage));
         let mut rngs = [seeded(seed, player_stream(0)), seeded(seed, player_stream(1))];
         while state.outcome.is_none() && state.turn < 250 {
             let replies: Vec<Reply> = (0..2)
@@ -353,4 +354,242 @@ fn a_series_plays_each_stage_in_fixed_seats_and_ranks_by_points() {
     // 6.3: a stage is worth 2 won, 1 drawn, 0 lost: two stages hand out 4 points in all.
     let total: i64 = summary.standings.iter().map(|s| s.points).sum();
     assert_eq!(total, 4);
+}
+
+/// The first line of the first prompt `play` logged to `player` in match `round`.
+fn first_time_left_logged(log: &[u8], round: u64, player: u64) -> u64 {
+    let text = std::str::from_utf8(log).unwrap();
+    let prompt = text
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .find(|r| r["event"] == "prompt" && r["match"] == round && r["player"] == player)
+        .unwrap_or_else(|| panic!("no prompt for player {player} in match {round}"));
+    prompt["text"]
+        .as_str()
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// D-codevs4-11, through `play --series`'s own loop with a real program: the hour is for the
+/// whole game, so each stage starts with what the one before left, and a player that runs out
+/// in one stage (here the bot, sleeping 3.5 s on its first input of stage 1 with less than 3 s
+/// left) is out of time for the rest of it and in every later stage. The builtin player
+/// answers at once and keeps its 3000 ms throughout.
+#[test]
+fn a_series_carries_each_players_time_left_and_running_out_lasts() {
+    use serde_json::json;
+    use shinpan::game::MatchOptions;
+    use shinpan::harness::play::{play, series_rounds, Contender, PlayOptions};
+    use shinpan::report::Render;
+
+    let mut series = Game::series(&Codevs4).unwrap();
+    series.matches.truncate(3);
+    let start = MatchOptions::from_pairs(&["time=3000".into()]).unwrap();
+    let plan = series_rounds(7, &series, 2, &start);
+    let bot = Contender::Program(
+        ["python3", BOT, "--sleep-at", "1:3500"]
+            .map(String::from)
+            .to_vec(),
+    );
+    let options = PlayOptions {
+        limits: Default::default(),
+        process: Default::default(),
+        ranking: Some(series.ranking),
+    };
+    let mut log = Vec::new();
+    let summary = play(
+        &Codevs4,
+        &[bot, Contender::Builtin],
+        &plan,
+        &options,
+        Some(&mut log),
+        |_, _| {},
+    )
+    .unwrap();
+    let m = &summary.matches;
+    let report = summary.human();
+
+    // Stage 0 starts from the option; the bot spends a little, under a millisecond a reply
+    // mostly, and is never late.
+    assert_eq!(first_time_left_logged(&log, 0, 0), 3000);
+    assert_eq!(m[0].late_replies, [0, 0], "{report}");
+    let left = m[0].carried.0["time"][0].as_u64().unwrap();
+    assert!(left > 0 && left <= 3000, "{report}");
+    assert_eq!(m[0].carried.0["time"], json!([left, 3000]));
+
+    // Stage 1 starts with what stage 0 left, each player its own: its first prompts say so.
+    assert_eq!(m[1].options.0["time"], json!([left, 3000]));
+    assert_eq!(first_time_left_logged(&log, 1, 0), left);
+    assert_eq!(first_time_left_logged(&log, 1, 1), 3000);
+    // The 3.5 s reply comes after the time left: ignored, and so is every later one.
+    assert_eq!(m[1].first_late_step, [Some(0), None], "{report}");
+    assert_eq!(m[1].late_replies, [m[1].steps, 0], "{report}");
+    assert_eq!(m[1].carried.0["time"], json!([0, 3000]));
+
+    // Stage 2 starts with nothing left for the bot: every output late, from the first.
+    assert_eq!(m[2].options.0["time"], json!([0, 3000]));
+    assert_eq!(first_time_left_logged(&log, 2, 0), 0);
+    assert_eq!(m[2].late_replies, [m[2].steps, 0], "{report}");
+    assert_eq!(m[2].carried.0["time"], json!([0, 3000]));
+
+    // The report says which seat ran out of time, where, and what each stage handed on.
+    assert!(
+        report.contains(&format!(
+            "seat 0: out of time from step 0: {} late replies ignored",
+            m[2].steps
+        )),
+        "{report}"
+    );
+    assert!(report.contains("hands on: time=[0,3000]"), "{report}");
+    let json: serde_json::Value = serde_json::from_str(&summary.json()).unwrap();
+    assert_eq!(json["matches"][2]["late_replies"][0], m[2].steps);
+    assert_eq!(json["matches"][2]["options"]["time"], json!([0, 3000]));
+}
+
+/// `shinpan play --series` with the option `time`: two built-in players start the game with no
+/// time left, so every stage starts with none (what each hands on is [0, 0]) and every output of
+/// the 41 stages is late. (The human report of the same is checked above.)
+#[test]
+fn play_series_from_the_command_line_carries_the_time_option() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_shinpan"))
+        .args([
+            "play", "codevs4", "--series", "--option", "time=0", "--format", "json",
+        ])
+        .args(["--", "builtin", "--", "builtin"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let summary: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let matches = summary["matches"].as_array().unwrap();
+    assert_eq!(matches.len(), 41);
+    for m in matches {
+        let steps = m["steps"].clone();
+        assert_eq!(
+            m["late_replies"],
+            serde_json::json!([steps, steps]),
+            "{m:#}"
+        );
+        assert_eq!(m["first_late_step"], serde_json::json!([0, 0]), "{m:#}");
+        assert_eq!(m["carried"]["time"], serde_json::json!([0, 0]), "{m:#}");
+    }
+    assert_eq!(matches[0]["options"]["time"], serde_json::json!(0));
+    assert_eq!(matches[40]["options"]["time"], serde_json::json!([0, 0]));
+}
+
+/// The option `time` is refused past the hour, with the reason, before anything is played.
+#[test]
+fn play_refuses_more_time_than_the_hour() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_shinpan"))
+        .args(["play", "codevs4", "--option", "time=3600001"])
+        .args(["--", "builtin", "--", "builtin"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("time 3600001: a player has at most 3600000 ms left"),
+        "{stderr}"
+    );
+}
+
+/// D-codevs4-13: the bot checker sends the resource cells in shuffled order, in its matches and
+/// in its extreme prompts, so a bot that relies on shinpan's (y, x) order fails it. (With the
+/// cells in (y, x) order this bot passes every check.)
+#[test]
+fn the_checker_catches_a_bot_relying_on_the_order_of_resource_cells() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_shinpan"))
+        .args(["bot", "codevs4", "--matches", "1", "--format", "json", "--"])
+        .arg("python3")
+        .arg(Path::new(BOT))
+        .arg("--trust-cell-order")
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{report:#}");
+    let checks = report["checks"].as_array().unwrap();
+    let check = |phase: &str, name: &str| {
+        checks
+            .iter()
+            .find(|c| c["phase"] == phase && c["name"] == name)
+            .unwrap_or_else(|| panic!("no {phase} check {name}: {report:#}"))
+    };
+    let first_match = check("matches", "seed-1-seat-0");
+    assert_eq!(first_match["verdict"], "fail", "{first_match:#}");
+    let all_cells = check("extreme", "all-20-resource-cells-in-sight");
+    assert_eq!(all_cells["verdict"], "fail", "{all_cells:#}");
+    assert!(
+        all_cells.to_string().contains("out of (y, x) order"),
+        "{all_cells:#}"
+    );
+}
+
+/// The reference engine, except that its prompts list the resource cells in the reverse of
+/// its (y, x) order, as another engine may (D-codevs4-13: the official client did not sort them).
+struct ListsResourceCellsReversed;
+
+impl shinpan::run::EngineUnderTest for ListsResourceCellsReversed {
+    fn name(&self) -> String {
+        "lists-resource-cells-reversed".into()
+    }
+
+    fn step(
+        &mut self,
+        request: shinpan::run::StepRequest<'_>,
+    ) -> shinpan::run::Answered<shinpan::run::StepResponse> {
+        let answered = shinpan::run::Reference.step(request);
+        let shinpan::run::Answered::Done(mut response) = answered else {
+            return answered;
+        };
+        for prompt in response.prompts.iter_mut().flatten() {
+            if let Ok(mut read) = Prompt::parse(prompt) {
+                read.resource_cells.reverse();
+                *prompt = read.print();
+            }
+        }
+        shinpan::run::Answered::Done(response)
+    }
+
+    fn parse(
+        &mut self,
+        request: shinpan::run::ParseRequest<'_>,
+    ) -> shinpan::run::Answered<shinpan::game::ParseVerdict> {
+        shinpan::run::Reference.parse(request)
+    }
+
+    fn new_match(
+        &mut self,
+        request: shinpan::run::NewMatchRequest<'_>,
+    ) -> shinpan::run::Answered<serde_json::Value> {
+        shinpan::run::Reference.new_match(request)
+    }
+}
+
+/// D-codevs4-13: an engine whose prompts list the resource cells in another order passes every
+/// case, those whose prompts show two or three cells included.
+#[test]
+fn an_engine_listing_resource_cells_in_another_order_passes_every_case() {
+    let results = shinpan::Suite::new("codevs4", ListsResourceCellsReversed)
+        .results(None)
+        .unwrap();
+    let failing: Vec<String> = results
+        .iter()
+        .filter(|r| r.verdict.name() != "pass")
+        .map(|r| format!("{}: {:?}", r.name, r.verdict))
+        .collect();
+    assert_eq!(failing, Vec::<String>::new());
+    for case in [
+        "codevs4/vision/seen-by-any-own-unit-in-id-and-reading-order",
+        "codevs4/vision/resource-cells-in-any-order-are-the-same-input",
+    ] {
+        assert!(results.iter().any(|r| r.name == case), "{case} ran");
+    }
 }

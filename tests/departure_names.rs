@@ -126,9 +126,16 @@ fn a_simulator_departing_in_three_ways_gets_three_groups_named_by_their_clauses(
             .unwrap_or_else(|| panic!("{summary}"));
         assert!(lines <= 25, "{summary}");
     }
-    // Every case written names its clause, and the reference passes it.
-    for entry in std::fs::read_dir(&out).unwrap() {
-        let case = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+    // Every case written names its clause (in the game's folder of the library `--out`
+    // makes, beside its catalogue), and the reference passes it.
+    let mut written = 0;
+    for entry in std::fs::read_dir(out.join("codevs-reborn")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.file_name().is_some_and(|n| n == "rules.yaml") {
+            continue;
+        }
+        written += 1;
+        let case = std::fs::read_to_string(path).unwrap();
         assert!(
             ["drop.rotation", "field.danger-line", "reply.lenient"]
                 .iter()
@@ -136,6 +143,9 @@ fn a_simulator_departing_in_three_ways_gets_three_groups_named_by_their_clauses(
             "{case}"
         );
     }
+    assert_eq!(written, 3);
+    let (code, stdout) = run(&["check", "codevs-reborn", "--cases", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}");
 }
 
 /// README: numbers are values, `3` matches `3.0`. An engine that prints its whole numbers as

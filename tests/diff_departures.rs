@@ -6,7 +6,6 @@
 //! rounded; `--bug ojama-cap-11`: an ojama row falls at 11, not 10) and
 //! `tests/fixtures/adapters/partial_reborn.py` (a departure only on unreachable states).
 
-use std::path::Path;
 use std::time::Duration;
 
 use assert_cmd::Command;
@@ -36,22 +35,6 @@ fn diff(engine: &str, args: &[&str]) -> (i32, String) {
         output.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&output.stdout).into_owned(),
     )
-}
-
-/// A case library in `dir` holding the case files of `found` (a directory of them).
-fn library_of(dir: &Path, found: &Path) -> String {
-    let game_dir = dir.join("codevs-reborn");
-    std::fs::create_dir_all(&game_dir).unwrap();
-    std::fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/codevs-reborn/rules.yaml"),
-        game_dir.join("rules.yaml"),
-    )
-    .unwrap();
-    for entry in std::fs::read_dir(found).unwrap() {
-        let path = entry.unwrap().path();
-        std::fs::copy(&path, game_dir.join(path.file_name().unwrap())).unwrap();
-    }
-    dir.display().to_string()
 }
 
 /// The JSON report of `check --cases cases` on `engine` (`None`: the reference engine).
@@ -116,10 +99,16 @@ fn diff_reports_several_distinct_departures_in_one_run() {
     // The original disagreement is printed next to the shrunk one.
     assert_eq!(stdout.matches("  as found (").count(), 2, "{stdout}");
     assert_eq!(stdout.matches("  shrunk (").count(), 2, "{stdout}");
-    let files = std::fs::read_dir(&found).unwrap().count();
-    assert_eq!(files, 2);
-    let library = tempfile::tempdir().unwrap();
-    let cases = library_of(library.path(), &found);
+    // `--out` makes a library: the cases in the game's folder, beside its catalogue.
+    let mut files: Vec<String> = std::fs::read_dir(found.join("codevs-reborn"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 3, "{files:?}");
+    assert!(files.iter().filter(|f| f.starts_with("diff-seed-")).count() == 2);
+    assert_eq!(files[2], "rules.yaml");
+    let cases = found.display().to_string();
     let (code, report) = check(&cases, None);
     assert_eq!(code, 0, "the reference engine passes them: {report:#}");
     let (code, report) = check(&cases, Some(TWO_BUGS));

@@ -75,7 +75,7 @@ fn a_file_over_the_size_cap_is_refused_before_it_is_read() {
     let (code, stderr, _) = check_file(text.as_bytes(), &["--max-case-file-bytes", "1000"]);
     assert_eq!(code, Some(2));
     assert!(stderr.contains("more than the 1000"), "{stderr}");
-    // The default cap is 16 MiB: a 20 MB file is refused at once, not parsed.
+    // The default cap is 4 MiB: a 20 MB file is refused at once, not parsed.
     let big = format!("{GOOD}# {}\n", "x".repeat(20_000_000));
     let (code, stderr, took) = check_file(big.as_bytes(), &[]);
     assert_eq!(code, Some(2), "{stderr}");

@@ -281,3 +281,36 @@ fn play_runs_the_bot_against_the_built_in_player() {
     }
     assert!(Path::new(log.path()).metadata().unwrap().len() > 0);
 }
+
+/// Issue 22: `play` said only "#2 wins (invalid-reply)" and its JSON had `faults: [null, null]`;
+/// which reply was refused, and why, was only in the log. The report says it.
+#[test]
+fn play_names_the_reply_the_engine_refused() {
+    let bot = "import sys\n\
+               sys.stdin.readline(); sys.stdin.readline()\n\
+               while True:\n\
+               \x20   if not sys.stdin.readline(): break\n\
+               \x20   sys.stdin.readline()\n\
+               \x20   for _ in range(int(sys.stdin.readline())): sys.stdin.readline()\n\
+               \x20   print('WAIT\\nWAIT\\nJUMP 1 2', flush=True)\n";
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_shinpan"))
+        .args([
+            "play",
+            "spring2022",
+            "--turn-ms",
+            "3000",
+            "--format",
+            "json",
+        ])
+        .args(["--", "python3", "-c", bot, "--", "builtin"])
+        .output()
+        .unwrap();
+    let summary: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let m = &summary["matches"][0];
+    assert_eq!(m["outcome"]["reason"], "invalid-reply", "{m:#}");
+    let fault = m["faults"][0].as_str().unwrap_or_else(|| panic!("{m:#}"));
+    assert!(
+        fault.contains("illegal reply `WAIT\\nWAIT\\nJUMP 1 2`") && fault.contains("line 3"),
+        "{fault}"
+    );
+}

@@ -1,7 +1,7 @@
 //! `shinpan tap` and `shinpan trace`: a match recorded on the reference engine validates clean
 //! for every game; one planted change in a recording is reported at exactly its step, with its
 //! field and clauses; a tap forwards bytes unchanged, passes its bot's exit status through, and
-//! leaves a readable log when it is killed mid-match.
+//! leaves a readable log when it is killed mid-match, which trace reads as incomplete.
 
 use std::io::{Read, Write};
 use std::path::Path;
@@ -61,6 +61,8 @@ fn a_match_played_on_the_reference_engine_traces_clean_for_every_game() {
         assert!(report["steps"].as_u64().unwrap() > 10, "{game}: {report:#}");
         assert_eq!(report["departures"], serde_json::json!([]), "{game}");
         assert_eq!(report["notes"], serde_json::json!([]), "{game}");
+        // A finished `play --log` ends every match with its `end` record: the log is whole.
+        assert_eq!(report["complete"], true, "{game}: {report:#}");
     }
 }
 
@@ -395,9 +397,17 @@ fn a_killed_tap_leaves_a_log_trace_can_read_up_to_the_kill() {
     let _ = child.wait();
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(text.contains(r#""event":"prompt""#), "{text}");
-    // Whatever the kill cut, trace reads the log: the match is simply unfinished.
+    // Whatever the kill cut, trace reads the log: the match is unfinished, and the log, with no
+    // `end` record, incomplete (exit 3, not a pass).
     let (code, report) = trace("codevs-reborn", &[&log]);
     assert_eq!(code, Some(3), "{report:#}");
+    assert!(
+        report["stopped"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("player 0's record stops at line"),
+        "{report:#}"
+    );
     assert!(
         report["stopped"].as_str().unwrap().contains("cut short"),
         "{report:#}"
@@ -427,6 +437,59 @@ fn one_planted_hp_in_a_codevs4_recording_is_named_at_its_step() {
     assert_eq!(first["player"], 0);
     assert_eq!(first["fields"], serde_json::json!(["units.0.hp"]));
     assert_eq!(first["clauses"][0], "battle.damage-table", "{report:#}");
+}
+
+/// D-codevs4-13: the resource cells of a CODE VS 4.0 prompt come in no fixed order (the official
+/// client did not sort them). A recording whose every prompt lists them in the reverse of
+/// shinpan's (y, x) order traces clean.
+#[test]
+fn a_codevs4_recording_with_resource_cells_in_another_order_traces_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("codevs4", 2, "7", &log);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let mut reordered = 0;
+    // The first 200 steps are plenty (and trace quicker than the whole stage). The log then
+    // ends before the match does, so it drops the `end` record: trace calls it incomplete
+    // (exit 3), and what matters here is that no step departs.
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).unwrap())
+        .filter(|record| record["event"] != "end")
+        .filter(|record| record["step"].as_u64().is_none_or(|step| step < 200))
+        .map(|mut record| {
+            if record["event"] == "prompt" {
+                let prompt = record["text"].as_str().unwrap().to_string();
+                let changed = reverse_resource_cells(&prompt);
+                reordered += usize::from(changed != prompt);
+                record["text"] = changed.into();
+            }
+            record.to_string()
+        })
+        .collect();
+    assert!(
+        reordered > 10,
+        "prompts with two or more cells: {reordered}"
+    );
+    std::fs::write(&log, lines.join("\n") + "\n").unwrap();
+    let (code, report) = trace("codevs4", &[&log]);
+    assert_eq!(code, Some(3), "{report:#}");
+    assert_eq!(report["departures"], serde_json::json!([]), "{report:#}");
+    assert_eq!(report["steps"], 200, "{report:#}");
+}
+
+/// A CODE VS 4.0 prompt with the lines of its last list, the resource cells (`y x` lines before
+/// `END`, after their count), in reverse order.
+fn reverse_resource_cells(prompt: &str) -> String {
+    let mut lines: Vec<&str> = prompt.lines().collect();
+    let end = lines.len() - 1;
+    assert_eq!(lines[end], "END");
+    let start = (0..end)
+        .rev()
+        .find(|&i| lines[i].parse::<usize>() == Ok(end - i - 1))
+        .unwrap();
+    lines[start + 1..end].reverse();
+    lines.join("\n") + "\n"
 }
 
 #[test]

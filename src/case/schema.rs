@@ -4,10 +4,13 @@
 //!
 //! `then` is a *subset* of a result, so the check is by shape only: every key it names must
 //! exist (in the state, or among what the runner adds beside it), every value must have the
-//! type the schema gives there. A bound (`{$lt: 15}`) stands for a number; `{}` skips a list
+//! type the schema gives there, every number must be one the state can hold (its `minimum`,
+//! `maximum` and integer `format`, as `given` is read), and no list may be longer than its
+//! `maxItems`. A bound (`{$lt: 15}`) stands for a number; `{}` skips a list
 //! element. This walks the JSON Schema that schemars writes (`$ref`, `$defs`, `anyOf`, `oneOf`,
 //! `allOf`, `type`, `enum`, `const`, `properties`, `patternProperties` (a map keyed by ids),
-//! `additionalProperties`, `items`, `prefixItems`) and nothing more.
+//! `additionalProperties`, `items`, `prefixItems`, `minimum`, `maximum`, `format`, `maxItems`)
+//! and nothing more.
 
 use serde_json::{Map, Value};
 
@@ -256,7 +259,17 @@ impl<'s> Walker<'s> {
         }
         match value {
             Value::Object(map) if !is_bound(value) => self.check_object(schema, map, path),
-            Value::Array(items) => self.check_items(schema, items, path),
+            Value::Array(items) => {
+                let most = schema.get("maxItems").and_then(Value::as_u64);
+                if let Some(most) = most.filter(|&m| items.len() as u64 > m) {
+                    return Err((
+                        path.to_string(),
+                        format!("expected at most {most} elements, found {}", items.len()),
+                    ));
+                }
+                self.check_items(schema, items, path)
+            }
+            Value::Number(number) => check_range(schema, number, path),
             _ => Ok(()),
         }
     }
@@ -314,6 +327,79 @@ impl<'s> Walker<'s> {
     }
 }
 
+/// The whole numbers a `format` of schemars holds (`uint32`: 0 to 4294967295); `uint` and
+/// `int` are 64-bit, as `usize` and `isize` are where shinpan runs.
+fn format_range(format: &str) -> Option<(i128, i128)> {
+    let bits = |unsigned: bool, n: u32| {
+        if unsigned {
+            (0, (1i128 << n) - 1)
+        } else {
+            (-(1i128 << (n - 1)), (1i128 << (n - 1)) - 1)
+        }
+    };
+    Some(match format {
+        "uint8" => bits(true, 8),
+        "uint16" => bits(true, 16),
+        "uint32" => bits(true, 32),
+        "uint64" | "uint" => bits(true, 64),
+        "int8" => bits(false, 8),
+        "int16" => bits(false, 16),
+        "int32" => bits(false, 32),
+        "int64" | "int" => bits(false, 64),
+        _ => return None,
+    })
+}
+
+/// A number of `then` against the `minimum`, `maximum` and integer `format` of its schema: a
+/// value the state cannot hold (`turn: -1`, `4294967296` or `1e308` for a `uint32`) is a bad
+/// case, not a failure of the engine.
+fn check_range(
+    schema: &Value,
+    number: &serde_json::Number,
+    path: &str,
+) -> Result<(), (String, String)> {
+    let as_f64 = number.as_f64().unwrap_or(f64::NAN);
+    let whole = number
+        .as_i64()
+        .map(i128::from)
+        .or_else(|| number.as_u64().map(i128::from));
+    let format = schema.get("format").and_then(Value::as_str);
+    let out_of_range = |expected: String| {
+        Err((
+            path.to_string(),
+            format!("expected {expected}, found {number}"),
+        ))
+    };
+    if let Some((low, high)) = format.and_then(format_range) {
+        // A whole number written as a float (`3.0`) is fine; `1e308` is past every format.
+        let inside = match whole {
+            Some(n) => (low..=high).contains(&n),
+            None => as_f64 >= low as f64 && as_f64 <= high as f64,
+        };
+        if !inside {
+            return out_of_range(format!(
+                "a whole number from {low} to {high} ({})",
+                format.unwrap_or_default()
+            ));
+        }
+    }
+    let below = |limit: &Value| match (whole, limit.as_i64()) {
+        (Some(n), Some(l)) => n < i128::from(l),
+        _ => limit.as_f64().is_some_and(|l| as_f64 < l),
+    };
+    let above = |limit: &Value| match (whole, limit.as_i64()) {
+        (Some(n), Some(l)) => n > i128::from(l),
+        _ => limit.as_f64().is_some_and(|l| as_f64 > l),
+    };
+    if let Some(minimum) = schema.get("minimum").filter(|m| below(m)) {
+        return out_of_range(format!("at least {minimum}"));
+    }
+    if let Some(maximum) = schema.get("maximum").filter(|m| above(m)) {
+        return out_of_range(format!("at most {maximum}"));
+    }
+    Ok(())
+}
+
 fn has_type(value: &Value, name: &str) -> bool {
     match name {
         "null" => value.is_null(),
@@ -351,6 +437,56 @@ fn list(values: &[Value]) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// `then: turn: -1`, `4294967296`, `1e308` and `score: -5` loaded, and were reported as
+    /// the engine failing (issue 22.8): each is outside what the state can hold.
+    #[test]
+    fn numbers_the_state_cannot_hold_are_refused_at_their_path() {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "turn": {"type": "integer", "format": "uint32", "minimum": 0},
+                "score": {"type": "integer", "format": "int64", "minimum": 0},
+                "gauge": {"type": "integer", "format": "uint8", "maximum": 100},
+                "players": {"type": "array", "maxItems": 2, "items": {"type": "object"}}
+            }
+        });
+        for (then, path, says) in [
+            (
+                json!({"turn": -1}),
+                "turn",
+                "expected a whole number from 0 to 4294967295 (uint32), found -1",
+            ),
+            (json!({"turn": 4294967296u64}), "turn", "found 4294967296"),
+            (json!({"turn": 1e308}), "turn", "found 1e+308"),
+            (
+                json!({"score": -5}),
+                "score",
+                "expected at least 0, found -5",
+            ),
+            (
+                json!({"gauge": 101}),
+                "gauge",
+                "expected at most 100, found 101",
+            ),
+            (
+                json!({"players": [{}, {}, {}]}),
+                "players",
+                "at most 2 elements, found 3",
+            ),
+        ] {
+            let (at, message) =
+                check_then(&schema, &then, Kind::Step).expect_err(&then.to_string());
+            assert_eq!(at, path, "{then}");
+            assert!(message.contains(says), "{then}: {message}");
+        }
+        for then in [
+            json!({"turn": 4294967295u64, "score": 3.0, "gauge": 100}),
+            json!({"turn": {"$lt": 15}}),
+        ] {
+            assert_eq!(check_then(&schema, &then, Kind::Step), Ok(()), "{then}");
+        }
+    }
 
     /// A map keyed by ids, as schemars writes a `BTreeMap<u32, _>`: each key must match a
     /// pattern, and its value is checked against that pattern's schema.

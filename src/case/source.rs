@@ -6,21 +6,33 @@ use std::path::{Path, PathBuf};
 
 use super::yaml::Position;
 use super::LoadError;
+use crate::bounded::{self, Bound};
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_cases.rs"));
 }
 
-/// The largest case file read by default: 16 MiB. The largest file of the library is under
-/// 100 KiB; a bigger one is a mistake or an attack.
-pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+/// The largest case file read by default: 4 MiB. The largest file of the library is under
+/// 100 KiB, and a file of a hundred replayed whole-field cases (benches/library.rs) about
+/// 2.3 MB; a bigger one is a mistake or an attack, refused on its size before it is parsed
+/// (a 15 MB file of one line took 8 s and 1 GB to parse before it was refused).
+pub const DEFAULT_MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The text of `<game>/<stem>.yaml` in the library built into shinpan (`rules` is a game's
+/// clause catalogue), if it has that file.
+pub fn built_in_file(game: &str, stem: &str) -> Option<&'static str> {
+    embedded::FILES
+        .iter()
+        .find(|(relative, _)| split(relative) == (game.to_string(), stem.to_string()))
+        .map(|(_, text)| *text)
+}
 
 /// A case library to load.
 #[derive(Debug, Clone)]
 pub enum Source {
     /// The library this shinpan was built with.
     Embedded,
-    /// `DIR/<game>/*.yaml`.
+    /// `DIR/<game>/*.yaml` (and `*.yml`).
     Dir(PathBuf),
 }
 
@@ -29,7 +41,7 @@ pub enum Source {
 pub struct SourceFile {
     /// The game directory it lives in.
     pub game: String,
-    /// The file name without `.yaml`.
+    /// The file name without `.yaml` (or `.yml`).
     pub stem: String,
     /// Where it lives, for messages: `cases/codevs-reborn/chains.yaml` for the built-in library.
     pub path: PathBuf,
@@ -37,8 +49,9 @@ pub struct SourceFile {
 }
 
 impl Source {
-    /// Every `*.yaml` file one level below the root, sorted by game then name; files above
-    /// `max_file_bytes`, and files that are not UTF-8 or hold a NUL byte, are errors.
+    /// Every `*.yaml` (or `*.yml`) file one level below the root, sorted by game then name;
+    /// files above `max_file_bytes`, files that cannot be read (a dangling link, a device),
+    /// and files that are not UTF-8 or hold a NUL byte, are errors.
     pub fn files(&self, max_file_bytes: u64) -> Result<Vec<SourceFile>, LoadError> {
         match self {
             Source::Embedded => built_in(embedded::FILES, max_file_bytes),
@@ -83,48 +96,102 @@ fn built_in(files: &[(&str, &str)], max_file_bytes: u64) -> Result<Vec<SourceFil
 
 fn split(relative: &str) -> (String, String) {
     let (game, file) = relative.split_once('/').unwrap_or(("", relative));
-    (
-        game.to_string(),
-        file.strip_suffix(".yaml").unwrap_or(file).to_string(),
-    )
+    (game.to_string(), stem_of(file).to_string())
 }
 
-fn read_dir(root: &Path, max_file_bytes: u64) -> Result<Vec<SourceFile>, LoadError> {
-    let listing = |dir: &Path| {
-        std::fs::read_dir(dir).map_err(|e| {
-            LoadError::whole(dir, format!("cannot read the case library directory: {e}"))
-        })
-    };
-    let mut dirs: Vec<PathBuf> = listing(root)?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir())
-        .collect();
-    dirs.sort();
-    let mut files = Vec::new();
-    for dir in dirs {
-        let game = dir
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
+/// Whether a file name is a case file's: `*.yaml` or `*.yml`, not hidden (a name starting with
+/// `.` is an editor's lock or a temporary file).
+fn is_case_file_name(name: &str) -> bool {
+    !name.starts_with('.') && (name.ends_with(".yaml") || name.ends_with(".yml"))
+}
+
+/// The file name without `.yaml` or `.yml`.
+fn stem_of(name: &str) -> &str {
+    name.strip_suffix(".yaml")
+        .or_else(|| name.strip_suffix(".yml"))
+        .unwrap_or(name)
+}
+
+/// Why `path`, which cannot be read as a file, cannot: a dangling link names its target.
+fn unreadable(path: &Path, error: &bounded::ReadError) -> LoadError {
+    let dangling = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+        && std::fs::metadata(path).is_err();
+    if dangling {
+        let target = std::fs::read_link(path)
+            .map(|t| t.display().to_string())
             .unwrap_or_default();
-        let mut paths: Vec<PathBuf> = listing(&dir)?
-            .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "yaml") && p.is_file())
-            .collect();
-        paths.sort();
-        for path in paths {
-            let size = std::fs::metadata(&path)
-                .map_err(|e| LoadError::whole(&path, format!("cannot read: {e}")))?
-                .len();
-            if size > max_file_bytes {
-                return Err(too_big(&path, size, max_file_bytes));
+        return LoadError::whole(
+            path,
+            format!(
+                "a symbolic link to {target}, which does not exist: a case file must be readable"
+            ),
+        );
+    }
+    match error {
+        bounded::ReadError::NotAFile { .. } => {
+            LoadError::whole(path, format!("{error}; a case file must be a file"))
+        }
+        _ => LoadError::whole(path, error.to_string()),
+    }
+}
+
+/// The entries of `dir` by name, sorted; an entry that cannot be listed is an error.
+fn listing(dir: &Path) -> Result<Vec<(String, PathBuf)>, LoadError> {
+    let error = |e: std::io::Error| {
+        LoadError::whole(dir, format!("cannot read the case library directory: {e}"))
+    };
+    let mut entries = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(error)? {
+        let entry = entry.map_err(error)?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        entries.push((name, entry.path()));
+    }
+    entries.sort();
+    Ok(entries)
+}
+
+/// `root/<game>/*.yaml` and `*.yml`. Every entry that should be read and cannot is an error
+/// naming it: a dangling link (where a game folder or a case file would be), a case file name
+/// on a device, a FIFO or a directory, the same case file as `.yaml` and `.yml`. Other files
+/// (a README beside the game folders) are no part of the library.
+fn read_dir(root: &Path, max_file_bytes: u64) -> Result<Vec<SourceFile>, LoadError> {
+    let bound = Bound {
+        max: max_file_bytes,
+        option: "--max-case-file-bytes",
+        what: "a case file",
+    };
+    let mut dirs = Vec::new();
+    for (name, path) in listing(root)? {
+        if name.starts_with('.') {
+            continue;
+        }
+        match std::fs::metadata(&path) {
+            Ok(m) if m.is_dir() => dirs.push((name, path)),
+            Ok(_) => {}
+            Err(e) => {
+                return Err(unreadable(&path, &bounded::ReadError::Io(e)));
             }
-            let bytes = std::fs::read(&path)
-                .map_err(|e| LoadError::whole(&path, format!("cannot read: {e}")))?;
+        }
+    }
+    let mut files: Vec<SourceFile> = Vec::new();
+    for (game, dir) in dirs {
+        let first_of_game = files.len();
+        for (name, path) in listing(&dir)? {
+            if !is_case_file_name(&name) {
+                continue;
+            }
+            let stem = stem_of(&name).to_string();
+            if let Some(twin) = files[first_of_game..].iter().find(|f| f.stem == stem) {
+                return Err(LoadError::whole(
+                    &path,
+                    format!(
+                        "{} is the same case file `{stem}`: keep one of them",
+                        twin.path.display()
+                    ),
+                ));
+            }
+            let bytes = bounded::read(&path, &bound).map_err(|e| unreadable(&path, &e))?;
             let text = check_text(&path, &bytes, max_file_bytes)?.to_string();
-            let stem = path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
             files.push(SourceFile {
                 game: game.clone(),
                 stem,

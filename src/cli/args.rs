@@ -1,6 +1,8 @@
 //! The command line's arguments (clap). Values that cannot be used are refused here, with a
 //! message that says what was expected, before anything runs: every duration is a positive
-//! number of seconds that fits a `Duration`, every count at least 1.
+//! number of seconds that fits a `Duration`, every count at least 1, every seed a whole number
+//! from 0. A negative number given to a numeric option reaches its parser, which says what it
+//! expected (clap would otherwise advise `-- -1`, which passes it to the bot's command line).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -11,6 +13,8 @@ use shinpan::case::{Source, DEFAULT_MAX_FILE_BYTES};
 use shinpan::game::{DynGame, MatchOptions};
 use shinpan::harness::session::LimitOverrides;
 use shinpan::report::Format;
+use shinpan::run::baseline::DEFAULT_MAX_BASELINE_BYTES;
+use shinpan::run::expect_fail::DEFAULT_MAX_LIST_BYTES;
 
 use super::Usage;
 
@@ -59,14 +63,23 @@ pub enum Command {
     )]
     Play(PlayArgs),
     /// Sit between a real engine and a bot as the bot's command: forward every byte both ways
-    /// unchanged and record them (conformance/TRACES.md). Exits as the bot does.
+    /// unchanged and record them (conformance/TRACES.md). Exits as the bot does; 3 when the
+    /// log could not be written whole.
     #[command(
         after_help = "Example: (as the engine's bot command) shinpan tap --log p0.jsonl --player 0 -- python3 bot.py"
     )]
     Tap(TapArgs),
+    /// (Used by `tap`.) Become CMD, killed by the kernel when process PARENT dies.
+    #[command(hide = true)]
+    TapExec(TapExecArgs),
+    /// (Used by `tap` and the runs that start programs.) When the input closes, end process
+    /// group PGID and every process carrying the marks.
+    #[command(hide = true)]
+    Guard(GuardArgs),
     /// Check a recorded match (logs of `tap`, `play --log`, or converted) turn by turn against
     /// the rules: every departure with its step, fields and clauses. Exit 1 on any departure,
-    /// 3 when less was checked than the log holds (a log cut short, no such match).
+    /// else 3 when less was checked than the log holds (a log cut short or with no `end` record:
+    /// its writer was killed or failed; no such match).
     #[command(after_help = "Example: shinpan trace tsg-auto-chess p0.jsonl p1.jsonl")]
     Trace(TraceArgs),
 }
@@ -79,9 +92,14 @@ pub struct GamesArgs {
 
 #[derive(clap::Args)]
 pub struct TapArgs {
-    /// The log to append to (JSON lines, flushed record by record).
+    /// The log to write (JSON lines, flushed record by record). A log that already holds
+    /// records is refused unless `--append`.
     #[arg(long, value_name = "FILE")]
     pub log: PathBuf,
+    /// Add this match to a log that already holds records: its own `start` record begins it
+    /// (`trace --match N` picks one).
+    #[arg(long)]
+    pub append: bool,
     /// The engine's player number for this bot, written into every record.
     #[arg(long, value_name = "N")]
     pub player: Option<usize>,
@@ -97,6 +115,31 @@ pub struct TapArgs {
 }
 
 #[derive(clap::Args)]
+pub struct TapExecArgs {
+    #[arg(long, value_name = "PID")]
+    pub parent: u32,
+    /// Where CMD's program is.
+    #[arg(long, value_name = "FILE")]
+    pub path: PathBuf,
+    #[arg(last = true, required = true, value_name = "CMD")]
+    pub command: Vec<String>,
+}
+
+#[derive(clap::Args)]
+pub struct GuardArgs {
+    #[arg(long, value_name = "PGID")]
+    pub group: Option<i32>,
+    /// One lineage mark.
+    #[arg(long, value_name = "MARK", required_unless_present = "all_of")]
+    pub lineage: Option<String>,
+    /// Every mark process PID gave out.
+    #[arg(long, value_name = "PID", conflicts_with = "lineage")]
+    pub all_of: Option<u32>,
+    #[arg(long, value_name = "MS")]
+    pub grace_ms: u64,
+}
+
+#[derive(clap::Args)]
 pub struct TraceArgs {
     /// A game id from `shinpan games`.
     pub game: String,
@@ -105,8 +148,11 @@ pub struct TraceArgs {
     #[arg(required = true, value_name = "LOG")]
     pub logs: Vec<PathBuf>,
     /// Of a log holding several matches, which one (0-based) [default: the first].
-    #[arg(long = "match", value_name = "N")]
+    #[arg(long = "match", allow_negative_numbers = true, value_name = "N", value_parser = whole_number)]
     pub match_index: Option<u64>,
+    /// The largest log read, in bytes.
+    #[arg(long, allow_negative_numbers = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_LOG_BYTES, value_parser = at_least_one_u64)]
+    pub max_log_bytes: u64,
     /// Read the LOG (one, with every player) as another tool's log instead of a trace log:
     /// `main-rb` for TSG AUTO CHESS's main.rb (its standard output). See conformance/TRACES.md.
     #[arg(long, value_name = "FORMAT")]
@@ -150,6 +196,12 @@ pub struct CheckArgs {
     /// An earlier `--format json` report: print what got fixed, what broke, new errors.
     #[arg(long, value_name = "REPORT")]
     pub baseline: Option<PathBuf>,
+    /// The largest `--expect-fail` list read, in bytes.
+    #[arg(long, allow_negative_numbers = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_LIST_BYTES, value_parser = at_least_one_u64)]
+    pub max_list_bytes: u64,
+    /// The largest `--baseline` report read, in bytes.
+    #[arg(long, allow_negative_numbers = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_BASELINE_BYTES, value_parser = at_least_one_u64)]
+    pub max_baseline_bytes: u64,
     /// Match options for the generator cases (a case's own `options` take precedence).
     #[command(flatten)]
     pub options: OptionArgs,
@@ -170,25 +222,33 @@ pub struct DiffArgs {
     #[command(flatten)]
     pub engine: EngineArg,
     /// Seed of the random inputs.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole_number, default_value_t = 0)]
     pub seed: u64,
     /// How many inputs to try.
-    #[arg(long, default_value_t = 1000, value_parser = at_least_one)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1000, value_parser = at_least_one)]
     pub runs: usize,
-    /// Where to write the cases found: a directory (created if need be), one case file per
-    /// departure; or, with `--departures 1`, a file ending in `.yaml`. Printed to stdout when
-    /// not given.
+    /// Where to write the cases found: a case library DIR (created if need be) that `check
+    /// --cases DIR` runs as it is, one case file per departure in `DIR/<game>/` beside the
+    /// game's `rules.yaml` (the built-in one, when the folder has none); or, with
+    /// `--departures 1`, a file ending in `.yaml`. Checked before the first run. Printed to
+    /// stdout when not given, or when a file cannot be written.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Go on until this many distinct departures (by the fields that differ) are found.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one)]
+    /// Go on until this many distinct departures are found, told apart by their names: the
+    /// clause a variant of the rules that reproduces each breaks, else `unexplained, fields …`.
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 1, value_parser = at_least_one)]
     pub departures: usize,
-    /// Departures already known, passed over: a YAML mapping of a field path or a rule clause
-    /// (`*` for any run of characters) to the reason, as `--expect-fail` lists cases.
+    /// Departures already known, passed over: a YAML mapping of a rule clause (the name of a
+    /// departure) or a field path (`*` for any run of characters) to the reason, as
+    /// `--expect-fail` lists cases. A pattern that matches no departure seen is reported.
     #[arg(long, value_name = "FILE")]
     pub known: Option<PathBuf>,
-    /// Most engine requests spent shrinking one departure (no clock: one seed, one case).
-    #[arg(long, value_name = "N", default_value_t = 3000, value_parser = at_least_one)]
+    /// The largest `--known` list read, in bytes.
+    #[arg(long, allow_negative_numbers = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_LIST_BYTES, value_parser = at_least_one_u64)]
+    pub max_list_bytes: u64,
+    /// Most engine requests spent shrinking one departure, a safety net: shrinking stops at a
+    /// fixed point (no clock: one seed, one case).
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 3000, value_parser = at_least_one)]
     pub shrink_requests: usize,
     #[command(flatten)]
     pub options: OptionArgs,
@@ -204,13 +264,13 @@ pub struct SchemaArgs {
 pub struct BotArgs {
     /// A game id from `shinpan games`.
     pub game: String,
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole_number, default_value_t = 1)]
     pub seed: u64,
     /// Matches per seat in the `matches` phase.
-    #[arg(long, default_value_t = 1, value_parser = at_least_one)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = at_least_one)]
     pub matches: usize,
     /// The whole run ends within this many seconds, whatever the bot does.
-    #[arg(long, value_name = "SECONDS", default_value = "120", value_parser = seconds)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "120", value_parser = seconds)]
     pub budget: Duration,
     /// Where inputs that made the bot fail are saved [default: a shinpan-bot-<pid> temp dir].
     #[arg(long, value_name = "DIR")]
@@ -229,6 +289,10 @@ pub struct BotArgs {
         default_value = "matches,extreme,malformed"
     )]
     pub phases: Vec<PhaseArg>,
+    /// Stop each phase at its first FAIL. By default every check runs (each on a fresh bot)
+    /// and every failure is reported.
+    #[arg(long, num_args = 0..=1, default_missing_value = "true", default_value = "false")]
+    pub fail_fast: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -242,10 +306,10 @@ pub struct BotArgs {
 pub struct PlayArgs {
     /// A game id from `shinpan games`.
     pub game: String,
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole_number, default_value_t = 1)]
     pub seed: u64,
     /// Matches to play; the seats rotate every round.
-    #[arg(long, default_value_t = 1, value_parser = at_least_one)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = at_least_one)]
     pub rounds: usize,
     /// Play the game's series instead of rounds (CODE VS 4.0: the 41 stages), in fixed seats,
     /// ranked as its document ranks them.
@@ -276,10 +340,15 @@ pub struct OptionArgs {
 impl OptionArgs {
     /// The options, read and checked by `game` (exit 2 when it does not take them).
     pub fn for_game(&self, game: &dyn DynGame) -> Result<MatchOptions, Usage> {
-        let options = MatchOptions::from_pairs(&self.options).map_err(Usage)?;
+        let options = self.read()?;
         game.check_options(&options)
-            .map_err(|e| Usage(e.to_string()))?;
+            .map_err(|e| Usage(format!("--option {}: {e}", self.options.join(" "))))?;
         Ok(options)
+    }
+
+    /// The options as given, not yet checked by a game.
+    pub fn read(&self) -> Result<MatchOptions, Usage> {
+        MatchOptions::from_pairs(&self.options).map_err(|e| Usage(format!("--option {e}")))
     }
 }
 
@@ -287,13 +356,13 @@ impl OptionArgs {
 #[derive(clap::Args)]
 pub struct LimitArgs {
     /// Time for each reply, in ms [default: the game's].
-    #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
+    #[arg(long, allow_negative_numbers = true, value_name = "MS", value_parser = at_least_one_u64)]
     pub turn_ms: Option<u64>,
     /// Thinking time for a whole match, in ms [default: the game's].
-    #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
+    #[arg(long, allow_negative_numbers = true, value_name = "MS", value_parser = at_least_one_u64)]
     pub total_ms: Option<u64>,
     /// Time for the handshake line, in ms [default: the game's].
-    #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
+    #[arg(long, allow_negative_numbers = true, value_name = "MS", value_parser = at_least_one_u64)]
     pub handshake_ms: Option<u64>,
 }
 
@@ -314,7 +383,7 @@ pub struct LibraryArg {
     #[arg(long, value_name = "DIR", env = "SHINPAN_CASES")]
     pub cases: Option<PathBuf>,
     /// The largest case file read, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_FILE_BYTES, value_parser = at_least_one_u64)]
+    #[arg(long, allow_negative_numbers = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_FILE_BYTES, value_parser = at_least_one_u64)]
     pub max_case_file_bytes: u64,
 }
 
@@ -334,7 +403,7 @@ pub struct EngineArg {
     #[arg(long, value_name = "CMD")]
     pub engine: Option<String>,
     /// Seconds one adapter request may take (the start-up handshake has --start-timeout).
-    #[arg(long, value_name = "SECS", default_value = "5", value_parser = seconds)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECS", default_value = "5", value_parser = seconds)]
     pub timeout: Duration,
     /// Seconds the adapter may take to start and answer its `hello`.
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = seconds)]
@@ -371,6 +440,10 @@ impl FormatArg {
     }
 }
 
+/// The largest trace log (or `--import` log) read by default: 256 MiB, hundreds of whole
+/// matches.
+pub const DEFAULT_MAX_LOG_BYTES: u64 = 256 * 1024 * 1024;
+
 /// The longest duration any option takes: a week.
 const LONGEST: Duration = Duration::from_secs(7 * 24 * 3600);
 
@@ -386,6 +459,12 @@ fn seconds(text: &str) -> Result<Duration, String> {
             LONGEST.as_secs()
         )),
     }
+}
+
+/// A whole number from 0 to `u64::MAX` (a seed, a match number).
+fn whole_number(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .map_err(|_| format!("`{text}` is not a whole number from 0 to {}", u64::MAX))
 }
 
 fn at_least_one(text: &str) -> Result<usize, String> {
@@ -413,6 +492,8 @@ mod tests {
         }
         assert_eq!(seconds("0.5"), Ok(Duration::from_millis(500)));
         assert!(at_least_one("0").is_err());
+        assert!(whole_number("-1").is_err());
+        assert_eq!(whole_number("0"), Ok(0));
         assert_eq!(at_least_one("3"), Ok(3));
     }
 }

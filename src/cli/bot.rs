@@ -7,6 +7,7 @@ use super::args::{BotArgs, CrashArg, PhaseArg};
 use super::{game_by_id, out, Finished, Usage};
 
 pub fn run(args: BotArgs) -> Result<Finished, Usage> {
+    super::stop_on_interrupt()?;
     let BotArgs {
         game,
         seed,
@@ -16,6 +17,7 @@ pub fn run(args: BotArgs) -> Result<Finished, Usage> {
         format,
         malformed_crash,
         phases,
+        fail_fast,
         limits,
         options,
         command,
@@ -42,6 +44,7 @@ pub fn run(args: BotArgs) -> Result<Finished, Usage> {
                 PhaseArg::Malformed => Phase::Malformed,
             })
             .collect(),
+        fail_fast,
         ..defaults
     };
     let report = check_bot(game, &command, &options).map_err(|e| Usage(e.to_string()))?;

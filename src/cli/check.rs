@@ -1,21 +1,22 @@
 //! `shinpan check`: runs the case library on an engine and prints the report, with a progress
 //! counter on a terminal, the known-failure list (`--expect-fail`) and the comparison with an
-//! earlier report (`--baseline`).
+//! earlier report (`--baseline`). Interrupted, it reports the cases run so far as stopped.
 
 use shinpan::case::{load_library, CaseBody, Library, LoadOptions};
-use shinpan::game::MatchOptions;
 use shinpan::games;
 use shinpan::harness::adapter::{split_command, Adapter, AdapterConfig};
+use shinpan::harness::interrupt;
 use shinpan::report::check::{changes_human, Report};
 use shinpan::report::{Format, Render};
 use shinpan::run::baseline::{compare, Baseline};
 use shinpan::run::expect_fail::ExpectFail;
-use shinpan::run::{check_unmodelled, run_library, EngineUnderTest, Reference};
+use shinpan::run::{check_unmodelled, run_library_until, EngineUnderTest, Reference};
 
-use super::args::{CheckArgs, EngineArg, LibraryArg};
+use super::args::{CheckArgs, EngineArg, LibraryArg, OptionArgs};
 use super::{game_by_id, out, progress, warn, Finished, Usage};
 
 pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
+    super::stop_on_interrupt()?;
     let CheckArgs {
         games,
         filter,
@@ -24,20 +25,22 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
         engine,
         expect_fail,
         baseline,
+        max_list_bytes,
+        max_baseline_bytes,
         options,
     } = args;
     let format = format.format();
     let library_arg = library;
     let mut library = load(&library_arg, &games)?;
-    with_options(&mut library, &options.options)?;
+    with_options(&mut library, &options)?;
     let expect_fail = expect_fail
-        .map(|path| ExpectFail::load(&path))
+        .map(|path| ExpectFail::load(&path, max_list_bytes))
         .transpose()
-        .map_err(|e| Usage(e.to_string()))?;
+        .map_err(|e| Usage(format!("--expect-fail: {e}")))?;
     let baseline = baseline
-        .map(|path| Baseline::load(&path))
+        .map(|path| Baseline::load(&path, max_baseline_bytes))
         .transpose()
-        .map_err(|e| Usage(e.to_string()))?;
+        .map_err(|e| Usage(format!("--baseline: {e}")))?;
     let mut engine = start(&engine)?;
     check_unmodelled(library.games.iter().map(|g| g.game), engine.as_ref()).map_err(|e| {
         Usage(format!(
@@ -46,7 +49,7 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
         ))
     })?;
     let show_progress = format == Format::Human;
-    let run = run_library(
+    let run = run_library_until(
         &library,
         filter.as_deref(),
         engine.as_mut(),
@@ -58,7 +61,11 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
                 }
             }
         },
+        interrupt::reason,
     );
+    if run.stopped.is_some() {
+        progress("\r\x1b[K");
+    }
     let mut results = run.results;
     if run.selected == 0 {
         return Err(Usage(format!(
@@ -91,6 +98,16 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
             _ => warn(&changes_human(&changes)),
         }
     }
+    // Nothing judged is not a pass (issue 22, item 10): a run whose every case was unsupported
+    // checked nothing.
+    if report.all_passed() && report.counts.unsupported == report.results.len() {
+        warn(&format!(
+            "nothing was judged: the engine `{}` answered all {} cases `unsupported`; exit 3",
+            engine.name(),
+            report.results.len()
+        ));
+        return Ok(Finished::Incomplete);
+    }
     Ok(Finished::passed_if(report.all_passed()))
 }
 
@@ -107,12 +124,15 @@ pub fn load(library: &LibraryArg, games: &[String]) -> Result<Library, Usage> {
 }
 
 /// Gives the command line's match options to every generator case (its own take precedence).
-fn with_options(library: &mut Library, pairs: &[String]) -> Result<(), Usage> {
-    let given = MatchOptions::from_pairs(pairs).map_err(Usage)?;
+/// Options a game does not take are an error about the options, checked once per game; an
+/// error after merging is about the case whose own options they were merged with.
+fn with_options(library: &mut Library, options: &OptionArgs) -> Result<(), Usage> {
+    let given = options.read()?;
     if given.is_empty() {
         return Ok(());
     }
     for game in &mut library.games {
+        options.for_game(game.game)?;
         for case in &mut game.cases {
             if let CaseBody::Generate { options, .. } = &mut case.body {
                 let merged = given.merged(options);

@@ -1,9 +1,18 @@
-//! `shinpan diff`: checks the engine can play the game, fuzzes it against the reference engine
-//! with a progress counter until it has found the departures asked for, and writes each one's
-//! case to its own file (or stdout), with a one-line summary per departure.
+//! `shinpan diff`: checks where the cases will go and that the engine can play the game, fuzzes
+//! it against the reference engine with a progress counter until it has found the departures
+//! asked for, and writes each one's case to its own file (or stdout), with a one-line summary
+//! per departure. Interrupted, it writes what it found so far.
+//!
+//! `--out DIR` makes DIR a case library that `shinpan check --cases DIR` runs as it is, with
+//! only the installed binary: the cases go in `DIR/<game>/`, beside the game's catalogue
+//! (`rules.yaml`, the built-in one, written when the folder has none). Every file is written
+//! whole or not at all (a temporary file renamed into place), and a case that cannot be
+//! written is printed to stdout with the summary, so that no departure found is lost.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use shinpan::case::source::built_in_file;
 use shinpan::case::{load_library, LoadOptions, Source};
 use shinpan::games;
 use shinpan::harness::diff::{self, DiffConfig, Finding, Known};
@@ -12,16 +21,21 @@ use shinpan::run::check_unmodelled;
 
 use super::args::DiffArgs;
 use super::check::start;
-use super::{game_by_id, out, progress, Finished, Usage};
+use super::{game_by_id, out, progress, warn, Finished, Usage};
 
 /// Where the cases go.
 enum Out {
     Stdout,
+    /// One case file (`--out FILE.yaml`, one departure).
     File(PathBuf),
-    Dir(PathBuf),
+    /// A case library: the cases in `<root>/<game>/`, beside its `rules.yaml`.
+    Library {
+        game_dir: PathBuf,
+    },
 }
 
 pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
+    super::stop_on_interrupt()?;
     let DiffArgs {
         game,
         engine,
@@ -30,6 +44,7 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
         out: out_path,
         departures,
         known,
+        max_list_bytes,
         shrink_requests,
         options,
     } = args;
@@ -46,10 +61,14 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
             }
             Out::File(path)
         }
-        Some(dir) => Out::Dir(dir),
+        Some(root) => Out::Library {
+            game_dir: root.join(game.info().id),
+        },
     };
+    // Before any run: a place that cannot take the cases fails now, not after the fuzzing.
+    prepare(&target)?;
     let known = known
-        .map(|path| Known::load(&path))
+        .map(|path| Known::load(&path, max_list_bytes))
         .transpose()
         .map_err(|e| Usage(format!("--known: {e}")))?
         .unwrap_or_default();
@@ -100,7 +119,19 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
         },
     );
     progress("\r\x1b[K");
+    for pattern in &outcome.unmatched_known {
+        warn(&format!(
+            "--known entry `{pattern}` matches no departure seen in {} inputs",
+            outcome.runs
+        ));
+    }
     let mut text = String::new();
+    if let Some(why) = &outcome.interrupted {
+        text.push_str(&format!(
+            "INTERRUPTED: {why} after {} of {runs} inputs\n",
+            outcome.runs
+        ));
+    }
     for skipped in &outcome.known {
         text.push_str(&known_line(skipped));
     }
@@ -111,35 +142,58 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
             outcome.runs,
             outcome.unsupported
         ));
+        // Nothing judged is not a pass (issue 22, item 10): an engine that answers
+        // `unsupported` to every input compared nothing.
+        if outcome.judged == 0 {
+            text.push_str(
+                "NOTHING JUDGED: the engine's answer was compared on no input (it answered \
+                 every one `unsupported`); exit 3\n",
+            );
+            out(&text)?;
+            return Ok(Finished::Incomplete);
+        }
         out(&text)?;
         return Ok(Finished::AllPassed);
     }
-    if let Out::Dir(dir) = &target {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Usage(format!("cannot create {}: {e}", dir.display())))?;
-    }
     let mut cases = String::new();
     let mut summaries = String::new();
+    let mut failures: Vec<String> = Vec::new();
+    let catalogue = match &target {
+        Out::Library { game_dir } => write_catalogue(game_dir, game.info().id).err().map(|e| {
+            format!(
+                "cannot write {}: {e}",
+                game_dir.join("rules.yaml").display()
+            )
+        }),
+        _ => None,
+    };
+    failures.extend(catalogue);
     for (k, finding) in outcome.findings.iter().enumerate() {
         let case = diff::case_file(game, finding, &command, seed);
-        let written = match &target {
-            Out::Stdout => {
-                cases.push_str(&format!("\n{case}"));
-                None
-            }
-            Out::File(path) => Some(write(path, &case)?),
-            Out::Dir(dir) => {
-                let name = format!("diff-seed-{seed}-run-{}.yaml", finding.run);
-                Some(write(&dir.join(name), &case)?)
+        let path = match &target {
+            Out::Stdout => None,
+            Out::File(path) => Some(path.clone()),
+            Out::Library { game_dir } => {
+                Some(game_dir.join(format!("diff-seed-{seed}-run-{}.yaml", finding.run)))
             }
         };
+        let written = match path {
+            None => None,
+            Some(path) => match write_atomically(&path, &case) {
+                Ok(()) => Some(Ok(path)),
+                Err(e) => {
+                    let why = format!("cannot write {}: {e}", path.display());
+                    failures.push(why.clone());
+                    Some(Err(why))
+                }
+            },
+        };
+        // A case that is not in a file is printed, so that it is not lost.
+        if !matches!(written, Some(Ok(_))) {
+            cases.push_str(&format!("\n{case}"));
+        }
         text.push_str(&details(k + 1, finding));
-        summaries.push_str(&summary(
-            k + 1,
-            finding,
-            outcome.seen[k],
-            written.as_deref(),
-        ));
+        summaries.push_str(&summary(k + 1, finding, outcome.seen[k], written.as_ref()));
     }
     text.push_str(&format!(
         "{} distinct departure{} in {} inputs, by the clause a variant that reproduces each \
@@ -153,7 +207,103 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
     ));
     text.push_str(&cases);
     out(&text)?;
+    if let Some(first) = failures.first() {
+        return Err(Usage(format!(
+            "{first}{}; the cases not written are printed above",
+            match failures.len() {
+                1 => String::new(),
+                n => format!(" (and {} more write errors)", n - 1),
+            }
+        )));
+    }
     Ok(Finished::SomethingFailed)
+}
+
+/// Makes sure the cases can be written where `target` says, before anything runs: the
+/// library's game folder is created, and a file is created in it (or beside `--out FILE`)
+/// and removed again.
+fn prepare(target: &Out) -> Result<(), Usage> {
+    let (dir, shown) = match target {
+        Out::Stdout => return Ok(()),
+        Out::File(path) => {
+            if path.is_dir() {
+                return Err(Usage(format!(
+                    "--out {}: is a directory; give a file ending in .yaml, or a directory \
+                     whose name does not",
+                    path.display()
+                )));
+            }
+            let parent = match path.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+                _ => PathBuf::from("."),
+            };
+            (parent, path)
+        }
+        Out::Library { game_dir } => {
+            std::fs::create_dir_all(game_dir).map_err(|e| {
+                Usage(format!(
+                    "--out: cannot create the folder {}: {e}",
+                    game_dir.display()
+                ))
+            })?;
+            (game_dir.clone(), game_dir)
+        }
+    };
+    let probe = temporary_beside(&dir.join("probe"));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .and_then(|_| std::fs::remove_file(&probe))
+        .map_err(|e| {
+            Usage(format!(
+                "--out {}: cannot write in {}: {e}",
+                shown.display(),
+                dir.display()
+            ))
+        })
+}
+
+/// The built-in catalogue of `game` as `<game_dir>/rules.yaml`, unless the folder has one:
+/// what `check --cases` needs beside the cases.
+fn write_catalogue(game_dir: &Path, game: &str) -> std::io::Result<()> {
+    let path = game_dir.join("rules.yaml");
+    if path.exists() {
+        return Ok(());
+    }
+    let text = built_in_file(game, "rules").ok_or_else(|| {
+        std::io::Error::other(format!("this shinpan has no built-in catalogue for {game}"))
+    })?;
+    write_atomically(&path, text)
+}
+
+/// A hidden name beside `path`, unique to this process.
+fn temporary_beside(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+/// Writes `text` to `path` whole or not at all: into a temporary file beside it, flushed to
+/// disk, then renamed over it. On a failure (a full disk) the temporary file is removed and
+/// `path` is left as it was: never a case file cut short or empty.
+fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let temporary = temporary_beside(path);
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temporary)
+        .and_then(|mut file| {
+            file.write_all(text.as_bytes())?;
+            file.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&temporary, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
 }
 
 fn plural(n: usize) -> &'static str {
@@ -162,12 +312,6 @@ fn plural(n: usize) -> &'static str {
     } else {
         "s"
     }
-}
-
-fn write(path: &Path, case: &str) -> Result<PathBuf, Usage> {
-    std::fs::write(path, case)
-        .map_err(|e| Usage(format!("cannot write {}: {e}", path.display())))?;
-    Ok(path.to_path_buf())
 }
 
 /// `known (PATTERN: REASON), seen on N inputs: NAME`
@@ -220,8 +364,14 @@ fn details(k: usize, finding: &Finding) -> String {
 }
 
 /// `  1. score.chain · chain scores … · players[].score · seen on 7 inputs · turn 0 · FILE`;
-/// a departure no variant reproduces names the clauses whose cases check its fields.
-fn summary(k: usize, finding: &Finding, seen: usize, written: Option<&Path>) -> String {
+/// a departure no variant reproduces names the clauses whose cases check its fields. (`stdout`,
+/// or `not written: why`, in place of the file.)
+fn summary(
+    k: usize,
+    finding: &Finding,
+    seen: usize,
+    written: Option<&Result<PathBuf, String>>,
+) -> String {
     let what = match &finding.part.does {
         Some(does) => format!("{} · {does}", finding.part.name),
         None if finding.concerns.is_empty() => finding.part.name.clone(),
@@ -239,7 +389,11 @@ fn summary(k: usize, finding: &Finding, seen: usize, written: Option<&Path>) -> 
     let turn = finding
         .turn()
         .map_or("turn -".to_string(), |t| format!("turn {t}"));
-    let file = written.map_or("stdout".to_string(), |p| p.display().to_string());
+    let file = match written {
+        None => "stdout".to_string(),
+        Some(Ok(path)) => path.display().to_string(),
+        Some(Err(why)) => format!("not written ({why}): printed below"),
+    };
     format!(
         "  {k}. {what}{fields} · seen on {seen} input{} · {} → {} lines · {turn} · {file}\n",
         plural(seen),

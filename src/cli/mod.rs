@@ -1,6 +1,8 @@
 //! The bodies of the subcommands: what they print, their progress on a terminal, the files they
 //! read and write. Arguments are parsed in [`args`]; the result maps to an exit code in
 //! `main.rs`. Library code does the work and prints nothing; this is where printing happens.
+//! The subcommands that run programs (`check`, `diff`, `bot`, `play`) first
+//! [`stop_on_interrupt`]; interrupted, they print what they have, marked as interrupted.
 //!
 //! Output goes through [`out`]: a closed stdout pipe (`shinpan check | head`) ends the printing
 //! quietly and the run keeps the exit code it would have had; any other write error is a
@@ -15,6 +17,7 @@ pub mod play;
 pub mod trace;
 
 use std::io::{ErrorKind, IsTerminal, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use shinpan::game::DynGame;
@@ -33,7 +36,8 @@ pub enum Finished {
     AllPassed,
     /// Exit 1.
     SomethingFailed,
-    /// Exit 3: less was checked than there was to check (`trace` of a log cut short).
+    /// Exit 3: less was checked than there was to check (`trace` of a log cut short, with no
+    /// `end` record, or no such match; `tap` that could not write its whole log).
     Incomplete,
 }
 
@@ -57,9 +61,22 @@ pub fn run(cli: Cli) -> Result<Finished, Usage> {
         Command::Bot(args) => bot::run(args),
         Command::Play(args) => play::run(args),
         Command::Tap(args) => trace::tap(args),
+        Command::TapExec(args) => trace::tap_exec(args),
+        Command::Guard(args) => trace::guard(args),
         Command::Trace(args) => trace::run(args),
     }
 }
+
+/// Makes SIGINT, SIGTERM and SIGHUP stop every program the run started
+/// ([`shinpan::harness::interrupt`]); `main` then exits with 128 + the signal.
+pub fn stop_on_interrupt() -> Result<(), Usage> {
+    shinpan::harness::interrupt::install(Some(Path::new(SELF)))
+        .map_err(|e| Usage(format!("cannot handle signals: {e}")))
+}
+
+/// This very program, as the helper of guards and taps (whatever has become of its file since
+/// it started).
+pub const SELF: &str = "/proc/self/exe";
 
 /// The game with this id, or a usage error naming the id.
 pub fn game_by_id(id: &str) -> Result<&'static dyn DynGame, Usage> {

@@ -1,15 +1,19 @@
 //! `shinpan play`: splits the command lines into one contender per seat, opens the log, plays
-//! the rounds (or the game's series) with a progress line and prints the summary.
+//! the rounds (or the game's series) with a progress line, prints each match as it ends (for
+//! people; JSON and JUnit print them all at the end) and the summary (of the matches played to
+//! their end, when a signal interrupted the run).
 
 use std::io::Write;
 
-use shinpan::harness::play::{play, rounds, series_rounds, Contender, PlayOptions};
-use shinpan::report::Render;
+use shinpan::harness::play::{play_each, rounds, series_rounds, Contender, PlayOptions, Round};
+use shinpan::report::play::match_lines;
+use shinpan::report::{Format, Render};
 
 use super::args::PlayArgs;
 use super::{game_by_id, out, progress, Finished, Usage};
 
 pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
+    super::stop_on_interrupt()?;
     let PlayArgs {
         game,
         seed,
@@ -38,7 +42,9 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
             game.info().id
         )));
     }
-    let (plan, ranking) = if series {
+    // A series is a few dozen matches, planned (and their options checked) up front; plain
+    // rounds are made one at a time as they are played, however many are asked for.
+    let (series_plan, ranking) = if series {
         let series = game.series().ok_or_else(|| {
             Usage(format!(
                 "{} has no series: its document ranks no fixed set of matches",
@@ -50,9 +56,9 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
             game.check_options(&round.options)
                 .map_err(|e| Usage(format!("{}: {e}", round.label)))?;
         }
-        (plan, Some(series.ranking))
+        (Some(plan), Some(series.ranking))
     } else {
-        (rounds(seed, count, players, &match_options), None)
+        (None, None)
     };
     let mut log_file = match &log {
         Some(path) => Some(std::io::BufWriter::new(
@@ -66,21 +72,34 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
         process: Default::default(),
         ranking,
     };
-    let total = plan.len();
-    let labels: Vec<String> = plan.iter().map(|r| r.label.clone()).collect();
+    let total = series_plan.as_ref().map_or(count, Vec::len);
+    let labels: Vec<String> = series_plan
+        .iter()
+        .flatten()
+        .map(|r| r.label.clone())
+        .collect();
+    let plan: Box<dyn Iterator<Item = Round>> = match series_plan {
+        Some(plan) => Box::new(plan.into_iter()),
+        None => Box::new(rounds(seed, count, players, &match_options)),
+    };
     let log_error = |e: std::io::Error| match &log {
         Some(path) => Usage(format!("{}: {e}", path.display())),
         None => Usage(e.to_string()),
     };
-    let summary = play(
+    // People read each match as it ends; machines get every match in one document at the end.
+    let format = format.format();
+    let streamed = format == Format::Human;
+    let mut kept = Vec::new();
+    let mut printing: Result<(), Usage> = Ok(());
+    let mut summary = play_each(
         game,
         &contenders,
-        &plan,
+        plan,
         &options,
         log_file.as_mut().map(|f| f as &mut dyn Write),
         |round, step| {
             if step % 10 == 0 {
-                let label = &labels[round];
+                let label = labels.get(round).map_or("", String::as_str);
                 progress(&format!(
                     "\r[match {}/{total}{}{label}] step {step}\x1b[K",
                     round + 1,
@@ -88,12 +107,22 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
                 ));
             }
         },
+        |m| {
+            if !streamed {
+                kept.push(m);
+            } else if printing.is_ok() {
+                progress("\r\x1b[K");
+                printing = out(&match_lines(&m));
+            }
+        },
     )
     .map_err(log_error)?;
+    printing?;
+    summary.matches = kept;
     progress("\r\x1b[K");
     if let Some(mut file) = log_file {
         file.flush().map_err(log_error)?;
     }
-    out(&summary.render(format.format()))?;
+    out(&summary.render(format))?;
     Ok(Finished::AllPassed)
 }

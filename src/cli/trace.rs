@@ -1,38 +1,112 @@
-//! `shinpan tap` (a recording proxy: it ends as the bot ends) and `shinpan trace` (a recorded
-//! match checked against the rules).
+//! `shinpan tap` (a recording proxy: it ends as the bot ends, or with status 3 when its log is
+//! incomplete) and `shinpan trace` (a recorded match checked against the rules: exit 1 on a
+//! departure, 3 when less was checked than the logs hold).
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
+use shinpan::bounded::{self, Bound};
 use shinpan::case::source::DEFAULT_MAX_FILE_BYTES;
 use shinpan::case::{load_library, LoadOptions, Source};
 use shinpan::game::DynGame;
 use shinpan::game::MatchOptions;
 use shinpan::games;
-use shinpan::harness::tap::{exit_like, tap as run_tap};
+use shinpan::harness::guard::{watch, Marks};
+use shinpan::harness::tap::bot::exec_with_parent_death;
+use shinpan::harness::tap::{exit_like, tap as run_tap, TapEnd, TapOptions, LOG_INCOMPLETE};
 use shinpan::harness::trace::cases::case_file;
 use shinpan::harness::trace::clauses::ClauseIndex;
 use shinpan::harness::trace::log::{from_imported, read_match, MatchLog, PlayerLog};
 use shinpan::harness::trace::{trace_with, TraceConfig, TraceReport};
 use shinpan::report::Render;
 
-use super::args::{TapArgs, TraceArgs};
-use super::{game_by_id, out, Finished, Usage};
+use super::args::{GuardArgs, TapArgs, TapExecArgs, TraceArgs};
+use super::{game_by_id, out, warn, Finished, Usage};
 
-/// `shinpan tap`: never returns when the bot could be run; the process ends as the bot did.
+/// Between the signal a tap passes on (or its bot's exit, for what the bot left) and SIGKILL.
+const TAP_GRACE: Duration = Duration::from_millis(500);
+
+/// `shinpan tap`: never returns when the bot could be run; the process ends as the bot did,
+/// or with status 3 when the log is incomplete.
 pub fn tap(args: TapArgs) -> Result<Finished, Usage> {
-    let end = run_tap(&args.log, args.player, &args.command)
+    let options = TapOptions {
+        log: args.log.clone(),
+        player: args.player,
+        append: args.append,
+        helper: Some(PathBuf::from(super::SELF)),
+        grace: TAP_GRACE,
+    };
+    let tapped = run_tap(&options, &args.command)
         .map_err(|e| Usage(format!("tap (log {}): {e}", args.log.display())))?;
-    exit_like(end)
+    if !tapped.left_behind.is_empty() {
+        warn(&format!(
+            "tap: the bot left {} process(es) running; they were killed",
+            tapped.left_behind.len()
+        ));
+    }
+    if let Some(why) = &tapped.log_failure {
+        let _ = writeln!(
+            std::io::stderr(),
+            "shinpan tap: the log {} is incomplete ({why}); the bot {}",
+            args.log.display(),
+            match tapped.end {
+                TapEnd::Exited(code) => format!("exited with status {code}"),
+                TapEnd::Signalled(signal) => format!("died by signal {signal}"),
+            }
+        );
+        let _ = std::io::stdout().flush();
+        std::process::exit(LOG_INCOMPLETE.into());
+    }
+    exit_like(tapped.end)
+}
+
+/// `shinpan tap-exec` (tap's helper): becomes the bot, or exits 127 (126 when it is not
+/// executable) as a shell does when a command cannot run.
+pub fn tap_exec(args: TapExecArgs) -> Result<Finished, Usage> {
+    let error = exec_with_parent_death(args.parent, &args.path, &args.command);
+    let _ = writeln!(
+        std::io::stderr(),
+        "shinpan tap: cannot start `{}`: {error}",
+        args.command.join(" ")
+    );
+    let status = match error.kind() {
+        std::io::ErrorKind::PermissionDenied => 126,
+        _ => 127,
+    };
+    std::process::exit(status)
+}
+
+/// `shinpan guard` (the helper of `tap` and of the runs that start programs): see
+/// [`watch`].
+pub fn guard(args: GuardArgs) -> Result<Finished, Usage> {
+    let marks = match (args.lineage, args.all_of) {
+        (Some(lineage), _) => Marks::Lineage(lineage),
+        (None, Some(pid)) => Marks::AllOf(pid),
+        (None, None) => return Err(Usage("guard: --lineage or --all-of".into())),
+    };
+    watch(args.group, &marks, Duration::from_millis(args.grace_ms));
+    Ok(Finished::AllPassed)
 }
 
 pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
     let game = game_by_id(&args.game)?;
     let id = game.info().id;
+    let bound = Bound {
+        max: args.max_log_bytes,
+        option: "--max-log-bytes",
+        what: "a log",
+    };
+    // A device, a FIFO or a log over the bound is refused before anything is read.
+    for path in &args.logs {
+        bounded::check(path, &bound)
+            .map_err(|e| Usage(format!("{}: cannot read the log: {e}", path.display())))?;
+    }
     let read = match &args.import {
         None => read_match(&args.logs, args.match_index).map_err(|e| Usage(e.to_string()))?,
         Some(format) => MatchLog {
-            players: import(game, format, &args.logs)?,
+            players: import(game, format, &args.logs, &bound)?,
             ..MatchLog::default()
         },
     };
@@ -130,6 +204,16 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
         ),
     };
     let mut report = report;
+    // A writer that never ended its record (killed, interrupted, unable to write): what the
+    // log holds was checked, but it may not be the whole match.
+    if !read.incomplete.is_empty() {
+        report.complete = false;
+        let why = read.incomplete.join("; ");
+        report.stopped = Some(match report.stopped.take() {
+            Some(stopped) => format!("{stopped}; {why}"),
+            None => why,
+        });
+    }
     if let Some(dir) = &args.cases_out {
         let note = write_cases(game, &index, dir, &args.logs, &report)?;
         report.notes.push(note);
@@ -147,6 +231,7 @@ fn import(
     game: &dyn DynGame,
     format: &str,
     paths: &[PathBuf],
+    bound: &Bound,
 ) -> Result<BTreeMap<usize, PlayerLog>, Usage> {
     let [path] = paths else {
         return Err(Usage(format!(
@@ -154,7 +239,7 @@ fn import(
             paths.len()
         )));
     };
-    let bytes = std::fs::read(path)
+    let bytes = bounded::read(path, bound)
         .map_err(|e| Usage(format!("{}: cannot read the log: {e}", path.display())))?;
     let text = String::from_utf8_lossy(&bytes);
     match game.import(format, &text) {

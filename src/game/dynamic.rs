@@ -20,8 +20,8 @@ use crate::text::ParseError;
 pub struct MatchOptions(pub Map<String, Value>);
 
 impl MatchOptions {
-    /// Reads `key=value` pairs. A value that reads as JSON (a number, `true`, `false`) is taken
-    /// as such, anything else as a string: `stage=30`, `league=wood1`.
+    /// Reads `key=value` pairs. A value that reads as JSON (a number, `true`, `false`, a list) is
+    /// taken as such, anything else as a string: `stage=30`, `time=[5000,0]`, `league=wood1`.
     pub fn from_pairs(pairs: &[String]) -> Result<MatchOptions, String> {
         let mut map = Map::new();
         for pair in pairs {
@@ -29,7 +29,13 @@ impl MatchOptions {
                 return Err(format!("`{pair}` is not an option: write key=value"));
             };
             let value = match serde_json::from_str::<Value>(value) {
-                Ok(v @ (Value::Number(_) | Value::Bool(_))) => v,
+                // A whole number past 64 bits reads as a float: say what it is, not its type.
+                Ok(Value::Number(n)) if n.is_f64() && is_whole_number_text(value) => {
+                    return Err(format!(
+                        "`{pair}`: {value} is out of range (a whole number of at most 64 bits)"
+                    ))
+                }
+                Ok(v @ (Value::Number(_) | Value::Bool(_) | Value::Array(_))) => v,
                 _ => Value::String(value.to_string()),
             };
             if map.insert(key.to_string(), value).is_some() {
@@ -49,6 +55,12 @@ impl MatchOptions {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+}
+
+/// Whether `text` is written as a whole number: digits, with a `-` before them or not.
+fn is_whole_number_text(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Match options the game does not take: an unknown key, a value of the wrong type.
@@ -87,6 +99,8 @@ pub struct Played {
 pub trait DynMatch {
     fn awaiting(&self) -> Vec<usize>;
     fn prompt(&self, player: usize) -> String;
+    /// [`Game::prompt_varied`].
+    fn prompt_varied(&self, player: usize, rng: &mut dyn RngCore) -> String;
     fn frame(&self, player: usize, lines: &[&str]) -> Frame;
     fn step(&mut self, replies: &[Reply]) -> Result<StepReport, StepError>;
     fn outcome(&self) -> Option<Outcome>;
@@ -98,6 +112,8 @@ pub trait DynMatch {
     fn fork(&self) -> Box<dyn DynMatch + '_>;
     /// [`Game::series_score`] of this (finished) match for `player`.
     fn series_score(&self, player: usize) -> SeriesScore;
+    /// [`Game::series_carry`] of this (finished) match: options for the next one.
+    fn series_carry(&self) -> MatchOptions;
 }
 
 /// A [`Game`] seen through JSON values: the form the harness works with.
@@ -407,6 +423,10 @@ impl<G: Game> DynMatch for Match<'_, G> {
         self.game.prompt(&self.state, player)
     }
 
+    fn prompt_varied(&self, player: usize, rng: &mut dyn RngCore) -> String {
+        self.game.prompt_varied(&self.state, player, rng)
+    }
+
     fn frame(&self, player: usize, lines: &[&str]) -> Frame {
         self.game.frame(&self.state, player, lines)
     }
@@ -436,6 +456,10 @@ impl<G: Game> DynMatch for Match<'_, G> {
 
     fn series_score(&self, player: usize) -> SeriesScore {
         self.game.series_score(&self.state, player)
+    }
+
+    fn series_carry(&self) -> MatchOptions {
+        MatchOptions(self.game.series_carry(&self.state))
     }
 }
 
@@ -490,9 +514,15 @@ mod tests {
             MatchOptions::from_pairs(&["stage=30".into(), "league=wood1".into()]).unwrap();
         assert_eq!(options.0["stage"], Value::from(30));
         assert_eq!(options.0["league"], Value::from("wood1"));
+        let list = MatchOptions::from_pairs(&["time=[5000,0]".into()]).unwrap();
+        assert_eq!(list.0["time"], serde_json::json!([5000, 0]));
         assert!(MatchOptions::from_pairs(&["stage".into()]).is_err());
         assert!(MatchOptions::from_pairs(&["=3".into()]).is_err());
         assert!(MatchOptions::from_pairs(&["a=1".into(), "a=2".into()]).is_err());
+        // Issue 22.17: a number past 64 bits was called "floating point".
+        let err = MatchOptions::from_pairs(&["stage=99999999999999999999".into()]).unwrap_err();
+        assert!(err.contains("is out of range"), "{err}");
+        assert!(MatchOptions::from_pairs(&["x=1.5".into()]).is_ok());
         let over = MatchOptions::from_pairs(&["stage=2".into()]).unwrap();
         assert_eq!(options.merged(&over).0["stage"], Value::from(2));
     }

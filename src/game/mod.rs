@@ -311,6 +311,15 @@ pub trait Game: Send + Sync + 'static {
     /// The exact bytes sent to `player` before its next reply.
     fn prompt(&self, state: &Self::State, player: usize) -> String;
 
+    /// The prompt as another engine may print it for the same state: the same but for the
+    /// freedoms the document leaves (CODE VS 4.0: the order of the resource cells), each taken
+    /// at random from `rng`. The bot checker sends these, so that a bot relying on shinpan's own
+    /// choices is caught. The default takes none: [`Game::prompt`].
+    fn prompt_varied(&self, state: &Self::State, player: usize, rng: &mut dyn RngCore) -> String {
+        let _ = rng;
+        self.prompt(state, player)
+    }
+
     /// Whether `lines` (without line breaks) make a whole reply of `player`.
     fn frame(&self, state: &Self::State, player: usize, lines: &[&str]) -> Frame;
 
@@ -438,10 +447,14 @@ pub trait Game: Send + Sync + 'static {
         None
     }
 
-    /// Brings the values a case's `then` gives into the canonical state's form where one value
-    /// has several spellings (a field grid written with or without its empty top rows), so
-    /// that `given` and `then` accept the same forms. Called once per case when the library
-    /// loads; the default leaves `then` as written.
+    /// Brings values into the canonical state's form where one value has several spellings (a
+    /// field grid written with or without its empty top rows; a prompt whose list in no fixed
+    /// order comes in another order), so that `given` and `then` accept the same forms and an
+    /// engine's spelling is not taken for a difference. Called on a case's `then` when the
+    /// library loads, on every engine's result (the state with `prompts` beside it) before it
+    /// is compared with it, and by `trace` on `{"prompts": [..]}` to compare a recorded prompt
+    /// with the predicted one; it must leave a value already in that form as it is. The
+    /// default leaves everything as written.
     fn normalize_expectation(&self, expected: &mut Value) {
         let _ = expected;
     }
@@ -450,6 +463,15 @@ pub trait Game: Send + Sync + 'static {
     /// for `shinpan play --series`; `None` when the document has none.
     fn series(&self) -> Option<Series> {
         None
+    }
+
+    /// What a finished match of a series hands to the next one, as match options laid over
+    /// the next match's own (CODE VS 4.0: each player's thinking time left, since its hour is
+    /// for the whole game). Seats are fixed in a series, so a player here is the same contender
+    /// there. The default hands on nothing: every match starts afresh.
+    fn series_carry(&self, finished: &Self::State) -> serde_json::Map<String, Value> {
+        let _ = finished;
+        serde_json::Map::new()
     }
 
     /// What a finished match of the series is worth to `player`, by the document's ranking.

@@ -6,6 +6,8 @@ pub mod adapter;
 pub mod bot;
 pub mod departure;
 pub mod diff;
+pub mod guard;
+pub mod interrupt;
 pub mod mutate;
 pub mod play;
 pub mod process;

@@ -5,8 +5,12 @@
 //! A run is a list of [`Round`]s, each one match with a seed, a seating and match options.
 //! [`rounds`] makes the plain plan: seeds `seed, seed+1, ...`, the seating rotated every round
 //! so that every program plays every seat. [`series_rounds`] makes a game's series (CODE VS
-//! 4.0's 41 stages): fixed seats, each match with its own options, ranked by the game's
-//! [`SeriesScore`]s.
+//! 4.0's 41 stages): fixed seats, each match with its own options and what the match before it
+//! hands on ([`crate::game::Game::series_carry`]: CODE VS 4.0's thinking time, one hour for the
+//! whole series), ranked by the game's [`SeriesScore`]s. The report says, per match and seat,
+//! how many replies the engine ignored as late, so a player that ran out of time shows where. A
+//! run interrupted by a signal ([`interrupt`]) stops at once: the match under way is not
+//! counted, and its log ends with an `interrupted` record instead of an `end`.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -14,7 +18,8 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::game::{DynGame, MatchOptions, Outcome, Reply, Series, SeriesScore};
+use crate::game::{DynGame, MatchOptions, Outcome, Reply, ReplyVerdict, Series, SeriesScore};
+use crate::harness::interrupt;
 use crate::harness::process::Limits;
 use crate::harness::referee::{play_step, Seat};
 use crate::harness::session::{error_at_end, Clock, LimitOverrides, Session};
@@ -55,18 +60,26 @@ pub struct Round {
     pub options: MatchOptions,
     /// What the series calls this match (`stage 30`); empty outside a series.
     pub label: String,
+    /// Whether the match is one of a series: it starts from what the match before it handed on
+    /// (laid over `options` when it is played), and hands on to the next.
+    pub in_series: bool,
 }
 
-/// `count` rounds from `seed`, the seating rotated by one each round.
-pub fn rounds(seed: u64, count: usize, players: usize, options: &MatchOptions) -> Vec<Round> {
-    (0..count)
-        .map(|r| Round {
-            seed: seed.wrapping_add(r as u64),
-            seats: (0..players).map(|s| (s + r) % players).collect(),
-            options: options.clone(),
-            label: String::new(),
-        })
-        .collect()
+/// `count` rounds from `seed`, the seating rotated by one each round, each made when it is
+/// asked for: a count in the billions plans nothing up front.
+pub fn rounds(
+    seed: u64,
+    count: usize,
+    players: usize,
+    options: &MatchOptions,
+) -> impl Iterator<Item = Round> + '_ {
+    (0..count).map(move |r| Round {
+        seed: seed.wrapping_add(r as u64),
+        seats: (0..players).map(|s| (s + r) % players).collect(),
+        options: options.clone(),
+        label: String::new(),
+        in_series: false,
+    })
 }
 
 /// The matches of `series` from `seed`, every contender in its own seat throughout; the
@@ -86,6 +99,7 @@ pub fn series_rounds(
             seats: (0..players).collect(),
             options: options.merged(&MatchOptions(m.options.clone())),
             label: m.label.clone(),
+            in_series: true,
         })
         .collect()
 }
@@ -107,6 +121,8 @@ pub struct MatchResult {
     pub label: String,
     /// The contender index in each seat.
     pub seats: Vec<usize>,
+    /// The match options it was played with, what the match before it handed on included.
+    pub options: MatchOptions,
     pub outcome: Option<Outcome>,
     /// The contender index of the winner, if any.
     pub winner: Option<usize>,
@@ -120,6 +136,13 @@ pub struct MatchResult {
     /// Per seat, a program that played its match out and then crashed or exited in error once
     /// its input closed (NON-STRICT: the result stands).
     pub non_strict: Vec<Option<String>>,
+    /// Per seat, the replies the engine ignored as late (verdict `timed-out`): a player that ran
+    /// out of its time.
+    pub late_replies: Vec<usize>,
+    /// Per seat, the step of its first late reply.
+    pub first_late_step: Vec<Option<usize>>,
+    /// In a series, what the match hands to the next one (the game's options); empty otherwise.
+    pub carried: MatchOptions,
 }
 
 /// A contender's place in a series.
@@ -135,39 +158,63 @@ pub struct Standing {
 pub struct PlaySummary {
     pub game: String,
     pub contenders: Vec<String>,
+    /// The matches, when kept ([`play`]); empty when each was handed on as it ended
+    /// ([`play_each`]).
     pub matches: Vec<MatchResult>,
+    /// How many matches were played.
+    pub played: usize,
     pub wins: Vec<usize>,
     pub draws: usize,
     /// The series' ranking, best first (only for a series).
     pub ranking: Option<String>,
     pub standings: Vec<Standing>,
+    /// Why the run stopped before its last match (`interrupted by SIGTERM during match 2`):
+    /// `matches` holds those played to their end.
+    pub interrupted: Option<String>,
 }
 
-/// Plays `plan` between `contenders`. `log` receives one JSON line per event; `progress` is told
-/// `(round, step)` after every step.
+/// Plays `plan` between `contenders` and keeps every match in the summary. `log` receives one
+/// JSON line per event; `progress` is told `(round, step)` after every step.
 pub fn play(
     game: &dyn DynGame,
     contenders: &[Contender],
     plan: &[Round],
     options: &PlayOptions,
+    log: Option<&mut dyn Write>,
+    progress: impl FnMut(usize, usize),
+) -> std::io::Result<PlaySummary> {
+    let mut matches = Vec::with_capacity(plan.len());
+    let mut summary = play_each(
+        game,
+        contenders,
+        plan.iter().cloned(),
+        options,
+        log,
+        progress,
+        |m| matches.push(m),
+    )?;
+    summary.matches = matches;
+    Ok(summary)
+}
+
+/// Plays the rounds of `plan` one after the other, each made only when its turn comes, and
+/// hands each match to `ended` as it ends; the summary keeps the totals, not the matches, so
+/// memory does not grow with the number of rounds.
+pub fn play_each(
+    game: &dyn DynGame,
+    contenders: &[Contender],
+    plan: impl IntoIterator<Item = Round>,
+    options: &PlayOptions,
     mut log: Option<&mut dyn Write>,
     mut progress: impl FnMut(usize, usize),
+    mut ended: impl FnMut(MatchResult),
 ) -> std::io::Result<PlaySummary> {
-    let mut matches = Vec::new();
-    for (round, plan) in plan.iter().enumerate() {
-        let result = play_one(
-            game,
-            contenders,
-            round,
-            plan,
-            options,
-            &mut log,
-            &mut progress,
-        )?;
-        matches.push(result);
-    }
     let mut wins = vec![0; contenders.len()];
     let mut draws = 0;
+    let mut played = 0;
+    let mut interrupted = None;
+    // In a series, what the match before hands to the next (CODE VS 4.0's time left).
+    let mut carried: Option<MatchOptions> = None;
     let mut standings: Vec<Standing> = (0..contenders.len())
         .map(|contender| Standing {
             contender,
@@ -175,7 +222,29 @@ pub fn play(
             tiebreak: 0,
         })
         .collect();
-    for m in &matches {
+    for (round, mut plan) in plan.into_iter().enumerate() {
+        if let Some(why) = interrupt::reason() {
+            interrupted = Some(format!("{why} before match {}", round + 1));
+            break;
+        }
+        if let (true, Some(before)) = (plan.in_series, &carried) {
+            plan.options = plan.options.merged(before);
+        }
+        let result = play_one(
+            game,
+            contenders,
+            round,
+            &plan,
+            options,
+            &mut log,
+            &mut progress,
+        )?;
+        let Some(m) = result else {
+            let why = interrupt::reason().unwrap_or_default();
+            interrupted = Some(format!("{why} during match {} (not counted)", round + 1));
+            break;
+        };
+        played += 1;
         match m.winner {
             Some(w) => wins[w] += 1,
             None => draws += 1,
@@ -184,12 +253,15 @@ pub fn play(
             standings[contender].points += score.points;
             standings[contender].tiebreak += score.tiebreak;
         }
+        carried = Some(m.carried.clone());
+        ended(m);
     }
     standings.sort_by_key(|s| std::cmp::Reverse((s.points, s.tiebreak)));
     Ok(PlaySummary {
         game: game.info().id.to_string(),
         contenders: contenders.iter().map(Contender::label).collect(),
-        matches,
+        matches: Vec::new(),
+        played,
         wins,
         draws,
         ranking: options.ranking.map(str::to_string),
@@ -198,6 +270,7 @@ pub fn play(
         } else {
             Vec::new()
         },
+        interrupted,
     })
 }
 
@@ -227,6 +300,27 @@ fn emit(log: &mut Option<&mut dyn Write>, event: serde_json::Value) -> std::io::
     }
 }
 
+/// Marks the log of a match cut short by a signal: it gets no `end` record, so `trace` reads it
+/// as incomplete. Returns the match's (absent) result.
+fn cut_short(
+    log: &mut Option<&mut dyn Write>,
+    round: usize,
+    seats: &mut [Seat],
+) -> std::io::Result<Option<MatchResult>> {
+    for seat in seats {
+        if let Seat::Bot { session, .. } = seat {
+            session.finish();
+        }
+    }
+    let signal = interrupt::received().unwrap_or(0);
+    emit(
+        log,
+        json!({"event": "interrupted", "match": round, "t_us": now_us(), "signal": signal}),
+    )?;
+    Ok(None)
+}
+
+/// One match; `None` when a signal interrupted it.
 fn play_one(
     game: &dyn DynGame,
     contenders: &[Contender],
@@ -235,7 +329,7 @@ fn play_one(
     options: &PlayOptions,
     log: &mut Option<&mut dyn Write>,
     progress: &mut impl FnMut(usize, usize),
-) -> std::io::Result<MatchResult> {
+) -> std::io::Result<Option<MatchResult>> {
     let players = plan.seats.len();
     let mut state = game
         .start(plan.seed, &plan.options)
@@ -255,7 +349,11 @@ fn play_one(
             continue;
         };
         let clock = Clock::new(game.limits(), options.limits);
-        let mut session = Session::start(argv, options.process, clock, far).map_err(|e| {
+        let started = Session::start(argv, options.process, clock, far);
+        if interrupt::received().is_some() {
+            return cut_short(log, round, &mut seats);
+        }
+        let mut session = started.map_err(|e| {
             std::io::Error::new(e.kind(), format!("cannot start `{}`: {e}", argv.join(" ")))
         })?;
         let mut fault = None;
@@ -281,14 +379,35 @@ fn play_one(
         .iter()
         .map(|s| s.fault().map(|f| format!("handshake: {f}")))
         .collect();
+    let mut late_replies = vec![0; players];
+    let mut first_late_step = vec![None; players];
     let mut steps = 0;
     while state.outcome().is_none() {
-        let record = play_step(state.as_mut(), &mut seats)
+        if interrupt::received().is_some() {
+            return cut_short(log, round, &mut seats);
+        }
+        let record = play_step(state.as_mut(), &mut seats, None)
             .map_err(|e| std::io::Error::other(format!("the engine: {e}")))?;
+        // The replies of a step cut short by a signal are what the signal did, not the bots.
+        if interrupt::received().is_some() {
+            return cut_short(log, round, &mut seats);
+        }
         for (i, &seat) in record.awaiting.iter().enumerate() {
             used[seat] += record.waited[i];
+            if record.verdicts.get(i) == Some(&ReplyVerdict::TimedOut) {
+                late_replies[seat] += 1;
+                first_late_step[seat].get_or_insert(steps);
+            }
             if let Some(failure) = &record.new_faults[i] {
                 faults[seat].get_or_insert_with(|| format!("step {steps}: {failure}"));
+            }
+            // Which reply the engine refused, and why, belongs in the report, not only the log.
+            if let (Some(ReplyVerdict::Rejected(why)), Reply::Text { text, .. }) =
+                (record.verdicts.get(i), &record.replies[i])
+            {
+                let shown: String = text.escape_debug().take(60).collect();
+                faults[seat]
+                    .get_or_insert_with(|| format!("step {steps}: illegal reply `{shown}`: {why}"));
             }
             let mut prompt = record_of("prompt", round, seat, &record.prompts[i], steps);
             prompt["t_us"] = record.prompted_us[i].into();
@@ -330,7 +449,7 @@ fn play_one(
         json!({"event": "end", "match": round, "t_us": now_us(), "outcome": outcome,
                "steps": steps}),
     )?;
-    Ok(MatchResult {
+    Ok(Some(MatchResult {
         round,
         seed: plan.seed,
         label: plan.label.clone(),
@@ -345,5 +464,13 @@ fn play_one(
         scores: (0..players).map(|seat| state.series_score(seat)).collect(),
         faults,
         non_strict,
-    })
+        late_replies,
+        first_late_step,
+        carried: if plan.in_series {
+            state.series_carry()
+        } else {
+            MatchOptions::default()
+        },
+        options: plan.options.clone(),
+    }))
 }

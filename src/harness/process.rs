@@ -7,7 +7,9 @@
 //! - prompts are written by a writer thread, so a child that never reads cannot block us;
 //! - output is read by reader threads into bounded channels, with a cap on a line and on a reply;
 //!   stderr is kept only as a bounded tail;
-//! - a grandchild that keeps the output pipe open after the child exits is detected and reported.
+//! - a grandchild that keeps the output pipe open after the child exits is detected and reported;
+//! - an interrupted run ([`super::interrupt`]) starts no new child and ends the
+//!   groups of those running.
 //!
 //! It knows nothing of games: a reply's end is found by a closure the caller passes in.
 
@@ -22,6 +24,7 @@ use std::time::{Duration, Instant};
 
 use process_wrap::std::{ChildWrapper, CommandWrap, ProcessGroup};
 
+use super::interrupt;
 use super::reaper::{self, LeftBehind};
 
 /// POSIX signal numbers (the same on every Unix shinpan runs on).
@@ -221,13 +224,14 @@ impl Child {
         let lineage = reaper::new_lineage();
         let mut command = CommandWrap::with_new(program, |c| {
             c.args(args)
-                .env(reaper::LINEAGE_VAR, &lineage)
+                .env(reaper::LINEAGE_VAR, reaper::lineage_value(&lineage))
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped());
         });
         command.wrap(ProcessGroup::leader());
-        let mut child = command.spawn()?;
+        // An interrupted run starts nothing more; a started group is known to the handler.
+        let mut child = interrupt::start_group(|| command.spawn(), |child| child.id())?;
         reaper::register(child.id());
         let missing = || std::io::Error::other("a standard stream of the child is missing");
         let stdin = child.stdin().take().ok_or_else(missing)?;
@@ -440,6 +444,7 @@ impl Child {
             reaper::forget(self.child.id());
         }
         let left_behind = reaper::sweep(&self.lineage);
+        interrupt::group_ended(self.child.id());
         let ended = Ended {
             status,
             killed,

@@ -1,10 +1,12 @@
 //! One step of a match between seats, as a contest engine plays it: every awaited bot is sent
 //! its prompt first and then each reply is read, so bots of a simultaneous game think at the
 //! same time, each on its own clock; the built-in player answers at once; the engine plays the
-//! step. `play` and the bot checker's matches both run their matches through [`play_step`].
+//! step. `play` and the bot checker's matches both run their matches through [`play_step`]; the
+//! bot checker has the prompts varied ([`crate::game::Game::prompt_varied`]).
 
 use std::time::Duration;
 
+use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::{DynMatch, Reply, ReplyVerdict, StepError};
@@ -49,10 +51,21 @@ pub struct StepRecord {
     pub replied_us: Vec<u64>,
 }
 
-/// Plays one step of `game` with `seats` (indexed by seat).
-pub fn play_step(game: &mut dyn DynMatch, seats: &mut [Seat]) -> Result<StepRecord, StepError> {
+/// Plays one step of `game` with `seats` (indexed by seat). With `vary`, every prompt takes the
+/// freedoms the document leaves at random from it, as another engine might print it.
+pub fn play_step(
+    game: &mut dyn DynMatch,
+    seats: &mut [Seat],
+    mut vary: Option<&mut dyn RngCore>,
+) -> Result<StepRecord, StepError> {
     let awaiting = game.awaiting();
-    let prompts: Vec<String> = awaiting.iter().map(|&p| game.prompt(p)).collect();
+    let prompts: Vec<String> = awaiting
+        .iter()
+        .map(|&p| match vary.as_deref_mut() {
+            Some(rng) => game.prompt_varied(p, rng),
+            None => game.prompt(p),
+        })
+        .collect();
     let mut new_faults: Vec<Option<Failure>> = vec![None; awaiting.len()];
     let mut prompted_us = vec![0; awaiting.len()];
     // Every bot gets its prompt before any reply is read.

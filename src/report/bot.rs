@@ -59,13 +59,19 @@ impl Render for BotReport {
             out.push_str(&format!(", {incomplete} INCOMPLETE"));
         }
         if self.skipped > 0 {
-            out.push_str(&format!(", {} not run", self.skipped));
+            out.push_str(&format!(", {} not run after a FAIL", self.skipped));
+        }
+        if self.not_run > 0 {
+            out.push_str(&format!(", {} not run (budget)", self.not_run));
         }
         out.push_str(&format!(" · {:.1} s", self.elapsed_ms as f64 / 1000.0));
         if let Some(dir) = &self.save_dir {
             out.push_str(&format!(" · failing inputs in {}", dir.display()));
         }
         out.push('\n');
+        if let Some(why) = &self.interrupted {
+            out.push_str(&format!("INTERRUPTED: {why}\n"));
+        }
         for warning in &self.warnings {
             out.push_str(&format!("warning: {warning}\n"));
         }

@@ -5,40 +5,10 @@ use super::{JunitRow, JunitStatus, Render};
 use crate::harness::play::{MatchResult, PlaySummary};
 
 impl Render for PlaySummary {
-    /// A line per match (and per fault), then the wins per contender.
+    /// A line per match kept (and per fault, per seat out of time, and what a series match
+    /// hands on), then the wins per contender.
     fn human(&self) -> String {
-        let mut out = String::new();
-        for m in &self.matches {
-            let seats: Vec<String> = m
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(s, &c)| format!("seat {s}: #{}", c + 1))
-                .collect();
-            let label = if m.label.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", m.label)
-            };
-            out.push_str(&format!(
-                "match {}{label} seed {} [{}]: {}; time used {:?} ms\n",
-                m.round + 1,
-                m.seed,
-                seats.join(", "),
-                result_line(m),
-                m.time_used_ms
-            ));
-            for (s, fault) in m.faults.iter().enumerate() {
-                if let Some(fault) = fault {
-                    out.push_str(&format!("    seat {s}: {fault}\n"));
-                }
-            }
-            for (s, note) in m.non_strict.iter().enumerate() {
-                if let Some(note) = note {
-                    out.push_str(&format!("    seat {s}: NON-STRICT: {note}\n"));
-                }
-            }
-        }
+        let mut out: String = self.matches.iter().map(match_lines).collect();
         for (i, c) in self.contenders.iter().enumerate() {
             out.push_str(&format!("#{} {c}: {} wins\n", i + 1, self.wins[i]));
         }
@@ -55,11 +25,10 @@ impl Render for PlaySummary {
                 ));
             }
         }
-        out.push_str(&format!(
-            "{} matches, {} draws\n",
-            self.matches.len(),
-            self.draws
-        ));
+        out.push_str(&format!("{} matches, {} draws\n", self.played, self.draws));
+        if let Some(why) = &self.interrupted {
+            out.push_str(&format!("INTERRUPTED: {why}\n"));
+        }
         out
     }
 
@@ -113,6 +82,58 @@ impl Render for PlaySummary {
     }
 }
 
+/// A match's line, and a line per fault and per NON-STRICT ending: what `play` prints as each
+/// match ends.
+pub fn match_lines(m: &MatchResult) -> String {
+    let seats: Vec<String> = m
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(s, &c)| format!("seat {s}: #{}", c + 1))
+        .collect();
+    let label = if m.label.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", m.label)
+    };
+    let mut out = format!(
+        "match {}{label} seed {} [{}]: {}; time used {:?} ms\n",
+        m.round + 1,
+        m.seed,
+        seats.join(", "),
+        result_line(m),
+        m.time_used_ms
+    );
+    for (s, fault) in m.faults.iter().enumerate() {
+        if let Some(fault) = fault {
+            out.push_str(&format!("    seat {s}: {fault}\n"));
+        }
+    }
+    for (s, note) in m.non_strict.iter().enumerate() {
+        if let Some(note) = note {
+            out.push_str(&format!("    seat {s}: NON-STRICT: {note}\n"));
+        }
+    }
+    for (s, (&late, first)) in m.late_replies.iter().zip(&m.first_late_step).enumerate() {
+        if let (true, Some(first)) = (late > 0, first) {
+            out.push_str(&format!(
+                "    seat {s}: out of time from step {first}: {late} late repl{} ignored\n",
+                if late == 1 { "y" } else { "ies" }
+            ));
+        }
+    }
+    if !m.carried.is_empty() {
+        let carried: Vec<String> = m
+            .carried
+            .0
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        out.push_str(&format!("    hands on: {}\n", carried.join(" ")));
+    }
+    out
+}
+
 /// How a match ended, in words: `#1 wins (danger-line) after 42 steps`.
 fn result_line(m: &MatchResult) -> String {
     let result = match (&m.outcome, m.winner) {
@@ -127,7 +148,7 @@ fn result_line(m: &MatchResult) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Outcome;
+    use crate::game::{MatchOptions, Outcome};
 
     fn ended(winner: Option<usize>, reason: &str) -> MatchResult {
         MatchResult {
@@ -145,6 +166,10 @@ mod tests {
             scores: Vec::new(),
             faults: vec![None, None],
             non_strict: vec![None, None],
+            late_replies: vec![0, 0],
+            first_late_step: vec![None, None],
+            carried: MatchOptions::default(),
+            options: MatchOptions::default(),
         }
     }
 

@@ -9,6 +9,11 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::CaseResult;
+use crate::bounded::{self, Bound};
+
+/// The largest baseline report read by default (`--max-baseline-bytes`): 64 MiB; a report of
+/// the whole library is about 0.25 MB.
+pub const DEFAULT_MAX_BASELINE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// A baseline report that cannot be used, and why.
 #[derive(Debug, thiserror::Error)]
@@ -45,13 +50,19 @@ pub struct Baseline {
 }
 
 impl Baseline {
-    /// Reads the report at `path`; the error names the file and what is wrong with it.
-    pub fn load(path: &Path) -> Result<Baseline, BaselineError> {
+    /// Reads the report at `path`, a regular file of at most `max_bytes`; the error names the
+    /// file and what is wrong with it.
+    pub fn load(path: &Path, max_bytes: u64) -> Result<Baseline, BaselineError> {
         let error = |message: String| BaselineError {
             path: path.to_path_buf(),
             message,
         };
-        let text = std::fs::read_to_string(path)
+        let bound = Bound {
+            max: max_bytes,
+            option: "--max-baseline-bytes",
+            what: "a baseline report",
+        };
+        let text = bounded::read_to_string(path, &bound)
             .map_err(|e| error(format!("cannot read the baseline report: {e}")))?;
         Baseline::parse(&text).map_err(error)
     }

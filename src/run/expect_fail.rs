@@ -13,6 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::bounded::{self, Bound};
 use crate::case::yaml::{self, Position};
 
 use crate::run::{CaseResult, CaseVerdict};
@@ -57,14 +58,28 @@ pub struct Applied {
     pub unmatched: Vec<String>,
 }
 
+/// The largest list read by default (`--max-list-bytes`): 1 MiB, thousands of patterns.
+pub const DEFAULT_MAX_LIST_BYTES: u64 = 1024 * 1024;
+
+/// The bound on a list's size: `max_bytes`, set by `--max-list-bytes`.
+pub fn list_bound(max_bytes: u64) -> Bound {
+    Bound {
+        max: max_bytes,
+        option: "--max-list-bytes",
+        what: "a list",
+    }
+}
+
 impl ExpectFail {
-    /// Reads the list; the error names the file and the position.
-    pub fn load(path: &Path) -> Result<ExpectFail, ListError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ListError {
-            path: Some(path.to_path_buf()),
-            at: None,
-            message: format!("cannot read the expect-fail list: {e}"),
-        })?;
+    /// Reads the list, a regular file of at most `max_bytes`; the error names the file and the
+    /// position.
+    pub fn load(path: &Path, max_bytes: u64) -> Result<ExpectFail, ListError> {
+        let text =
+            bounded::read_to_string(path, &list_bound(max_bytes)).map_err(|e| ListError {
+                path: Some(path.to_path_buf()),
+                at: None,
+                message: format!("cannot read the expect-fail list: {e}"),
+            })?;
         ExpectFail::parse(&text).map_err(|e| ListError {
             path: Some(path.to_path_buf()),
             ..e
@@ -78,8 +93,18 @@ impl ExpectFail {
             at,
             message,
         };
-        let parsed =
-            yaml::parse(text, &|p| p.len() == 1).map_err(|e| error(Some(e.at), e.message))?;
+        let parsed = yaml::parse(text, &|p| p.len() == 1).map_err(|e| {
+            match unquoted_star(text).filter(|(at, _, _)| at.line <= e.at.line) {
+                Some((at, what, shown)) => error(
+                    Some(at),
+                    format!(
+                        "quote the {what}: '{shown}' (unquoted, YAML reads a leading `*` as \
+                         an alias)"
+                    ),
+                ),
+                None => error(Some(e.at), e.message),
+            }
+        })?;
         let mapping = match parsed.value {
             serde_json::Value::Null => serde_json::Map::new(),
             serde_json::Value::Object(m) => m,
@@ -152,6 +177,41 @@ impl ExpectFail {
     }
 }
 
+/// The first pattern or reason written with a leading `*` and no quotes (`*/score: why`), which
+/// YAML reads as an alias: where it is, `pattern` or `reason`, and the text to quote.
+fn unquoted_star(text: &str) -> Option<(Position, &'static str, String)> {
+    text.lines().enumerate().find_map(|(i, line)| {
+        let key_col = line.len() - line.trim_start().len();
+        let key = line.trim_start();
+        let (at, rest) = if key.starts_with('*') {
+            (key_col, key)
+        } else {
+            let value_at = line.find(": ")? + 2;
+            let value = &line[value_at..];
+            let col = value_at + (value.len() - value.trim_start().len());
+            (col, value.trim_start())
+        };
+        if !rest.starts_with('*') {
+            return None;
+        }
+        // The pattern ends at the `: ` before its reason; a reason runs to the end of the line.
+        let (what, shown) = if at == key_col {
+            ("pattern", rest.split(": ").next().unwrap_or(rest))
+        } else {
+            ("reason", rest)
+        };
+        let shown = shown.strip_suffix(':').unwrap_or(shown);
+        Some((
+            Position {
+                line: i + 1,
+                col: line[..at].chars().count() + 1,
+            },
+            what,
+            shown.to_string(),
+        ))
+    })
+}
+
 /// Whether `name` matches `pattern`, where `*` matches any run of characters (none included).
 pub fn glob_match(pattern: &str, name: &str) -> bool {
     let mut parts = pattern.split('*');
@@ -209,6 +269,25 @@ mod tests {
         assert!(matches!(results[1].verdict, CaseVerdict::Fixed(_)));
         assert_eq!(results[2].verdict, CaseVerdict::Fail("diff".into()));
         assert_eq!(applied.unmatched, vec!["g/x/*".to_string()]);
+    }
+
+    /// `*/score: why` fails in YAML with "found unknown anchor": say to quote it.
+    #[test]
+    fn a_pattern_starting_with_a_star_is_asked_to_be_quoted() {
+        for (text, line, col, quote) in [
+            ("*/score: bad\n", 1, 1, "pattern: '*/score'"),
+            ("a/b: fine\n*: anything\n", 2, 1, "pattern: '*'"),
+            ("a/b: *why\n", 1, 6, "reason: '*why'"),
+        ] {
+            let err = ExpectFail::parse(text).unwrap_err();
+            assert_eq!(err.at, Some(Position { line, col }), "{text:?}: {err}");
+            assert!(
+                err.message.starts_with(&format!("quote the {quote}")),
+                "{text:?}: {err}"
+            );
+        }
+        let list = ExpectFail::parse("'*/score': quoted\n").unwrap();
+        assert_eq!(list.entries[0].pattern, "*/score");
     }
 
     #[test]

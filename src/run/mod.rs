@@ -409,6 +409,8 @@ fn modelled_result(
             _ => {}
         }
     }
+    // One spelling for what the game lets an engine spell several ways (as `then` has).
+    game.normalize_expectation(&mut actual);
     mask.remove_from(&mut actual);
     Ok(actual)
 }
@@ -561,7 +563,7 @@ fn check_generated(
             Answered::Error(why) => return CaseVerdict::Error(format!("seed {seed}: {why}")),
         };
         mask.remove_from(&mut state);
-        let state = match with_facts(game, &state) {
+        let mut state = match with_facts(game, &state) {
             Ok(state) => state,
             Err(e) => {
                 return CaseVerdict::Fail(format!(
@@ -569,6 +571,7 @@ fn check_generated(
                 ))
             }
         };
+        game.normalize_expectation(&mut state);
         if let Err(diff) = check_subset(then, &state) {
             return CaseVerdict::Fail(format!("new match with seed {seed}:\n{diff}"));
         }
@@ -669,14 +672,37 @@ pub fn run_library(
     library: &Library,
     filter: Option<&str>,
     engine: &mut dyn EngineUnderTest,
+    progress: impl FnMut(usize, usize),
+) -> LibraryRun {
+    run_library_until(library, filter, engine, progress, || None)
+}
+
+/// [`run_library`], also stopping when `interrupted` gives a reason (`interrupted by SIGINT`).
+/// The case under way when it does is left out of the results: what it met was the stop.
+pub fn run_library_until(
+    library: &Library,
+    filter: Option<&str>,
+    engine: &mut dyn EngineUnderTest,
     mut progress: impl FnMut(usize, usize),
+    interrupted: impl Fn() -> Option<String>,
 ) -> LibraryRun {
     let selected = select(library, filter);
     let total = selected.len();
     let mut results = Vec::with_capacity(total);
     let mut stopped = None;
     for (i, (game, case)) in selected.into_iter().enumerate() {
+        if let Some(why) = interrupted() {
+            stopped = Some(format!("{why} after {i} of {total} cases"));
+            break;
+        }
         let judged = run_case(game, case, engine);
+        if let Some(why) = interrupted() {
+            stopped = Some(format!(
+                "{why} after {i} of {total} cases ({} was cut short)",
+                case.name
+            ));
+            break;
+        }
         results.push(CaseResult::of(case, game.info().id, judged));
         progress(i + 1, total);
         if let Some(why) = engine.gave_up() {

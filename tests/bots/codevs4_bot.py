@@ -6,8 +6,12 @@ base once the player is rich, bases make fighters, and fighters march on the ene
 
 An input it cannot read it meets, with `--on-bad-input crash|report|skip`, by dying of the
 unhandled error (a traceback), by saying `bad input` and exiting 2 (the default), or by giving
-no orders that turn and reading on."""
+no orders that turn and reading on. With `--sleep-at STAGE:MS` it sleeps MS ms before answering
+the first input of stage STAGE it reads (to spend its thinking time on purpose). With
+`--trust-cell-order` it relies on the resource cells coming by y, then x (shinpan's own order,
+which D-codevs4-13 says nothing may depend on): cells in any other order make it exit 3."""
 import sys
+import time
 
 WORKER, KNIGHT, FIGHTER, ASSASSIN, CASTLE, VILLAGE, BASE = range(7)
 COST = {WORKER: 40, KNIGHT: 20, FIGHTER: 40, ASSASSIN: 60, VILLAGE: 100, BASE: 500}
@@ -37,6 +41,9 @@ def decide(lines):
     _enemies, i = read_units(lines, i)
     count = int(lines[i])
     cells = [tuple(int(v) for v in lines[i + 1 + k].split()) for k in range(count)]
+    if "--trust-cell-order" in sys.argv and cells != sorted(cells):
+        print(f"resource cells out of (y, x) order: {cells}", file=sys.stderr)
+        sys.exit(3)
     castle = next(((y, x) for (_, y, x, _, t) in own if t == CASTLE), (0, 0))
     # The enemy is in the far corner from our castle.
     target = (99, 99) if castle[0] + castle[1] < 99 else (0, 0)
@@ -76,8 +83,14 @@ def decide(lines):
     return orders
 
 
+def option(name, default):
+    args = sys.argv[1:]
+    return args[args.index(name) + 1] if name in args[:-1] else default
+
+
 def main():
-    mode = sys.argv[2] if sys.argv[1:2] == ["--on-bad-input"] else "report"
+    mode = option("--on-bad-input", "report")
+    sleep_stage, _, sleep_ms = option("--sleep-at", "-1:0").partition(":")
     print("shinpan_codevs4_bot", flush=True)
     block = []
     for text in sys.stdin:
@@ -85,6 +98,9 @@ def main():
         if line != "END":
             block.append(line)
             continue
+        if block[1:2] == [sleep_stage]:
+            time.sleep(int(sleep_ms) / 1000)
+            sleep_stage = None
         try:
             orders = decide(block)
         except (ValueError, IndexError):

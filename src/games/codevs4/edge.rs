@@ -1,6 +1,7 @@
 //! Valid inputs at the extremes of the CODE VS 4.0 document, for the bot checker: ids up to
-//! 20000, units on every border cell, no time left, hundreds of units on one cell, every kind
-//! of unit in sight, all 20 resource cells in sight, the last turn, the richest extra stage.
+//! 20000, units on every border cell, no time left, the last stage begun with a few ms left of
+//! the game's hour, hundreds of units on one cell, every kind of unit in sight, all 20 resource
+//! cells in sight, the last turn, the richest extra stage.
 //!
 //! CODE VS 4.0 has no game-start block, so any state's input can be a bot's first; each case is
 //! one state, or a first turn followed by a later one. Each doc comment says whether the rules
@@ -8,7 +9,7 @@
 
 use super::rules::{Cell, Kind, MAX_ID, RESOURCE_CELLS, SIZE, STAGES, TURNS};
 use super::state::{State, Unit, Units};
-use super::{Codevs4, Options};
+use super::{Codevs4, Options, TimeLeft};
 use crate::game::{EdgeCase, Game};
 
 /// The seed of the set-up the cases start from: any fixed value.
@@ -24,7 +25,7 @@ pub fn edge_cases() -> Vec<EdgeCase<State>> {
         seat,
         states: vec![state],
     };
-    let fresh = |stage: u32| Codevs4.new_match(SEED, &Options { stage });
+    let fresh = |stage: u32| Codevs4.new_match(SEED, &Options::stage(stage));
     let mut last_turn = fresh(0);
     last_turn.turn = TURNS - 1;
     vec![
@@ -40,6 +41,19 @@ pub fn edge_cases() -> Vec<EdgeCase<State>> {
             }
             state
         }),
+        // D-codevs4-11: the hour is for all 41 stages, so the last one may begin with almost
+        // nothing left; reachable (a series that spent its hour on the first 40 stages).
+        one(
+            "stage-40-begun-with-5-ms-left",
+            0,
+            Codevs4.new_match(
+                SEED,
+                &Options {
+                    stage: STAGES - 1,
+                    time: TimeLeft::Each([FEW_MS_LEFT, 3_600_000]),
+                },
+            ),
+        ),
         one("crowded-cell", 0, crowded_cell()),
         one("every-kind-in-sight-at-1-hp", 1, every_kind_at_1_hp()),
         one(
@@ -59,6 +73,9 @@ pub fn edge_cases() -> Vec<EdgeCase<State>> {
         },
     ]
 }
+
+/// What the last stage's edge case leaves player 0 of the game's hour, ms.
+const FEW_MS_LEFT: u64 = 5;
 
 /// Two castles far apart, ids 0 and 6, and the other units given.
 fn with_castles(mut units: Vec<Unit>) -> State {

@@ -1,12 +1,15 @@
 //! One turn of CODE VS 4.0 in the document's phase order (3.2): orders, move & production,
 //! battle, removal, resources, end.
 //!
-//! Orders (3.3.1, 5.2, D-codevs4-5): each player's output is read leniently; an order is
-//! accepted when its line reads, the unit is the player's own and on the field, the unit may
-//! be given that command (tables 1 and 6), and the unit has no accepted order yet this turn.
-//! Everything else is ignored, never fatal. Move & production (3.3.2, 4.2): moves at once;
-//! productions player 0's in its output's order, then player 1's, each paid when it comes and
-//! failing silently when the player cannot pay (D-codevs4-4/5).
+//! Orders (3.3.1, 5.2, D-codevs4-5, D-codevs4-12): each player's output is read leniently,
+//! player 0's first, and its orders are processed in their order. An order is accepted when its
+//! line reads, the unit is the player's own and on the field, the unit may be given that command
+//! (tables 1 and 6), the unit has no accepted order yet this turn, and it can be carried out: a
+//! production needs the player to have its cost left at that moment and an id left (4.2,
+//! D-codevs4-10). A production is paid, and given its id, as it is accepted (D-codevs4-4).
+//! Everything else is ignored, never fatal; an order ignored does not take the unit's one order
+//! of the turn. Move & production (3.3.2, 4.2): the accepted moves, then the accepted
+//! productions appear, in the order they were accepted.
 
 use super::battle::fight;
 use super::protocol::{Command, Order, Orders};
@@ -18,11 +21,13 @@ pub const CASTLE_DESTROYED: &str = "castle-destroyed";
 pub const BOTH_CASTLES_DESTROYED: &str = "both-castles-destroyed";
 pub const TURN_LIMIT: &str = "turn-limit";
 
-/// An accepted order: the unit's position in `state.units` and what it does.
+/// An accepted order: the unit's position in `state.units` and what it does; a production
+/// also carries the id its product takes (given, and paid, when the order was accepted).
 #[derive(Debug, Clone, Copy)]
 pub struct Accepted {
     pub index: usize,
     pub command: Command,
+    pub product_id: Option<u32>,
 }
 
 pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
@@ -42,18 +47,20 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
         )));
     }
 
-    // 1. Orders.
-    let mut taken = vec![false; state.units.0.len()];
+    // 1. Orders, productions paid as they are accepted.
+    let mut turn = OrdersPhase {
+        taken: vec![false; state.units.0.len()],
+        next_id: state.next_id(),
+    };
     let mut verdicts = Vec::with_capacity(2);
     let mut accepted: [Vec<Accepted>; 2] = [Vec::new(), Vec::new()];
     for (p, reply) in replies.iter().enumerate() {
-        let (verdict, orders) = take_reply(state, p, reply, &mut taken);
+        let (verdict, orders) = take_reply(state, p, reply, &mut turn);
         verdicts.push(verdict);
         accepted[p] = orders;
     }
 
     // 2. Move & production.
-    let mut next_id = state.next_id();
     for orders in &accepted {
         for order in orders {
             if let Command::Move(direction) = order.command {
@@ -62,26 +69,17 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
             }
         }
     }
+    // Ids were given in acceptance order, above every id on the field: pushing the products in
+    // that order keeps the units sorted by id.
     for (p, orders) in accepted.iter().enumerate() {
         for order in orders {
-            if let Command::Produce(product) = order.command {
-                let producer = state.units.0[order.index];
-                let cost = product.cost().unwrap_or(u32::MAX);
-                let resources = &mut state.players[p].resources;
-                // 4.2: a production the player cannot pay fails and nothing happens; so does
-                // one with no id left in 0..=20000.
-                if *resources >= cost && next_id <= MAX_ID {
-                    *resources -= cost;
-                    state
-                        .units
-                        .0
-                        .push(Unit::new(next_id, p, product, producer.cell));
-                    next_id += 1;
-                }
+            if let (Command::Produce(product), Some(id)) = (order.command, order.product_id) {
+                let cell = state.units.0[order.index].cell;
+                state.units.0.push(Unit::new(id, p, product, cell));
             }
         }
     }
-    state.next_id = Some(next_id);
+    state.next_id = Some(turn.next_id);
 
     // 3–4. Battle and removal.
     let castles_before = castles(state);
@@ -96,13 +94,20 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
     Ok(StepReport { replies: verdicts })
 }
 
-/// Reads one player's reply and accepts its orders (see the module doc). `taken` marks the
-/// units that already have an accepted order.
+/// What the orders phase keeps between orders: which units already have an accepted order
+/// (by position in `state.units`), and the id the next accepted production takes.
+struct OrdersPhase {
+    taken: Vec<bool>,
+    next_id: u32,
+}
+
+/// Reads one player's reply and accepts its orders (see the module doc), paying for each
+/// production it accepts.
 fn take_reply(
     state: &mut State,
     player: usize,
     reply: &Reply,
-    taken: &mut [bool],
+    turn: &mut OrdersPhase,
 ) -> (ReplyVerdict, Vec<Accepted>) {
     let clock = &mut state.players[player].time_left_ms;
     let text = match reply {
@@ -112,9 +117,10 @@ fn take_reply(
         }
         Reply::Crashed => return (ReplyVerdict::Crashed, Vec::new()),
         Reply::Text { text, elapsed_ms } => {
-            // Settled (rules.yaml `time.over`): an output later than the time left is ignored
-            // and the clock stays at 0; the stage goes on.
-            if *elapsed_ms > *clock {
+            // D-codevs4-11 (rules.yaml `time.over`): an output later than the time left is
+            // ignored and the clock stays at 0; with no time left every output is late. The
+            // stage goes on.
+            if *clock == 0 || *elapsed_ms > *clock {
                 *clock = 0;
                 return (ReplyVerdict::TimedOut, Vec::new());
             }
@@ -129,7 +135,7 @@ fn take_reply(
     let mut ignored = Vec::new();
     let mut orders = Vec::new();
     let mut take =
-        |order: Order, ignored: &mut Vec<String>| match accept(state, player, order, taken) {
+        |order: Order, ignored: &mut Vec<String>| match accept(state, player, order, turn) {
             Ok(accepted) => orders.push(accepted),
             Err(why) => ignored.push(why),
         };
@@ -187,12 +193,13 @@ fn take_reply(
     (verdict, orders)
 }
 
-/// 5.2 and D-codevs4-5: whether `order` is accepted; the reason when it is ignored.
+/// 5.2, D-codevs4-5 and D-codevs4-12: whether `order` is accepted now; the reason when it is
+/// ignored. A production accepted is paid from the player's resources and takes the next id.
 fn accept(
-    state: &State,
+    state: &mut State,
     player: usize,
     order: Order,
-    taken: &mut [bool],
+    turn: &mut OrdersPhase,
 ) -> Result<Accepted, String> {
     let Some(index) = state.units.position(order.unit) else {
         return Err(format!("there is no unit {}", order.unit));
@@ -209,16 +216,43 @@ fn accept(
             order.unit
         ));
     }
-    if taken[index] {
+    if turn.taken[index] {
         return Err(format!(
             "unit {} already has an order this turn (the first one counts)",
             order.unit
         ));
     }
-    taken[index] = true;
+    let mut product_id = None;
+    if let Command::Produce(product) = order.command {
+        // 4.2 and D-codevs4-12: a production the player cannot pay for now, or one with no id
+        // left in 0..=20000 (D-codevs4-10), cannot be carried out: not accepted, nothing paid.
+        let cost = product.cost().unwrap_or(u32::MAX);
+        let resources = &mut state.players[player].resources;
+        if *resources < cost {
+            return Err(format!(
+                "unit {}'s {} costs {cost}, the player has {} left",
+                order.unit,
+                product.name(),
+                *resources
+            ));
+        }
+        if turn.next_id > MAX_ID {
+            return Err(format!(
+                "unit {}'s {} would need id {}, past the last id {MAX_ID}",
+                order.unit,
+                product.name(),
+                turn.next_id
+            ));
+        }
+        *resources -= cost;
+        product_id = Some(turn.next_id);
+        turn.next_id += 1;
+    }
+    turn.taken[index] = true;
     Ok(Accepted {
         index,
         command: order.command,
+        product_id,
     })
 }
 

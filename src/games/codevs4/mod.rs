@@ -11,27 +11,29 @@
 //! (player 1) earns more each turn.
 //!
 //! Seam mapping: one step is one turn, both players' outputs at once; the AI name is the
-//! handshake; the stage is the match option `stage`, kept in the state.
+//! handshake; the stage and each player's thinking time left of the game's one hour are the
+//! match options `stage` and `time` ([`options`]), kept in the state; the 41 stages are the
+//! series, each handing the time left on to the next (D-codevs4-11).
 
 pub mod battle;
 pub mod edge;
 pub mod engine;
 pub mod fuzz;
 pub mod observe;
+pub mod options;
 pub mod protocol;
 pub mod rules;
 pub mod setup;
 pub mod state;
 
 use rand::{Rng, RngCore};
-use schemars::JsonSchema;
-use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::game::{
     EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, Observation, Outcome, ParseVerdict,
     Reply, RuleDocument, Series, SeriesMatch, SeriesScore, StateError, StepError, StepReport,
     TimeLimits,
 };
+pub use options::{Options, TimeLeft};
 use protocol::{parse_name, Command, Order, Orders, Prompt};
 use rules::{Cell, Direction, Kind, STAGES, THINKING_TIME_MS};
 use state::State;
@@ -71,27 +73,6 @@ static INFO: GameInfo = GameInfo {
     },
 };
 
-/// The match options: which of the 41 stages is played.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Options {
-    /// The stage, 0..=40 (3.1). In stages 27–33 player 1, the enemy AI of table 4, earns 20 a
-    /// turn instead of 10, and in stages 34–40 it earns 30 (4.6).
-    #[serde(default, deserialize_with = "a_stage")]
-    #[schemars(range(max = 40))]
-    pub stage: u32,
-}
-
-fn a_stage<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
-    let stage = u32::deserialize(deserializer)?;
-    if stage >= STAGES {
-        return Err(serde::de::Error::custom(format!(
-            "stage {stage}: the stages are 0..=40"
-        )));
-    }
-    Ok(stage)
-}
-
 impl Game for Codevs4 {
     type State = State;
     type Options = Options;
@@ -100,8 +81,13 @@ impl Game for Codevs4 {
         &INFO
     }
 
+    /// The set-up of the stage, each player with the time `options.time` gives it.
     fn new_match(&self, seed: u64, options: &Options) -> State {
-        setup::new_stage(seed, options.stage.min(STAGES - 1))
+        let mut state = setup::new_stage(seed, options.stage.min(STAGES - 1));
+        for (p, player) in state.players.iter_mut().enumerate() {
+            player.time_left_ms = options.time.of(p).min(THINKING_TIME_MS);
+        }
+        state
     }
 
     fn validate(&self, state: &State) -> Result<(), StateError> {
@@ -118,6 +104,14 @@ impl Game for Codevs4 {
 
     fn prompt(&self, state: &State, player: usize) -> String {
         Prompt::of(state, player).print()
+    }
+
+    /// D-codevs4-13: the official client did not sort the resource cells; a bot gets them
+    /// shuffled (never in shinpan's (y, x) order when it sees two or more).
+    fn prompt_varied(&self, state: &State, player: usize, rng: &mut dyn RngCore) -> String {
+        let mut prompt = Prompt::of(state, player);
+        prompt.shuffle_resource_cells(rng);
+        prompt.print()
     }
 
     /// D-codevs4-8: the count on the first line says how many lines follow.
@@ -168,8 +162,10 @@ impl Game for Codevs4 {
         setup::facts(state)
     }
 
-    /// The document names no time limit per turn; settled (rules.yaml `time.budget`): 3,600,000
-    /// ms of thinking time for a stage, which the input's first line counts down.
+    /// The document names no time limit per turn. D-codevs4-11: 3,600,000 ms of thinking time
+    /// for the whole game, which the input's first line counts down; a match cannot take more.
+    /// What decides a late output is the state's own clock, which a stage starts from the
+    /// option `time` and `play --series` carries from stage to stage ([`Game::series_carry`]).
     fn limits(&self) -> TimeLimits {
         TimeLimits {
             total_ms: Some(THINKING_TIME_MS),
@@ -200,6 +196,20 @@ impl Game for Codevs4 {
         Some(observe::observe(prompt, player, known))
     }
 
+    /// D-codevs4-13: the resource cells of a prompt are a set. Every prompt (`prompts`) that
+    /// reads is brought to shinpan's (y, x) order, in an expectation and in an engine's result
+    /// alike, so that the same cells in another order compare equal.
+    fn normalize_expectation(&self, expected: &mut serde_json::Value) {
+        let prompts = expected
+            .get_mut("prompts")
+            .and_then(serde_json::Value::as_array_mut);
+        for prompt in prompts.into_iter().flatten() {
+            if let Some(Ok(read)) = prompt.as_str().map(Prompt::parse) {
+                *prompt = read.with_resource_cells_sorted().print().into();
+            }
+        }
+    }
+
     /// 3 and 6.3: the 41 stages, 0..=40.
     fn series(&self) -> Option<Series> {
         Some(Series {
@@ -212,6 +222,13 @@ impl Game for Codevs4 {
                 })
                 .collect(),
         })
+    }
+
+    /// D-codevs4-11: the hour is for the whole game, so each player starts the next stage with
+    /// the time it has left at the end of this one.
+    fn series_carry(&self, finished: &State) -> serde_json::Map<String, serde_json::Value> {
+        let left = finished.players.each_ref().map(|p| p.time_left_ms);
+        serde_json::Map::from_iter([("time".to_string(), serde_json::json!(left))])
     }
 
     /// 6.3: 2 points a win, 1 a draw; the tiebreak is the turns summed over wins minus the
@@ -364,11 +381,72 @@ mod tests {
         ));
     }
 
+    /// D-codevs4-13: all 20 resource cells in sight of player 0's castle, given in an order that
+    /// is not (y, x).
+    fn twenty_cells_in_sight() -> State {
+        let mut state = edge::edge_cases()
+            .into_iter()
+            .find(|c| c.name == "all-20-resource-cells-in-sight")
+            .unwrap()
+            .states
+            .remove(0);
+        state.resource_cells.reverse();
+        state
+    }
+
+    #[test]
+    fn varied_prompts_shuffle_the_resource_cells_and_nothing_else() {
+        let game = Codevs4;
+        let state = twenty_cells_in_sight();
+        let own = Prompt::of(&state, 0);
+        assert_eq!(own.resource_cells.len(), 20);
+        assert!(own.resource_cells.is_sorted(), "shinpan prints by (y, x)");
+        let mut rng = crate::rng::seeded(1, 0);
+        for _ in 0..20 {
+            let varied = Prompt::parse(&game.prompt_varied(&state, 0, &mut rng)).unwrap();
+            assert!(!varied.resource_cells.is_sorted());
+            assert_eq!(varied.clone().with_resource_cells_sorted(), own);
+        }
+        // Two cells: never in (y, x) order either, so the other order every time.
+        let mut two = state.clone();
+        two.resource_cells.truncate(2);
+        for _ in 0..10 {
+            let varied = Prompt::parse(&game.prompt_varied(&two, 0, &mut rng)).unwrap();
+            assert!(!varied.resource_cells.is_sorted(), "{varied:?}");
+        }
+        // No cell or one: nothing to vary.
+        two.resource_cells.truncate(1);
+        assert_eq!(game.prompt_varied(&two, 0, &mut rng), game.prompt(&two, 0));
+    }
+
+    #[test]
+    fn prompts_that_differ_only_in_the_order_of_resource_cells_normalize_alike() {
+        let game = Codevs4;
+        let state = twenty_cells_in_sight();
+        let mut rng = crate::rng::seeded(2, 0);
+        let of = |prompt: String| {
+            let mut value = serde_json::json!({"turn": 3, "prompts": [prompt, "not a prompt"]});
+            game.normalize_expectation(&mut value);
+            value
+        };
+        let shinpans = of(game.prompt(&state, 0));
+        assert_eq!(
+            shinpans["prompts"][0],
+            game.prompt(&state, 0),
+            "left as it is"
+        );
+        assert_eq!(shinpans["prompts"][1], "not a prompt");
+        assert_eq!(shinpans["turn"], 3);
+        let varied = game.prompt_varied(&state, 0, &mut rng);
+        assert_ne!(varied, game.prompt(&state, 0));
+        assert_eq!(of(varied), shinpans);
+    }
+
     #[test]
     fn the_built_in_player_is_always_accepted() {
         let game = Codevs4;
         for seed in 0..3 {
-            let mut state = game.new_match(seed, &Options { stage: 35 });
+            let mut state = game.new_match(seed, &Options::stage(35));
             let mut rngs = [crate::rng::seeded(seed, 1), crate::rng::seeded(seed, 2)];
             for _ in 0..300 {
                 if state.outcome.is_some() {
@@ -381,15 +459,5 @@ mod tests {
                 assert_eq!(report.replies, vec![ReplyVerdict::Accepted; 2]);
             }
         }
-    }
-
-    #[test]
-    fn options_refuse_a_stage_past_40() {
-        assert!(serde_json::from_str::<Options>(r#"{"stage": 41}"#).is_err());
-        assert_eq!(
-            serde_json::from_str::<Options>(r#"{"stage": 40}"#).unwrap(),
-            Options { stage: 40 }
-        );
-        assert_eq!(serde_json::from_str::<Options>("{}").unwrap().stage, 0);
     }
 }

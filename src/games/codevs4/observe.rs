@@ -170,7 +170,7 @@ mod tests {
 
     #[test]
     fn both_prompts_read_back_into_the_state_they_came_from() {
-        let state = Codevs4.new_match(3, &Options { stage: 30 });
+        let state = Codevs4.new_match(3, &Options::stage(30));
         let first = Codevs4.prompt(&state, 0);
         let seen = observe(&first, 0, None).unwrap();
         assert_eq!(Codevs4.prompt(&seen.state, 0), first);
@@ -200,6 +200,37 @@ mod tests {
         let seen = observe(&prompt, 0, Some(&state)).unwrap();
         assert!(seen.shown.contains(&"units.40".to_string()));
         assert!(seen.state.units.get(40).is_none());
+    }
+
+    /// D-codevs4-13: the resource cells come in no fixed order; the same cells in another order
+    /// read back into the same state, onto nothing and onto the known state alike.
+    #[test]
+    fn resource_cells_in_another_order_read_back_the_same() {
+        let mut state = Codevs4.new_match(3, &Options::default());
+        let castle = state.units.get(0).unwrap().cell;
+        // Three of the cells moved next to player 0's castle, in sight.
+        for (i, cell) in state.resource_cells.iter_mut().take(3).enumerate() {
+            *cell = Cell {
+                x: castle.x + 3 - i as i32,
+                y: castle.y + i as i32,
+            };
+        }
+        let mut prompt = Prompt::of(&state, 0);
+        assert_eq!(prompt.resource_cells.len(), 3);
+        let sorted = observe(&prompt.print(), 0, Some(&state)).unwrap();
+        prompt.resource_cells.reverse();
+        let reversed = observe(&prompt.print(), 0, Some(&state)).unwrap();
+        assert_eq!(reversed, sorted);
+        assert_eq!(
+            reversed.state, state,
+            "nothing differs from the known state"
+        );
+        let onto_nothing = observe(&prompt.print(), 0, None).unwrap();
+        let mut cells = onto_nothing.state.resource_cells.clone();
+        cells.sort_by_key(|c| (c.y, c.x));
+        let mut expected = state.resource_cells[..3].to_vec();
+        expected.sort_by_key(|c| (c.y, c.x));
+        assert_eq!(cells, expected);
     }
 
     #[test]

@@ -45,7 +45,9 @@ pub struct Prompt {
     pub own: Vec<UnitLine>,
     /// The enemy units within vision of some own unit, in ascending id order.
     pub enemies: Vec<UnitLine>,
-    /// The resource cells within vision of some own unit, as (y, x), top row first.
+    /// The resource cells within vision of some own unit, as (y, x). Their order is not fixed
+    /// (D-codevs4-13): the same cells in any order are the same input. [`Prompt::of`] lists
+    /// them top row first.
     pub resource_cells: Vec<(i32, i32)>,
 }
 
@@ -85,6 +87,23 @@ impl Prompt {
             enemies,
             resource_cells,
         }
+    }
+
+    /// D-codevs4-13: the resource cells in another order, at random; never the (y, x) order of
+    /// [`Prompt::of`] when there are two or more, so that a bot relying on it is caught.
+    pub fn shuffle_resource_cells(&mut self, rng: &mut dyn rand::RngCore) {
+        use rand::seq::SliceRandom;
+        self.resource_cells.shuffle(rng);
+        if self.resource_cells.is_sorted() {
+            self.resource_cells.reverse();
+        }
+    }
+
+    /// D-codevs4-13: the one spelling of a prompt whose resource cells may come in any order,
+    /// shinpan's own: by y, then x.
+    pub fn with_resource_cells_sorted(mut self) -> Prompt {
+        self.resource_cells.sort_unstable();
+        self
     }
 
     pub fn print(&self) -> String {

@@ -44,8 +44,10 @@ pub const GATHER_CAP: u32 = 5;
 /// 4.5: every player receives this much every turn besides what its workers gather.
 pub const BASE_INCOME: u32 = 10;
 
-/// Settled (rules.yaml `time.budget`): the thinking time a player has for a stage. The document
-/// shows the time left in every input (its example: 3,598,517 ms at turn 27) but names no total.
+/// D-codevs4-11 (rules.yaml `time.budget`): the thinking time a player has for the whole game,
+/// all 41 stages. The document shows the time left in every input (its example: 3,598,517 ms at
+/// turn 27) but names no total; captured games start stage 0 with 3,599,990 ms left and later
+/// stages with less.
 pub const THINKING_TIME_MS: u64 = 3_600_000;
 
 /// 2.2–2.3 and table 5: the seven kinds of unit, in the order of table 5 (the protocol's code).

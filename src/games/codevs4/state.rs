@@ -40,7 +40,8 @@ pub struct State {
 pub struct Player {
     /// The player's resources (資源数).
     pub resources: u32,
-    /// Thinking time left for the rest of the stage, shown first in every input.
+    /// Thinking time left of the one hour for the whole game (D-codevs4-11), shown first in
+    /// every input. A stage starts with what the earlier ones left (the match option `time`).
     pub time_left_ms: u64,
 }
 

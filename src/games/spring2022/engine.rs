@@ -147,8 +147,10 @@ fn read_reply(state: &mut State, p: usize, reply: &Reply, intents: &mut [Intent]
             None => match read_order(line, state.league) {
                 Ok(read) => {
                     if !is_strict(line) {
-                        if let Err(e) = Order::parse(line) {
-                            loose.push(format!("line {}: {e}", k + 1));
+                        // The line was read alone: its line 1 is the reply's line k + 1.
+                        if let Err(mut e) = Order::parse(line) {
+                            e.line += k;
+                            loose.push(e.to_string());
                         }
                     }
                     read
@@ -396,5 +398,26 @@ pub fn outcome(state: &State) -> Outcome {
     Outcome {
         winner: None,
         reason: "draw".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    /// Issue 22: a NON-STRICT detail read "line 3: line 1, column 12" (the line, parsed alone,
+    /// was its own line 1). It names the reply's line and the column in it.
+    #[test]
+    fn a_loose_line_is_named_by_its_line_in_the_reply() {
+        let mut state = super::super::Spring2022.new_match(1, &Default::default());
+        let mut intents = [Intent::Idle; HEROES];
+        let reply = Reply::text("WAIT\nWAIT\nMOVE 100  100");
+        let verdict = read_reply(&mut state, 0, &reply, &mut intents);
+        let ReplyVerdict::NonStrict(why) = verdict else {
+            panic!("{verdict:?}");
+        };
+        assert!(why.starts_with("line 3, column "), "{why}");
+        assert!(!why.contains("line 1"), "{why}");
     }
 }

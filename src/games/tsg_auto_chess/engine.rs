@@ -25,29 +25,7 @@ struct Turn {
     bought_slot: [Option<usize>; 2],
 }
 
-/// Rules played the way a known engine departs from them, to name what a recorded match shows
-/// (`Game::departures_played`); the reference plays by the rules (`Departures::default()`).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Departures {
-    /// `move.once` as main.rb plays it: every line naming a unit moves it.
-    pub every_move_line: bool,
-    /// `evolve.result` as main.rb plays it: ⌊4 × sum / 7⌋ for HP and ATK.
-    pub evolve_floor: bool,
-    /// `removal.dead` as main.rb plays it: the dead stay on the grid as ghosts (HP 0 or less)
-    /// that keep their cell, keep attacking and keep being hit, but take no orders.
-    pub ghosts: bool,
-}
-
 pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
-    step_with(state, replies, Departures::default())
-}
-
-/// [`step`], with some rules played the way a known engine departs from them.
-pub fn step_with(
-    state: &mut State,
-    replies: &[Reply],
-    departures: Departures,
-) -> Result<StepReport, StepError> {
     if state.outcome.is_some() {
         return Err(StepError::MatchOver);
     }
@@ -74,26 +52,16 @@ pub fn step_with(
         verdicts.push(verdict);
     }
 
-    let ghosts: Vec<u32> = if departures.ghosts {
-        state
-            .units
-            .iter()
-            .filter(|u| u.hp <= 0)
-            .map(|u| u.id)
-            .collect()
-    } else {
-        Vec::new()
-    };
     let mut turn = Turn::default();
     for (p, reply) in read.iter().enumerate() {
         if let Some(reply) = reply {
-            command(state, p, &reply.command, &mut turn, departures);
+            command(state, p, &reply.command, &mut turn);
         }
     }
     let moves = read.map(|r| r.map(|r| r.moves).unwrap_or_default());
-    move_units(state, &moves, [&turn.fresh, &ghosts], departures);
+    move_units(state, &moves, &turn.fresh);
     attack(state, &turn.fresh);
-    let kings_lost = remove_dead(state, &ghosts, departures);
+    let kings_lost = remove_dead(state);
 
     state.turn += 1;
     state.outcome = result(state, kings_lost, out_of_time);
@@ -138,13 +106,7 @@ fn take_reply(player: &mut Player, reply: &Reply) -> (ReplyVerdict, Option<TurnR
 }
 
 /// 「各操作について」, D-tsg-6: one command; one that cannot be carried out does nothing.
-fn command(
-    state: &mut State,
-    p: usize,
-    command: &Command,
-    turn: &mut Turn,
-    departures: Departures,
-) {
+fn command(state: &mut State, p: usize, command: &Command, turn: &mut Turn) {
     match *command {
         Command::Buy { id, x, y } => {
             if let Some(slot) = can_buy(state, p, id, (x, y)) {
@@ -164,7 +126,7 @@ fn command(
                 turn.bought_slot[p] = Some(slot);
             }
         }
-        Command::Evolve(ids) => evolve(state, p, ids, departures),
+        Command::Evolve(ids) => evolve(state, p, ids),
         Command::Levelup => {
             let player = &mut state.players[p];
             if player.gold >= LEVELUP_COST {
@@ -195,7 +157,7 @@ fn can_buy(state: &State, p: usize, id: i64, cell: (i64, i64)) -> Option<usize> 
 
 /// 「evolve」: three different own units of one type; the first takes twice their average HP
 /// and ATK (rounded half up), the other two leave the board.
-fn evolve(state: &mut State, p: usize, ids: [i64; 3], departures: Departures) {
+fn evolve(state: &mut State, p: usize, ids: [i64; 3]) {
     if ids[0] == ids[1] || ids[1] == ids[2] || ids[0] == ids[2] {
         return;
     }
@@ -212,11 +174,6 @@ fn evolve(state: &mut State, p: usize, ids: [i64; 3], departures: Departures) {
     if three.iter().any(|u| u.kind != three[0].kind) {
         return;
     }
-    let evolved = if departures.evolve_floor {
-        |values: [i64; 3]| 4 * values.iter().sum::<i64>() / 7
-    } else {
-        evolved
-    };
     state.units[a].hp = evolved(three.map(|u| u.hp));
     state.units[a].atk = evolved(three.map(|u| u.atk));
     let gone = [three[1].id, three[2].id];
@@ -226,13 +183,8 @@ fn evolve(state: &mut State, p: usize, ids: [i64; 3], departures: Departures) {
 /// 「ユニットの移動」, D-tsg-3: each player's entries in its own frame, for its own units that
 /// were not bought this turn, the first entry for a unit only; then all of them in ascending id,
 /// each to an empty cell on the board at Chebyshev distance 1, or not at all. `held`: the units
-/// that take no orders (bought this turn; ghosts).
-fn move_units(
-    state: &mut State,
-    moves: &[Vec<Move>; 2],
-    held: [&[u32]; 2],
-    departures: Departures,
-) {
+/// that take no orders (bought this turn).
+fn move_units(state: &mut State, moves: &[Vec<Move>; 2], held: &[u32]) {
     // (id, index in `units`, target); indices hold: nothing leaves the board while units move.
     let mut entries: Vec<(u32, usize, (i64, i64))> = Vec::new();
     for (p, list) in moves.iter().enumerate() {
@@ -244,7 +196,7 @@ fn move_units(
                 continue;
             };
             let first = !entries.iter().any(|&(e, _, _)| e == id);
-            if (first || departures.every_move_line) && !held.iter().any(|h| h.contains(&id)) {
+            if first && !held.contains(&id) {
                 entries.push((id, i, to_frame(p, (m.x, m.y))));
             }
         }
@@ -313,19 +265,16 @@ fn attack(state: &mut State, fresh: &[u32]) {
 
 /// 「死亡ユニットの除外」: units at HP 0 or less leave the board; each counts as a kill for the
 /// other player (D-tsg-4). Returns which kings died.
-fn remove_dead(state: &mut State, ghosts: &[u32], departures: Departures) -> [bool; 2] {
+fn remove_dead(state: &mut State) -> [bool; 2] {
     let mut kings = [false; 2];
     let mut kills = [0i64; 2];
-    let newly_dead = |u: &&Unit| u.hp <= 0 && !ghosts.contains(&u.id);
-    for unit in state.units.iter().filter(newly_dead) {
+    for unit in state.units.iter().filter(|u| u.hp <= 0) {
         kills[1 - unit.owner] += 1;
         if unit.kind == Kind::King {
             kings[unit.owner] = true;
         }
     }
-    if !departures.ghosts {
-        state.units.retain(|u| u.hp > 0);
-    }
+    state.units.retain(|u| u.hp > 0);
     for (player, kills) in state.players.iter_mut().zip(kills) {
         player.kills = kills;
     }

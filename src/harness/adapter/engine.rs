@@ -151,7 +151,12 @@ fn read_step(map: &Map<String, Value>, turns: usize) -> Result<StepResponse, Str
         None | Some(Value::Null) => None,
         value => Some(strings(value, "prompts")?),
     };
-    let last_replies = strings(map.get("last_replies"), "last_replies")?;
+    // Optional: an engine that does not report how it took each reply leaves it out (and
+    // declares `last_replies` unmodelled, or the cases that check it fail).
+    let last_replies = match map.get("last_replies") {
+        None | Some(Value::Null) => Vec::new(),
+        value => strings(value, "last_replies")?,
+    };
     if let Some(bad) = last_replies
         .iter()
         .find(|name| ReplyVerdict::from_name(name).is_none())

@@ -14,6 +14,7 @@ use serde_json::{json, Map, Value};
 
 mod engine;
 
+use crate::harness::interrupt;
 use crate::harness::process::{Child, Ended, Limits, ReadFailure, SendFailure};
 use crate::run::Mask;
 
@@ -180,7 +181,10 @@ impl Adapter {
                 Ok(answer)
             }
             Err(error) => {
-                self.restarts += 1;
+                // A child a signal stopped failed no request of its own.
+                if interrupt::received().is_none() {
+                    self.restarts += 1;
+                }
                 self.count_failure(&error);
                 Err(self.stop(error))
             }

@@ -47,11 +47,12 @@ const MARKERS: &[(&str, Seen)] = &[
     ("C/C++", Seen::Contains("terminate called after throwing")),
 ];
 
-/// A stack trace found in a stderr tail: the runtime that printed it and its last lines.
+/// A stack trace found in a stderr tail: the runtime that printed it and its lines that matter.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StackTrace {
     pub runtime: &'static str,
-    /// The last non-empty lines of the tail (where the error itself is), joined by ` | `.
+    /// The line that says what went wrong (a Rust panic's message, a Java exception with its
+    /// class, Python's last line), then the last non-empty lines of the tail, joined by ` | `.
     pub excerpt: String,
 }
 
@@ -65,15 +66,67 @@ pub fn stack_trace(stderr: &str) -> Option<StackTrace> {
     })?;
     let lines: Vec<&str> = stderr
         .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
+        .map(str::trim_end)
+        .filter(|l| !l.trim().is_empty())
         .collect();
-    let excerpt: String = lines[lines.len().saturating_sub(3)..]
-        .join(" | ")
-        .chars()
-        .take(300)
+    let headline = headline(&lines);
+    let mut parts: Vec<&str> = Vec::new();
+    if let Some(line) = &headline {
+        parts.push(line);
+    }
+    let tail: Vec<&str> = lines[lines.len().saturating_sub(3)..]
+        .iter()
+        .map(|l| l.trim())
+        .filter(|l| headline.as_deref().is_none_or(|h| !h.contains(l)))
         .collect();
+    parts.extend(tail);
+    let excerpt: String = parts.join(" | ").chars().take(300).collect();
     Some(StackTrace { runtime, excerpt })
+}
+
+/// The line of a trace that says what went wrong, which the end of the trace may not hold: a
+/// Rust panic's location and message (backtrace frames follow it), a Java exception with its
+/// class (`at` frames follow it), a C++ `terminate` with its `what()`, Go's `panic:`, C#'s
+/// `Unhandled exception`, or else the last unindented line naming an error (Python, Node, Ruby).
+fn headline(lines: &[&str]) -> Option<String> {
+    let with_next = |i: usize, next_holds: &str| {
+        let mut line = lines[i].trim().to_string();
+        if let Some(next) = lines.get(i + 1).filter(|n| n.contains(next_holds)) {
+            line = format!("{line} {}", next.trim());
+        }
+        line
+    };
+    if let Some(i) = lines.iter().position(|l| l.contains("panicked at")) {
+        return Some(with_next(i, ""));
+    }
+    if let Some(i) = lines
+        .iter()
+        .position(|l| l.contains("terminate called after throwing"))
+    {
+        return Some(with_next(i, "what()"));
+    }
+    let first = |starts: &[&str]| {
+        lines
+            .iter()
+            .find(|l| starts.iter().any(|s| l.trim_start().starts_with(s)))
+            .map(|l| l.trim().to_string())
+    };
+    first(&[
+        "Exception in thread",
+        "panic: ",
+        "Unhandled exception",
+        "Unhandled Exception",
+    ])
+    .or_else(|| {
+        lines
+            .iter()
+            .rev()
+            .find(|l| {
+                !l.starts_with(char::is_whitespace)
+                    && (l.contains("Error") || l.contains("Exception"))
+            })
+            .map(|l| l.trim().to_string())
+    })
 }
 
 fn seen_in(seen: Seen, line: &str) -> bool {
@@ -117,16 +170,53 @@ mod tests {
         }
     }
 
+    /// Issue 22: a Rust panic showed backtrace frames and not its message, and a Java trace
+    /// left out the exception's class. The line that says what went wrong comes first.
     #[test]
-    fn the_excerpt_is_the_end_of_the_trace() {
+    fn the_excerpt_starts_with_the_line_that_says_what_went_wrong() {
+        let rust = "thread 'main' panicked at src/main.rs:4:5:\nnot a number: ParseIntError\n\
+                    stack backtrace:\n   0: rust_begin_unwind\n   1: core::panicking::panic_fmt\n\
+                    2: bot::main\n   3: core::ops::function::FnOnce::call_once\n";
+        let found = stack_trace(rust).unwrap();
+        assert!(
+            found.excerpt.starts_with(
+                "thread 'main' panicked at src/main.rs:4:5: not a number: ParseIntError"
+            ),
+            "{}",
+            found.excerpt
+        );
+        let java = "Exception in thread \"main\" java.lang.NumberFormatException: For input \
+                    string: \"x\"\n\tat java.base/java.lang.Integer.parseInt(Integer.java:652)\n\
+                    \tat Main.read(Main.java:9)\n\tat Main.main(Main.java:3)\n";
+        let found = stack_trace(java).unwrap();
+        assert!(
+            found
+                .excerpt
+                .starts_with("Exception in thread \"main\" java.lang.NumberFormatException"),
+            "{}",
+            found.excerpt
+        );
+        let cpp = "terminate called after throwing an instance of 'std::invalid_argument'\n  \
+                   what():  stoi\n";
+        let found = stack_trace(cpp).unwrap();
+        assert!(found.excerpt.contains("what():  stoi"), "{}", found.excerpt);
+        assert_eq!(
+            found.excerpt.matches("stoi").count(),
+            1,
+            "{}",
+            found.excerpt
+        );
+    }
+
+    #[test]
+    fn the_excerpt_holds_the_end_of_the_trace_after_its_error_line() {
         let found = stack_trace(
             "Traceback (most recent call last):\n  File \"b.py\", line 2, in <module>\nValueError: x\n",
         )
         .unwrap();
-        assert!(
-            found.excerpt.ends_with("ValueError: x"),
-            "{}",
-            found.excerpt
+        assert_eq!(
+            found.excerpt,
+            "ValueError: x | Traceback (most recent call last): | File \"b.py\", line 2, in <module>"
         );
     }
 }

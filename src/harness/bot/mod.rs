@@ -11,7 +11,9 @@
 //! does not); `FAIL` (crash, signal, no reply in time, flood, unparseable or illegal reply), with
 //! the exact input that caused it saved for replay; `INFO` (the document leaves the behaviour
 //! open, e.g. exiting non-zero on a malformed prompt). A phase stops feeding the bot at its first
-//! FAIL; the whole run ends within its budget whatever the bot does.
+//! FAIL; the whole run ends within its budget whatever the bot does. A signal
+//! ([`crate::harness::interrupt`]) ends it at once: the check under way and those
+//! after it are `INCOMPLETE`.
 //!
 //! This module holds the options, the report types and the driver (`check_bot`, the budget, the
 //! saving of failing inputs); `phases` holds the four phases, `judge` turns what a bot did into a
@@ -30,6 +32,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::game::{DynGame, MatchOptions, ParseVerdict};
+use crate::harness::interrupt;
 use crate::harness::process::Limits;
 use crate::harness::session::{Clock, LimitOverrides, Session};
 
@@ -55,6 +58,9 @@ pub struct BotOptions {
     pub malformed_crash: MalformedCrash,
     /// The phases to run (the handshake always runs: the others need a bot past it).
     pub phases: Vec<Phase>,
+    /// Stop a phase at its first FAIL (the checks left are counted as not run); by default
+    /// every check runs, each on a fresh bot, and every failure is reported at once.
+    pub fail_fast: bool,
 }
 
 /// The verdict on a bot that dies with an unhandled error (a stack trace on stderr) after a
@@ -81,6 +87,7 @@ impl Default for BotOptions {
             save_dir: std::env::temp_dir().join(format!("shinpan-bot-{}", std::process::id())),
             malformed_crash: MalformedCrash::Fail,
             phases: vec![Phase::Matches, Phase::Extreme, Phase::Malformed],
+            fail_fast: false,
         }
     }
 }
@@ -148,10 +155,15 @@ pub struct BotReport {
     pub checks: Vec<Check>,
     /// Checks not run after a FAIL in their phase (a phase stops at its first FAIL).
     pub skipped: usize,
+    /// Checks not run because the budget ran out: one INCOMPLETE check names them all.
+    pub not_run: usize,
     pub elapsed_ms: u64,
     pub save_dir: Option<PathBuf>,
     /// Problems of the run itself (a failing input that could not be saved where asked).
     pub warnings: Vec<String>,
+    /// `interrupted by SIGINT` when a signal stopped the run: the check under way and those
+    /// after it are `INCOMPLETE`.
+    pub interrupted: Option<String>,
 }
 
 impl BotReport {
@@ -178,6 +190,13 @@ pub struct StartError {
 /// A named check, run later by [`Checker::phase`].
 type Run<'a, C> = (String, Box<dyn FnOnce(&mut C) -> Found + 'a>);
 
+/// The checks of one phase that the budget left no time for: how many, and the first's name.
+struct NotRun {
+    phase: Phase,
+    count: usize,
+    first: String,
+}
+
 /// What one check found, before timing and saving.
 struct Found {
     verdict: CheckVerdict,
@@ -203,6 +222,8 @@ struct Checker<'a> {
     budget_end: Instant,
     checks: Vec<Check>,
     skipped: usize,
+    /// Per phase, the checks the budget left no time for.
+    not_run: Vec<NotRun>,
     /// Where failing inputs went, once one was saved (the fallback when `save_dir` failed).
     saved_in: Option<PathBuf>,
     warnings: Vec<String>,
@@ -222,13 +243,21 @@ pub fn check_bot(
         budget_end: started + options.budget.saturating_sub(BUDGET_MARGIN),
         checks: Vec::new(),
         skipped: 0,
+        not_run: Vec::new(),
         saved_in: None,
         warnings: Vec::new(),
     };
-    let past_handshake = checker.handshake_phase().map_err(|reason| StartError {
-        command: argv.join(" "),
-        reason,
-    })?;
+    let past_handshake = match checker.handshake_phase() {
+        Ok(past) => past,
+        // Not the program's doing: the run was interrupted as it started.
+        Err(_) if interrupt::received().is_some() => false,
+        Err(reason) => {
+            return Err(StartError {
+                command: argv.join(" "),
+                reason,
+            })
+        }
+    };
     if past_handshake {
         let wanted = |phase| options.phases.contains(&phase);
         if wanted(Phase::Matches) {
@@ -241,16 +270,20 @@ pub fn check_bot(
             checker.malformed_phase();
         }
     }
+    let not_run = checker.not_run.iter().map(|n| n.count).sum();
+    checker.record_not_run();
     Ok(BotReport {
         shinpan_version: crate::VERSION.to_string(),
         game: game.info().id.to_string(),
         command: argv.to_vec(),
         seed: options.seed,
         skipped: checker.skipped,
+        not_run,
         elapsed_ms: started.elapsed().as_millis() as u64,
         save_dir: checker.saved_in.clone(),
         warnings: checker.warnings,
         checks: checker.checks,
+        interrupted: interrupt::reason(),
     })
 }
 
@@ -259,41 +292,90 @@ fn clock(game: &dyn DynGame, options: &BotOptions) -> Clock {
 }
 
 impl Checker<'_> {
-    /// Runs the checks of one phase in order, stopping at the first FAIL or when the budget ends.
-    fn phase(&mut self, phase: Phase, runs: Vec<Run<'_, Self>>) {
-        let total = runs.len();
-        let mut out_of_budget = false;
-        for (done, (name, run)) in runs.into_iter().enumerate() {
-            // A check the budget leaves no time for is named as not run: the run is incomplete.
-            if out_of_budget || Instant::now() >= self.budget_end {
-                out_of_budget = true;
-                self.record(
+    /// Runs the `total` checks of one phase in order, each made only when its turn comes, until
+    /// the budget ends or a signal stops the run (the rest are counted, not made); with
+    /// `--fail-fast`, only up to the first FAIL.
+    fn phase<'r>(
+        &mut self,
+        phase: Phase,
+        total: usize,
+        runs: impl IntoIterator<Item = Run<'r, Self>>,
+    ) {
+        let mut runs = runs.into_iter().peekable();
+        let mut done = 0;
+        while let Some((name, run)) = runs.next() {
+            if Instant::now() >= self.budget_end || interrupt::reason().is_some() {
+                self.not_run.push(NotRun {
                     phase,
-                    name,
-                    Found::new(
-                        CheckVerdict::Incomplete,
-                        "not run: the run's time budget (--budget) ran out",
-                    ),
-                    Duration::ZERO,
-                );
-                continue;
+                    count: total.saturating_sub(done),
+                    first: name,
+                });
+                return;
             }
             let started = Instant::now();
             let found = run(self);
             let verdict = found.verdict;
             self.record(phase, name, found, started.elapsed());
             match verdict {
-                CheckVerdict::Fail => {
-                    self.skipped += total - done - 1;
+                CheckVerdict::Fail if self.options.fail_fast => {
+                    self.skipped += total.saturating_sub(done + 1);
                     return;
                 }
-                CheckVerdict::Incomplete => out_of_budget = true,
+                // Cut short by the budget: nothing after it can run either.
+                CheckVerdict::Incomplete => {
+                    if let Some((next, _)) = runs.peek() {
+                        self.not_run.push(NotRun {
+                            phase,
+                            count: total.saturating_sub(done + 1),
+                            first: next.clone(),
+                        });
+                    }
+                    return;
+                }
                 _ => {}
             }
+            done += 1;
         }
     }
 
+    /// One INCOMPLETE check for every check the budget left no time for, in all phases: a run
+    /// cut short reports what ran and one line for what did not, however many checks that is.
+    fn record_not_run(&mut self) {
+        let Some(first) = self.not_run.first() else {
+            return;
+        };
+        let phase = first.phase;
+        let parts: Vec<String> = self
+            .not_run
+            .iter()
+            .map(|n| format!("{} {} from {}", n.count, n.phase.name(), n.first))
+            .collect();
+        let count: usize = self.not_run.iter().map(|n| n.count).sum();
+        let why = interrupt::reason()
+            .unwrap_or_else(|| "the run's time budget (--budget) ran out".to_string());
+        self.record(
+            phase,
+            "not-run".into(),
+            Found::new(
+                CheckVerdict::Incomplete,
+                format!(
+                    "{count} check{} not run ({}): {why}",
+                    if count == 1 { "" } else { "s" },
+                    parts.join(", ")
+                ),
+            ),
+            Duration::ZERO,
+        );
+    }
+
     fn record(&mut self, phase: Phase, name: String, found: Found, elapsed: Duration) {
+        // What a check met after a signal is the stop (its bot killed), not the bot's doing.
+        let found = match interrupt::reason() {
+            Some(why) if found.verdict != CheckVerdict::Incomplete => {
+                Found::new(CheckVerdict::Incomplete, format!("cut short: {why}"))
+            }
+            _ => found,
+        };
         let index = self.checks.len() + 1;
         let saved = match (&found.input, found.verdict) {
             (Some(input), CheckVerdict::Fail) => {

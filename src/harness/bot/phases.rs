@@ -1,7 +1,7 @@
 //! The four phases of the bot checker, in the order they run. The handshake is one check, on
 //! its own bot, and decides whether the others run. The other three build their list of checks,
 //! each on a fresh bot, and run it through `Checker::phase`, which owns the budget and the stop
-//! at the first FAIL.
+//! at the first FAIL under `--fail-fast`.
 
 use std::time::{Duration, Instant};
 
@@ -15,11 +15,28 @@ use crate::harness::referee::{play_step, Seat};
 use crate::harness::session::{error_at_end, stderr_summary, Failure, Session};
 use crate::rng::{player_stream, seeded};
 
-/// What is wrong with how a bot ended once its input closed, if anything: it ignored SIGTERM,
-/// left processes running, or left something holding its output. (Needing SIGTERM is fine: a
-/// contest engine stops its bots too.)
-fn teardown_problem(ended: &Ended) -> Option<String> {
+/// What is wrong with how a bot ended after its name and the end of its input, if anything: it
+/// ignored SIGTERM, left processes running, or left something holding its output. (A bot whose
+/// input closes before its first prompt may wait for it and need stopping.)
+fn handshake_teardown_problem(ended: &Ended) -> Option<String> {
     (ended.ignored_sigterm || ended.left_a_mess()).then(|| ended.describe())
+}
+
+/// What is wrong with how a bot ended once its input closed after a match or its last prompt,
+/// if anything: it did not exit at the end of its input (and had to be stopped), ignored
+/// SIGTERM, left processes running, or left something holding its output. One rule with
+/// `play`, which reports the same as a fault.
+fn teardown_problem(ended: &Ended) -> Option<String> {
+    (ended.killed || ended.ignored_sigterm || ended.left_a_mess()).then(|| {
+        if ended.killed && !ended.ignored_sigterm {
+            format!(
+                "did not exit at the end of its input, and {}",
+                ended.describe()
+            )
+        } else {
+            ended.describe()
+        }
+    })
 }
 
 /// A check that went well up to the end of the bot's input, with how the bot ended: one that
@@ -36,6 +53,11 @@ fn with_error_at_end(mut found: Found, ended: &Ended, session: &Session) -> Foun
     found.input = Some(session.transcript().to_vec());
     found
 }
+
+/// The first stream of a seed's generator that varies the prompts sent to a bot (the built-in
+/// players use the players' streams, 1 and up; [`player_stream`]); one more for each seat or
+/// extreme case.
+const VARY_STREAM: u64 = 1000;
 
 /// Why a checked match stopped before its end.
 enum Stop {
@@ -92,7 +114,7 @@ impl Checker<'_> {
                 // How it ends is judged apart: a bad ending is no reason to skip the phases
                 // its name lets run.
                 let ended = session.finish();
-                if let Some(problem) = teardown_problem(&ended) {
+                if let Some(problem) = handshake_teardown_problem(&ended) {
                     let mut teardown = Found::new(
                         CheckVerdict::Fail,
                         format!("after its {kind} and the end of its input, it {problem}"),
@@ -130,19 +152,22 @@ impl Checker<'_> {
         Ok(passed)
     }
 
+    /// `--matches` per seat, each check made only when its turn comes: nothing is planned per
+    /// match before it is played, so a count in the millions costs nothing up front.
     pub(super) fn matches_phase(&mut self) {
         let players = self.game.info().players;
-        let mut runs: Vec<Run<'_, Self>> = Vec::new();
-        for m in 0..self.options.matches as u64 {
-            let seed = self.options.seed.wrapping_add(m);
-            for seat in 0..players {
-                runs.push((
+        let first_seed = self.options.seed;
+        let total = self.options.matches.saturating_mul(players);
+        let runs = (0..self.options.matches as u64).flat_map(move |m| {
+            let seed = first_seed.wrapping_add(m);
+            (0..players).map(move |seat| -> Run<'static, Self> {
+                (
                     format!("seed-{seed}-seat-{seat}"),
                     Box::new(move |c: &mut Self| c.one_match(seed, seat)),
-                ));
-            }
-        }
-        self.phase(Phase::Matches, runs);
+                )
+            })
+        });
+        self.phase(Phase::Matches, total, runs);
     }
 
     fn one_match(&self, seed: u64, seat: usize) -> Found {
@@ -161,12 +186,14 @@ impl Checker<'_> {
             session,
             fault: None,
         };
+        // Prompts as another engine may print them (D-codevs4-13: resource cells shuffled).
+        let mut vary = seeded(seed, VARY_STREAM + seat as u64);
         let mut steps = 0;
         let mut slowest = Duration::ZERO;
         let mut non_strict = None;
         let mut stop = None;
         while game.outcome().is_none() && stop.is_none() {
-            let record = match play_step(game.as_mut(), &mut seats) {
+            let record = match play_step(game.as_mut(), &mut seats, Some(&mut vary)) {
                 Ok(record) => record,
                 Err(e) => {
                     stop = Some(Stop::Engine(format!("step {steps}: the engine: {e}")));
@@ -251,7 +278,7 @@ impl Checker<'_> {
         for (i, name) in names.into_iter().enumerate() {
             runs.push((name, Box::new(move |c: &mut Self| c.one_edge(i))));
         }
-        self.phase(Phase::Extreme, runs);
+        self.phase(Phase::Extreme, runs.len(), runs);
     }
 
     fn one_edge(&self, index: usize) -> Found {
@@ -264,11 +291,12 @@ impl Checker<'_> {
         };
         let mut worst = Found::new(CheckVerdict::Pass, "");
         let mut answers = Vec::new();
+        let mut vary = seeded(self.options.seed, VARY_STREAM + index as u64);
         for (i, state) in case.states.iter().enumerate() {
             if !state.awaiting().contains(&case.seat) {
                 continue;
             }
-            let prompt = state.prompt(case.seat);
+            let prompt = state.prompt_varied(case.seat, &mut vary);
             let answer = match session.ask(prompt.as_bytes(), |l| state.frame(case.seat, l)) {
                 Ok(answer) => answer,
                 Err(failure) => return broke(&mut session, &format!("prompt {}", i + 1), failure),
@@ -331,7 +359,7 @@ impl Checker<'_> {
                 Box::new(move |c: &mut Self| c.one_mutant(seed, seat, mutant)),
             ));
         }
-        self.phase(Phase::Malformed, runs);
+        self.phase(Phase::Malformed, runs.len(), runs);
     }
 
     fn one_mutant(&self, seed: u64, seat: usize, mutant: mutate::Mutant) -> Found {
@@ -366,10 +394,11 @@ impl Checker<'_> {
                     ),
                 }
             }
-            Err(Failure::Read(ReadFailure::Eof)) => Found::new(
-                CheckVerdict::Info,
-                format!("{note}: no reply (acceptable: the document leaves this open)"),
-            ),
+            // No reply is what the document leaves open; whether the bot then ended well is
+            // judged below, and a FAIL must not read as acceptable.
+            Err(Failure::Read(ReadFailure::Eof)) => {
+                Found::new(CheckVerdict::Info, format!("{note}: no reply"))
+            }
             Err(failure) => {
                 let found = broke(&mut session, note, failure);
                 return Found {
@@ -412,8 +441,14 @@ impl Checker<'_> {
                 let said = stderr_summary(&stderr, 1)
                     .map(|s| format!("; stderr: {s}"))
                     .unwrap_or_default();
+                let open = if found.verdict == CheckVerdict::Info && !found.detail.contains("open")
+                {
+                    " (the document leaves this open)"
+                } else {
+                    ""
+                };
                 Found {
-                    detail: format!("{}; it {how}{said}", found.detail),
+                    detail: format!("{}; it {how}{said}{open}", found.detail),
                     ..found
                 }
             }

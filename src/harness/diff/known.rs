@@ -11,7 +11,7 @@
 //!
 //! Once one input of a departure is known, every input with the same name is.
 
-use super::{Part, Skipped};
+use super::{Departure, Part, Skipped};
 use crate::run::expect_fail::{glob_match, Entry, ExpectFail, ListError};
 
 /// The entries of a known-departures list, in file order.
@@ -21,8 +21,9 @@ pub struct Known {
 }
 
 impl Known {
-    pub fn load(path: &std::path::Path) -> Result<Known, ListError> {
-        let list = ExpectFail::load(path).map_err(|e| ListError {
+    /// Reads the list, a regular file of at most `max_bytes` (`--max-list-bytes`).
+    pub fn load(path: &std::path::Path, max_bytes: u64) -> Result<Known, ListError> {
+        let list = ExpectFail::load(path, max_bytes).map_err(|e| ListError {
             message: e
                 .message
                 .replace("expect-fail list", "known-departures list")
@@ -56,5 +57,16 @@ impl Known {
                 entries.and_then(|e| e.first().copied())
             })
             .cloned()
+    }
+
+    /// Marks in `used` the entries that match `departure`: the name or a field of any of its
+    /// parts. An entry never marked in a run is stale, or misspelt.
+    pub fn mark_matches(&self, departure: &Departure, used: &mut [bool]) {
+        for (used, entry) in used.iter_mut().zip(&self.entries) {
+            *used |= departure.parts.iter().any(|part| {
+                glob_match(&entry.pattern, &part.name)
+                    || part.fields.iter().any(|f| glob_match(&entry.pattern, f))
+            });
+        }
     }
 }

@@ -40,6 +40,7 @@ use serde_json::{json, Map, Value};
 use crate::case::expect::{same_value, to_yaml, unified_diff};
 use crate::game::{DynGame, MatchOptions, Reply};
 use crate::harness::departure::{self, departing_fields, general, unexplained_name};
+use crate::harness::interrupt;
 use crate::harness::trace::clauses::ClauseIndex;
 use crate::run::{Answered, EngineUnderTest, Mask, StepRequest, StepResponse};
 
@@ -216,6 +217,8 @@ pub struct DiffOutcome {
     pub runs: usize,
     /// Inputs the engine answered `unsupported`.
     pub unsupported: usize,
+    /// Inputs the engine's answer was compared on (agreeing or not).
+    pub judged: usize,
     /// The distinct departures found (one a name), each shrunk, in the order found.
     pub findings: Vec<Finding>,
     /// Known departures seen and not shrunk.
@@ -224,6 +227,12 @@ pub struct DiffOutcome {
     pub repeats: usize,
     /// Inputs a finding's departure showed on, found first or again, by finding.
     pub seen: Vec<usize>,
+    /// `interrupted by SIGTERM` when a signal stopped the run (the input under way is not
+    /// counted; a departure being shrunk is kept as far as it got).
+    pub interrupted: Option<String>,
+    /// The `--known` patterns that matched no departure seen (the name or a field of any
+    /// departure, known, new or repeated): stale, or misspelt.
+    pub unmatched_known: Vec<String>,
 }
 
 /// A disagreement, shrunk to one departure.
@@ -292,12 +301,20 @@ pub fn run(
     let mut outcome = DiffOutcome {
         runs: 0,
         unsupported: 0,
+        judged: 0,
         findings: Vec::new(),
         known: Vec::new(),
         repeats: 0,
         seen: Vec::new(),
+        interrupted: None,
+        unmatched_known: Vec::new(),
     };
+    let mut known_used = vec![false; known.entries.len()];
     for run in 0..config.runs {
+        if let Some(why) = interrupt::reason() {
+            outcome.interrupted = Some(why);
+            break;
+        }
         outcome.runs = run + 1;
         let mut rng = crate::rng::seeded(config.seed, run as u64);
         let Some(input) = random_input(game, &config.options, &mut rng) else {
@@ -305,11 +322,22 @@ pub fn run(
             continue;
         };
         let id = format!("diff/{}/{run}", config.seed);
-        match compare(game, engine, &id, &input) {
+        let compared = compare(game, engine, &id, &input);
+        if let Some(why) = interrupt::reason() {
+            // The engine was stopped under this input: its answer says nothing.
+            outcome.runs = run;
+            outcome.interrupted = Some(why);
+            break;
+        }
+        if matches!(compared, Comparison::Agree | Comparison::Disagree(_)) {
+            outcome.judged += 1;
+        }
+        match compared {
             Comparison::Agree | Comparison::NotAnInput => {}
             Comparison::Unsupported => outcome.unsupported += 1,
             Comparison::Disagree(d) => {
                 let departure = Departure::of(game, &input, &d);
+                known.mark_matches(&departure, &mut known_used);
                 if let Some(part) = classify(&departure, &mut outcome, known) {
                     let mut finding = shrink(game, engine, config, run, input, *d, part);
                     if finding.part.variant.is_none() {
@@ -328,6 +356,13 @@ pub fn run(
         }
         progress(run + 1, outcome.findings.len());
     }
+    outcome.unmatched_known = known
+        .entries
+        .iter()
+        .zip(known_used)
+        .filter(|(_, used)| !used)
+        .map(|(entry, _)| entry.pattern.clone())
+        .collect();
     outcome
 }
 

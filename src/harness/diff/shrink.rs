@@ -7,8 +7,9 @@
 //! departure, the same fields must differ and no variant reproduce them.
 //!
 //! It stops at a fixed point: a whole pass over the candidates of the current input keeps none.
-//! [`DiffConfig::shrink_requests`] is only a safety net. No randomness and no clock here: the
-//! candidates of an input are always the same, in the same order, so one seed gives one case.
+//! [`DiffConfig::shrink_requests`] is only a safety net, and a signal ends the shrinking where
+//! it is. No randomness and no clock here: the candidates of an input are always the same, in
+//! the same order, so one seed gives one case.
 //! Then the expectation is cut to what the engine got wrong and the state to what differs from
 //! the default.
 
@@ -24,6 +25,7 @@ use super::{
 };
 use crate::case::expect::same_value;
 use crate::game::DynGame;
+use crate::harness::interrupt;
 use crate::run::{EngineUnderTest, Mask, StepResponse};
 
 /// What a candidate must keep.
@@ -115,7 +117,9 @@ pub(super) fn shrink(
         let mut progressed = false;
         let mut list = candidates(&current, default.as_ref());
         let mut i = 0;
-        while i < list.len() && requests < config.shrink_requests {
+        // A signal ends the shrinking: what it reached before is kept.
+        while i < list.len() && requests < config.shrink_requests && interrupt::received().is_none()
+        {
             let candidate = apply(&current, &list[i]);
             i += 1;
             let Ok(state) = game.load_state(&candidate.state) else {
@@ -135,7 +139,12 @@ pub(super) fn shrink(
                 continue;
             }
             requests += 1;
-            if let Comparison::Disagree(d) = compare(game, engine, "diff/shrink", &candidate) {
+            let compared = compare(game, engine, "diff/shrink", &candidate);
+            if interrupt::received().is_some() {
+                // The engine was stopped under this request: its answer says nothing.
+                break;
+            }
+            if let Comparison::Disagree(d) = compared {
                 let departure = Departure::of(game, &candidate, &d);
                 let its_others = keep.others(&departure);
                 if !keep.shows(&departure) || !its_others.is_subset(&others) {
@@ -152,11 +161,12 @@ pub(super) fn shrink(
             }
         }
         if !progressed {
-            // A whole pass kept nothing: a fixed point, unless the budget cut the pass short.
-            minimal = i >= list.len();
+            // A whole pass kept nothing: a fixed point, unless the budget or a signal cut the
+            // pass short.
+            minimal = i >= list.len() && interrupt::received().is_none();
             break;
         }
-        if requests >= config.shrink_requests {
+        if requests >= config.shrink_requests || interrupt::received().is_some() {
             break;
         }
     }

@@ -35,7 +35,7 @@ pub fn now_us() -> u64 {
 
 /// A log that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}:{line}: {message}", path.display())]
+#[error("{}{}: {message}", path.display(), at_line(*line))]
 pub struct LogError {
     pub path: PathBuf,
     pub line: usize,
@@ -76,6 +76,24 @@ struct Record {
     /// (`end`, `play`) the outcome the engine gave the match.
     #[serde(default)]
     outcome: Option<Value>,
+    /// (`tap`) the process id of the tap that wrote the record.
+    #[serde(default)]
+    tap: Option<u64>,
+    /// (`cannot-start`) why the bot could not be started.
+    #[serde(default)]
+    why: Option<String>,
+}
+
+/// One writer's record of one match in one log: from its `start` record to its `end` record,
+/// if it wrote one.
+struct Run {
+    player: Option<usize>,
+    tap: Option<u64>,
+    match_index: Option<u64>,
+    start_line: usize,
+    last_line: usize,
+    ended: bool,
+    cannot_start: Option<String>,
 }
 
 /// What a log's `start` records say of the match read.
@@ -100,6 +118,10 @@ pub struct MatchLog {
     pub read: Option<u64>,
     /// The outcome an `end` record gives the match read (`play --log`).
     pub outcome: Option<Value>,
+    /// Why a log's record of the match read is incomplete: a writer that began it and never
+    /// wrote its `end` record (killed, interrupted, or unable to write), or a bot that never
+    /// ran.
+    pub incomplete: Vec<String>,
 }
 
 /// One prompt and the reply to it (`None`: the log ends, or the next prompt came, first).
@@ -138,12 +160,9 @@ pub fn read_match(paths: &[PathBuf], match_index: Option<u64>) -> Result<MatchLo
     let mut seen: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     let mut chunks: BTreeMap<usize, Vec<Record>> = BTreeMap::new();
     let mut starts: Vec<Record> = Vec::new();
+    let mut runs: Vec<(PathBuf, Run)> = Vec::new();
     for (index, path) in paths.iter().enumerate() {
-        let bytes = std::fs::read(path).map_err(|e| LogError {
-            path: path.clone(),
-            line: 0,
-            message: format!("cannot read the log: {e}"),
-        })?;
+        let bytes = read_log_file(path)?;
         let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
         if let Some((first, _)) = seen
             .iter()
@@ -179,6 +198,9 @@ pub fn read_match(paths: &[PathBuf], match_index: Option<u64>) -> Result<MatchLo
                     })
                 }
             };
+            if record.event == "start" {
+                check_version(path, i + 1, line)?;
+            }
             let player = record.player.unwrap_or(index);
             let mut record = record;
             if record.event == "start" {
@@ -199,6 +221,7 @@ pub fn read_match(paths: &[PathBuf], match_index: Option<u64>) -> Result<MatchLo
             if record.event == "start" || record.outcome.is_some() {
                 starts.push(record.clone());
             }
+            follow_writer(&mut runs, path, i + 1, &record)?;
             chunks.entry(player).or_default().push(record);
         }
     }
@@ -218,6 +241,11 @@ pub fn read_match(paths: &[PathBuf], match_index: Option<u64>) -> Result<MatchLo
         .iter()
         .filter(|r| r.match_index.is_none() || r.match_index == wanted)
         .find_map(|r| r.outcome.clone());
+    let incomplete = runs
+        .iter()
+        .filter(|(_, run)| run.match_index.is_none() || run.match_index == wanted)
+        .filter_map(|(path, run)| incompleteness(path, run))
+        .collect();
     let start = starts
         .iter()
         .filter(|r| r.event == "start")
@@ -257,7 +285,112 @@ pub fn read_match(paths: &[PathBuf], match_index: Option<u64>) -> Result<MatchLo
         matches,
         read: wanted,
         outcome,
+        incomplete,
     })
+}
+
+/// Follows the writers of a log record by record: a `start` record begins a writer's run, an
+/// `end` record ends it. A tap's record that belongs to a run another tap's `start` record has
+/// followed for the same player means two taps wrote the log at once: it holds no one match.
+fn follow_writer(
+    runs: &mut Vec<(PathBuf, Run)>,
+    path: &Path,
+    line: usize,
+    record: &Record,
+) -> Result<(), LogError> {
+    let in_file = |runs: &[(PathBuf, Run)], player: Option<usize>| {
+        runs.iter()
+            .enumerate()
+            .filter(|(_, (p, r))| p == path && r.player == player)
+            .map(|(i, _)| i)
+            .collect::<Vec<usize>>()
+    };
+    if record.event == "start" {
+        runs.push((
+            path.to_path_buf(),
+            Run {
+                player: record.player,
+                tap: record.tap,
+                match_index: record.match_index,
+                start_line: line,
+                last_line: line,
+                ended: false,
+                cannot_start: None,
+            },
+        ));
+        return Ok(());
+    }
+    // A player's records belong to its own runs, or else to a run all players share (one
+    // `start` record without `player` for a whole match).
+    let mut mine = in_file(runs, record.player);
+    if mine.is_empty() {
+        mine = in_file(runs, None);
+    }
+    let Some(&latest) = mine.last() else {
+        return Ok(());
+    };
+    let own = match record.tap {
+        Some(tap) => mine
+            .iter()
+            .rev()
+            .copied()
+            .find(|&i| runs[i].1.tap == Some(tap))
+            .unwrap_or(latest),
+        None => match record.match_index {
+            Some(m) => mine
+                .iter()
+                .rev()
+                .copied()
+                .find(|&i| runs[i].1.match_index == Some(m))
+                .unwrap_or(latest),
+            None => latest,
+        },
+    };
+    if own != latest && record.tap.is_some() {
+        let who = record
+            .player
+            .map_or("the bot".to_string(), |p| format!("player {p}"));
+        return Err(LogError {
+            path: path.to_path_buf(),
+            line,
+            message: format!(
+                "two taps wrote {who}'s records into this log at once (their start records are at \
+                 lines {} and {}): it holds no one match; give each tap its own log, or its own \
+                 --player",
+                runs[own].1.start_line, runs[latest].1.start_line
+            ),
+        });
+    }
+    let run = &mut runs[own].1;
+    run.last_line = line;
+    match record.event.as_str() {
+        "end" => run.ended = true,
+        "cannot-start" => run.cannot_start = record.why.clone(),
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Why one writer's record of a match is incomplete, if it is.
+fn incompleteness(path: &Path, run: &Run) -> Option<String> {
+    let path = path.display();
+    if let Some(why) = &run.cannot_start {
+        return Some(format!("{path}: the bot never ran: {why}"));
+    }
+    if run.ended {
+        return None;
+    }
+    let who = match (run.player, run.tap, run.match_index) {
+        (Some(p), _, _) => format!("player {p}'s record"),
+        (None, Some(_), _) => "the bot's record".to_string(),
+        (None, None, Some(m)) => format!("the record of match {m}"),
+        (None, None, None) => "the record".to_string(),
+    };
+    Some(format!(
+        "{path}: {who} stops at line {} with no `end` record (its writer was killed, \
+         interrupted, or could not write)",
+        run.last_line
+    ))
 }
 
 /// Each player's exchanges from a log another tool wrote ([`crate::game::Game::import`]).
@@ -351,6 +484,52 @@ fn from_hex(hex: &str) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
+/// `:line` for an error at a line; nothing for an error about the whole file (line 0).
+fn at_line(line: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!(":{line}")
+    }
+}
+
+/// A `start` record of a format version this shinpan does not know is refused: its records
+/// may not mean what this reader takes them to.
+fn check_version(path: &Path, line_number: usize, line: &str) -> Result<(), LogError> {
+    #[derive(Deserialize)]
+    struct Start {
+        #[serde(default)]
+        trace: Option<u64>,
+    }
+    match serde_json::from_str::<Start>(line) {
+        Ok(Start {
+            trace: Some(version),
+        }) if version != LOG_FORMAT => Err(LogError {
+            path: path.to_path_buf(),
+            line: line_number,
+            message: format!(
+                "log format version {version}; this shinpan reads version {LOG_FORMAT}"
+            ),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// The bytes of a log: a regular file (a device or a FIFO would never end) of at most 4 GiB.
+/// The command line checks its own bound (`--max-log-bytes`) before.
+fn read_log_file(path: &Path) -> Result<Vec<u8>, LogError> {
+    let bound = crate::bounded::Bound {
+        max: 4 << 30,
+        option: "--max-log-bytes",
+        what: "a log",
+    };
+    crate::bounded::read(path, &bound).map_err(|e| LogError {
+        path: path.to_path_buf(),
+        line: 0,
+        message: format!("cannot read the log: {e}"),
+    })
+}
+
 /// Whether `path` looks like a trace log (its first record says so).
 pub fn is_trace_log(path: &Path) -> bool {
     std::fs::read_to_string(path)
@@ -390,6 +569,91 @@ mod tests {
         assert_eq!(player.exchanges[0].elapsed_ms, Some(6));
         // The torn last line is dropped: the second prompt has no reply.
         assert_eq!(player.exchanges[1].reply, None);
+    }
+
+    /// Issue 22.17: a log of format version 99 was read as if it were version 1.
+    #[test]
+    fn a_log_of_an_unknown_format_version_is_refused_at_its_start_record() {
+        let log = write(&[r#"{"trace": 99, "event": "start", "player": 0}"#]);
+        let err = read_logs(&[log.path().to_path_buf()], None).unwrap_err();
+        assert_eq!(err.line, 1);
+        assert!(err.message.contains("version 99"), "{err}");
+    }
+
+    /// Issue 22.17: an error about the whole log said `file:0:`.
+    #[test]
+    fn an_error_about_the_whole_log_names_no_line() {
+        let err = read_logs(&[PathBuf::from("/nonexistent/p0.jsonl")], None).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("/nonexistent/p0.jsonl: cannot read the log"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn each_start_of_a_tap_begins_a_match_of_its_own() {
+        let log = write(&[
+            r#"{"trace": 1, "event": "start", "tap": 7, "t_us": 0}"#,
+            r#"{"event": "prompt", "tap": 7, "t_us": 1, "text": "first\n"}"#,
+            r#"{"event": "end", "tap": 7, "t_us": 2, "status": 0}"#,
+            r#"{"trace": 1, "event": "start", "tap": 8, "t_us": 3}"#,
+            r#"{"event": "prompt", "tap": 8, "t_us": 4, "text": "second\n"}"#,
+        ]);
+        let path = [log.path().to_path_buf()];
+        let first = read_match(&path, None).unwrap();
+        assert_eq!(first.players[&0].exchanges[0].prompt, "first\n");
+        assert_eq!(first.incomplete, Vec::<String>::new());
+        let second = read_match(&path, Some(1)).unwrap();
+        assert_eq!(second.players[&0].exchanges.len(), 1);
+        assert_eq!(second.players[&0].exchanges[0].prompt, "second\n");
+        assert_eq!(second.incomplete.len(), 1, "{:?}", second.incomplete);
+    }
+
+    #[test]
+    fn two_taps_writing_one_players_records_at_once_are_an_error() {
+        let log = write(&[
+            r#"{"trace": 1, "event": "start", "tap": 7, "t_us": 0}"#,
+            r#"{"trace": 1, "event": "start", "tap": 8, "t_us": 1}"#,
+            r#"{"event": "prompt", "tap": 8, "t_us": 2, "text": "1\n"}"#,
+            r#"{"event": "prompt", "tap": 7, "t_us": 3, "text": "1\n"}"#,
+        ]);
+        let err = read_match(&[log.path().to_path_buf()], None).unwrap_err();
+        assert_eq!(err.line, 4);
+        assert!(err.message.contains("lines 1 and 2"), "{}", err.message);
+    }
+
+    #[test]
+    fn a_bot_that_never_ran_makes_an_incomplete_log_that_says_why() {
+        let log = write(&[
+            r#"{"trace": 1, "event": "start", "player": 1, "tap": 7, "t_us": 0}"#,
+            r#"{"event": "cannot-start", "player": 1, "tap": 7, "t_us": 1, "why": "no such bot"}"#,
+        ]);
+        let logs = read_match(&[log.path().to_path_buf()], None).unwrap();
+        assert!(logs.players.is_empty());
+        assert!(
+            logs.incomplete[0].ends_with("the bot never ran: no such bot"),
+            "{:?}",
+            logs.incomplete
+        );
+    }
+
+    #[test]
+    fn a_play_log_is_whole_when_its_match_has_its_end() {
+        let log = write(&[
+            r#"{"trace": 1, "event": "start", "match": 0, "t_us": 0}"#,
+            r#"{"event": "prompt", "match": 0, "player": 1, "t_us": 1, "text": "p\n"}"#,
+            r#"{"event": "end", "match": 0, "t_us": 2}"#,
+            r#"{"trace": 1, "event": "start", "match": 1, "t_us": 3}"#,
+            r#"{"event": "interrupted", "match": 1, "t_us": 4}"#,
+        ]);
+        let path = [log.path().to_path_buf()];
+        assert_eq!(read_match(&path, None).unwrap().incomplete.len(), 0);
+        let cut = read_match(&path, Some(1)).unwrap().incomplete;
+        assert!(
+            cut[0].contains("the record of match 1 stops at line 5"),
+            "{cut:?}"
+        );
     }
 
     #[test]

@@ -315,36 +315,17 @@ pub fn trace_with(
                     .min_by_key(|p| p.clauses.len())
                     .map(|p| p.clauses.clone())
                     .unwrap_or_default();
-                let mut clauses = going_on.clone();
-                for clause in index.clauses_for(&["outcome".into()]) {
-                    if !clauses.contains(&clause) {
-                        clauses.push(clause);
-                    }
-                }
-                report.departures.push(Departure {
+                report.departures.push(outcome_departure(
                     step,
-                    player: first_player,
-                    fields: vec!["outcome".into()],
-                    known: index.departures_of(&clauses),
-                    clause: going_on
-                        .first()
-                        .cloned()
-                        .unwrap_or_else(|| departure::unexplained_name(&["outcome".into()])),
-                    clauses,
-                    catalogued: !going_on.is_empty(),
-                    unexplained: if going_on.is_empty() {
-                        vec!["outcome".into()]
-                    } else {
-                        Vec::new()
-                    },
-                    reproduced: going_on,
-                    diff: format!(
+                    first_player,
+                    index,
+                    going_on,
+                    format!(
                         "the match is over at step {step} by the rules ({}), but the engine prompted {} again\n",
                         serde_json::to_string(&outcome).unwrap_or_default(),
                         left.join(", ")
                     ),
-                    follows_from: None,
-                });
+                ));
                 if let Some(o) = state.get_mut("outcome") {
                     *o = Value::Null;
                 }
@@ -440,7 +421,7 @@ pub fn trace_with(
                     state = observed.state;
                     if let Ok(now) = game.resume_recorded(&state) {
                         let expected = now.prompt(player);
-                        if expected != exchange.prompt
+                        if !same_prompt(game, &expected, &exchange.prompt)
                             && report.departures.last().is_none_or(|d| d.step != step)
                         {
                             report.departures.push(prompt_departure(
@@ -495,30 +476,12 @@ pub fn trace_with(
                     .min_by_key(|p| p.clauses.len())
                     .map(|p| p.clauses.clone())
                     .unwrap_or_default();
-                let mut clauses = ending.clone();
-                for clause in index.clauses_for(&["outcome".into()]) {
-                    if !clauses.contains(&clause) {
-                        clauses.push(clause);
-                    }
-                }
-                report.departures.push(Departure {
+                report.departures.push(outcome_departure(
                     step,
-                    player: first_player,
-                    fields: vec!["outcome".into()],
-                    known: index.departures_of(&clauses),
-                    clause: ending
-                        .first()
-                        .cloned()
-                        .unwrap_or_else(|| departure::unexplained_name(&["outcome".into()])),
-                    clauses,
-                    catalogued: !ending.is_empty(),
-                    unexplained: if ending.is_empty() {
-                        vec!["outcome".into()]
-                    } else {
-                        Vec::new()
-                    },
-                    reproduced: ending,
-                    diff: format!(
+                    first_player,
+                    index,
+                    ending,
+                    format!(
                         "the engine ended the match at step {step}{}; by the rules it goes on\n",
                         config
                             .outcome
@@ -526,8 +489,7 @@ pub fn trace_with(
                             .map(|o| format!(" ({o})"))
                             .unwrap_or_default()
                     ),
-                    follows_from: None,
-                });
+                ));
                 report.outcome = Some(OutcomeCheck {
                     rules: None,
                     log: config.outcome.clone(),
@@ -648,6 +610,44 @@ fn by_clause(departures: &[Departure]) -> Vec<ClauseCount> {
     counts
 }
 
+/// A departure in the outcome (the engine played on where the rules end the match, or ended it
+/// where they go on), named by the catalogued departures that `reproduced` it, else by the
+/// clauses that own the outcome.
+fn outcome_departure(
+    step: usize,
+    player: usize,
+    index: &ClauseIndex,
+    reproduced: Vec<String>,
+    diff: String,
+) -> Departure {
+    let mut clauses = reproduced.clone();
+    for clause in index.clauses_for(&["outcome".into()]) {
+        if !clauses.contains(&clause) {
+            clauses.push(clause);
+        }
+    }
+    Departure {
+        step,
+        player,
+        fields: vec!["outcome".into()],
+        known: index.departures_of(&clauses),
+        clause: reproduced
+            .first()
+            .cloned()
+            .unwrap_or_else(|| departure::unexplained_name(&["outcome".into()])),
+        clauses,
+        catalogued: !reproduced.is_empty(),
+        unexplained: if reproduced.is_empty() {
+            vec!["outcome".into()]
+        } else {
+            Vec::new()
+        },
+        reproduced,
+        diff,
+        follows_from: None,
+    }
+}
+
 /// A prompt unlike the reference's (over the same state, or not a prompt at all), named by
 /// the clauses that declare `fields: [prompt]`.
 fn prompt_departure(
@@ -680,6 +680,18 @@ fn prompt_departure(
         diff,
         follows_from,
     }
+}
+
+/// Whether the recorded prompt is the predicted one: the same text, or the same once the game
+/// has brought both to one spelling ([`DynGame::normalize_expectation`]: CODE VS 4.0's resource
+/// cells come in no fixed order).
+fn same_prompt(game: &dyn DynGame, predicted: &str, recorded: &str) -> bool {
+    let spelled = |prompt: &str| {
+        let mut value = serde_json::json!({ "prompts": [prompt] });
+        game.normalize_expectation(&mut value);
+        value
+    };
+    predicted == recorded || spelled(predicted) == spelled(recorded)
 }
 
 fn unreachable_note(report: &mut TraceReport) {
