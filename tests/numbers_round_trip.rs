@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use shinpan::case::{load_library, CaseBody, LoadOptions, Source};
 use shinpan::games;
 use shinpan::harness::adapter::{read_response, request_line};
-use shinpan::harness::diff::{case_file, Departure, Finding, Input};
+use shinpan::harness::diff::{case_file, Departure, Finding, Input, Part, Size};
 use shinpan::harness::trace::log::{read_record, record_line};
 
 const RULES: &str = include_str!("../cases/spring2022/rules.yaml");
@@ -121,17 +121,36 @@ proptest! {
         let state = game.load_state(&json!({"mobs": [{"id": 6, "vx": s}]})).unwrap();
         let reply = shinpan::game::Reply::text("WAIT\nWAIT\nWAIT".to_string());
         let shrunk = Input { state, turns: vec![vec![reply.clone(), reply]] };
+        let part = Part {
+            name: "unexplained, fields mobs[].vx".into(),
+            variant: None,
+            clauses: Vec::new(),
+            does: None,
+            fields: vec!["mobs[].vx".into()],
+            ties: Vec::new(),
+        };
+        let departure = Departure {
+            parts: vec![part.clone()],
+            fields: vec!["mobs[].vx".into()],
+            unexplained: vec!["mobs[].vx".into()],
+        };
         let finding = Finding {
             run: 0,
-            departure: Departure { fields: vec!["mobs[].vx".into()] },
-            clauses: Vec::new(),
+            part,
+            original_departure: departure.clone(),
+            departure,
+            concerns: Vec::new(),
             original: shrunk.clone(),
             original_difference: String::new(),
             shrunk,
             shrink_steps: 0,
             shrink_requests: 0,
+            minimal: true,
+            size_before: Size::default(),
+            size_after: Size::default(),
             difference: String::new(),
             reference: Value::Null,
+            engine: None,
             expectation: json!({"mobs": [{"id": 6, "vx": v}]}),
         };
         let text = case_file(game, &finding, "adapter", 1);

@@ -280,7 +280,7 @@ fn diff_compares_a_partial_model_on_what_it_models() {
     let stdout = String::from_utf8_lossy(&undeclared.stdout);
     assert_eq!(undeclared.status.code(), Some(1), "{stdout}");
     assert!(
-        stdout.contains(&format!("departure 1: {GAUGE} (run")),
+        stdout.contains(&format!("departure 1: unexplained, fields {GAUGE} (run")),
         "{stdout}"
     );
 }

@@ -66,6 +66,23 @@ pub fn same_number(a: &serde_json::Number, b: &serde_json::Number) -> bool {
     }
 }
 
+/// Whether two values are the same, numbers by value ([`same_number`]: `3` is `3.0`) and
+/// everything else exactly: how `check` compares and how `diff` compares the two engines.
+pub fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => same_number(x, y),
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| same_value(v, w)))
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(v, w)| same_value(v, w))
+        }
+        _ => a == b,
+    }
+}
+
 /// `Some(whether it holds)` when `expected` is a bound (`{$lt: n}` and the like), else `None`.
 fn bound_holds(expected: &Value, actual: &Value) -> Option<bool> {
     let Value::Object(map) = expected else {
@@ -139,6 +156,16 @@ mod tests {
         let big = json!({"x": u64::MAX});
         assert!(check_subset(&big, &json!({"x": u64::MAX - 1})).is_err());
         assert!(check_subset(&json!({"x": -1}), &json!({"x": u64::MAX})).is_err());
+    }
+
+    #[test]
+    fn values_compare_numbers_by_value() {
+        assert!(same_value(
+            &json!({"a": [3, 1.5]}),
+            &json!({"a": [3.0, 1.5]})
+        ));
+        assert!(!same_value(&json!({"a": 3}), &json!({"a": 3, "b": 0})));
+        assert!(!same_value(&json!([3]), &json!(["3"])));
     }
 
     #[test]

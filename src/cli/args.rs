@@ -234,17 +234,20 @@ pub struct DiffArgs {
     /// stdout when not given, or when a file cannot be written.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Go on until this many distinct departures (by the fields that differ) are found.
+    /// Go on until this many distinct departures are found, told apart by their names: the
+    /// clause a variant of the rules that reproduces each breaks, else `unexplained, fields …`.
     #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 1, value_parser = at_least_one)]
     pub departures: usize,
-    /// Departures already known, passed over: a YAML mapping of a field path or a rule clause
-    /// (`*` for any run of characters) to the reason, as `--expect-fail` lists cases.
+    /// Departures already known, passed over: a YAML mapping of a rule clause (the name of a
+    /// departure) or a field path (`*` for any run of characters) to the reason, as
+    /// `--expect-fail` lists cases. A pattern that matches no departure seen is reported.
     #[arg(long, value_name = "FILE")]
     pub known: Option<PathBuf>,
     /// The largest `--known` list read, in bytes.
     #[arg(long, allow_negative_numbers = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_LIST_BYTES, value_parser = at_least_one_u64)]
     pub max_list_bytes: u64,
-    /// Most engine requests spent shrinking one departure (no clock: one seed, one case).
+    /// Most engine requests spent shrinking one departure, a safety net: shrinking stops at a
+    /// fixed point (no clock: one seed, one case).
     #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 3000, value_parser = at_least_one)]
     pub shrink_requests: usize,
     #[command(flatten)]

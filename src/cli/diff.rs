@@ -133,14 +133,7 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
         ));
     }
     for skipped in &outcome.known {
-        text.push_str(&format!(
-            "known ({}: {}), seen on {} input{}: {}\n",
-            skipped.pattern,
-            skipped.reason,
-            skipped.seen,
-            plural(skipped.seen),
-            skipped.departure
-        ));
+        text.push_str(&known_line(skipped));
     }
     if outcome.findings.is_empty() {
         text.push_str(&format!(
@@ -200,11 +193,12 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
             cases.push_str(&format!("\n{case}"));
         }
         text.push_str(&details(k + 1, finding));
-        summaries.push_str(&summary(k + 1, finding, written.as_ref()));
+        summaries.push_str(&summary(k + 1, finding, outcome.seen[k], written.as_ref()));
     }
     text.push_str(&format!(
-        "{} distinct departure{} in {} inputs ({} more showing departures already found, {} \
-         unsupported by the engine):\n{summaries}",
+        "{} distinct departure{} in {} inputs, by the clause a variant that reproduces each \
+         breaks ({} more showing departures already found, {} unsupported by the engine):\n\
+         {summaries}",
         outcome.findings.len(),
         plural(outcome.findings.len()),
         outcome.runs,
@@ -320,7 +314,19 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-/// The original disagreement next to the shrunk one.
+/// `known (PATTERN: REASON), seen on N inputs: NAME`
+fn known_line(skipped: &diff::Skipped) -> String {
+    format!(
+        "known ({}: {}), seen on {} input{}: {}\n",
+        skipped.pattern,
+        skipped.reason,
+        skipped.seen,
+        plural(skipped.seen),
+        skipped.describe
+    )
+}
+
+/// The original disagreement next to the shrunk one, with the size of each.
 fn details(k: usize, finding: &Finding) -> String {
     // The case file holds the whole difference; here, enough to recognise it.
     const SHOWN: usize = 24;
@@ -336,29 +342,50 @@ fn details(k: usize, finding: &Finding) -> String {
         }
         shown
     };
+    let stopped = if finding.minimal {
+        "minimal"
+    } else {
+        "the request budget ran out first"
+    };
     format!(
-        "departure {k}: {} (run {}, shrunk in {} steps, {} requests)\n  as found ({} turn{}):\n{}  \
-         shrunk ({} turn{}):\n{}",
-        finding.departure,
+        "departure {k}: {} (run {}, shrunk in {} steps, {} requests, {stopped})\n  as found \
+         ({}; showing {}):\n{}  shrunk ({}; showing {}):\n{}",
+        finding.part.describe(),
         finding.run,
         finding.shrink_steps,
         finding.shrink_requests,
-        finding.original.turns.len(),
-        plural(finding.original.turns.len()),
+        finding.size_before,
+        finding.original_departure,
         indent(&finding.original_difference),
-        finding.shrunk.turns.len(),
-        plural(finding.shrunk.turns.len()),
+        finding.size_after,
+        finding.departure,
         indent(&finding.difference),
     )
 }
 
-/// `  1. players[].skill_gauge · clause gauge.decrease · turn 3 · out/diff-seed-0-run-7.yaml`
-/// (`stdout`, or `not written: why`, in place of the file).
-fn summary(k: usize, finding: &Finding, written: Option<&Result<PathBuf, String>>) -> String {
-    let clause = finding
-        .clauses
-        .first()
-        .map_or("clause unknown".to_string(), |c| format!("clause {c}"));
+/// `  1. score.chain · chain scores … · players[].score · seen on 7 inputs · turn 0 · FILE`;
+/// a departure no variant reproduces names the clauses whose cases check its fields. (`stdout`,
+/// or `not written: why`, in place of the file.)
+fn summary(
+    k: usize,
+    finding: &Finding,
+    seen: usize,
+    written: Option<&Result<PathBuf, String>>,
+) -> String {
+    let what = match &finding.part.does {
+        Some(does) => format!("{} · {does}", finding.part.name),
+        None if finding.concerns.is_empty() => finding.part.name.clone(),
+        None => format!(
+            "{} · checked by {}",
+            finding.part.name,
+            finding.concerns.join(", ")
+        ),
+    };
+    let fields = if finding.part.variant.is_some() {
+        format!(" · {}", finding.part.fields.join(", "))
+    } else {
+        String::new()
+    };
     let turn = finding
         .turn()
         .map_or("turn -".to_string(), |t| format!("turn {t}"));
@@ -368,7 +395,9 @@ fn summary(k: usize, finding: &Finding, written: Option<&Result<PathBuf, String>
         Some(Err(why)) => format!("not written ({why}): printed below"),
     };
     format!(
-        "  {k}. {} · {clause} · {turn} · {file}\n",
-        finding.departure
+        "  {k}. {what}{fields} · seen on {seen} input{} · {} → {} lines · {turn} · {file}\n",
+        plural(seen),
+        finding.size_before.lines,
+        finding.size_after.lines
     )
 }

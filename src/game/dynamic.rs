@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 use super::{
     EdgeCase, Frame, Game, GameInfo, Handshake, Imported, Observation, Outcome, ParseVerdict,
     PlayedDeparture, Reply, Series, SeriesScore, StateError, StepError, StepReport, TimeLimits,
+    Variant,
 };
 use crate::text::ParseError;
 
@@ -167,6 +168,16 @@ pub trait DynGame: Send + Sync {
     /// [`Game::departures_played`] over canonical states; a state the game cannot read gives
     /// none, and one it cannot write is left out.
     fn departures_played(&self, steps: &[(Value, Vec<Reply>)]) -> Vec<PlayedDeparture<Value>>;
+    /// [`Game::variants`].
+    fn variants(&self) -> &'static [Variant];
+    /// [`DynGame::play`] with the variants at `variants` (indices into `variants()`) switched
+    /// on together, prompts included ([`Game::step_variant`], [`Game::prompt_variant`]).
+    fn play_variant(
+        &self,
+        state: &Value,
+        turns: &[Vec<Reply>],
+        variants: &[usize],
+    ) -> Result<Played, PlayError>;
 }
 
 /// A prompt that could not be read back into a state.
@@ -209,29 +220,13 @@ impl<G: Game> DynGame for G {
     }
 
     fn play(&self, state: &Value, turns: &[Vec<Reply>]) -> Result<Played, PlayError> {
-        let mut state = typed_state(self, state)?;
-        let mut reports = Vec::new();
-        for (turn, replies) in turns.iter().enumerate() {
-            if self.outcome(&state).is_some() {
-                break;
-            }
-            let report = self
-                .step(&mut state, replies)
-                .map_err(|error| PlayError::Step {
-                    turn: turn + 1,
-                    error,
-                })?;
-            reports.push(report);
-        }
-        let prompts = (0..self.info().players)
-            .map(|p| self.prompt(&state, p))
-            .collect();
-        Ok(Played {
-            state: canonical(&state)?,
-            prompts,
-            unplayed_turns: turns.len() - reports.len(),
-            reports,
-        })
+        play_with(
+            self,
+            state,
+            turns,
+            |state, replies| self.step(state, replies),
+            |state, player| self.prompt(state, player),
+        )
     }
 
     fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {
@@ -361,6 +356,56 @@ impl<G: Game> DynGame for G {
             })
             .collect()
     }
+
+    fn variants(&self) -> &'static [Variant] {
+        Game::variants(self)
+    }
+
+    fn play_variant(
+        &self,
+        state: &Value,
+        turns: &[Vec<Reply>],
+        variants: &[usize],
+    ) -> Result<Played, PlayError> {
+        play_with(
+            self,
+            state,
+            turns,
+            |state, replies| self.step_variant(state, replies, variants),
+            |state, player| self.prompt_variant(state, player, variants),
+        )
+    }
+}
+
+/// Plays `turns` from `state` with `step`, then prints each player's prompt with `prompt`.
+fn play_with<G: Game>(
+    game: &G,
+    state: &Value,
+    turns: &[Vec<Reply>],
+    step: impl Fn(&mut G::State, &[Reply]) -> Result<StepReport, StepError>,
+    prompt: impl Fn(&G::State, usize) -> String,
+) -> Result<Played, PlayError> {
+    let mut state = typed_state(game, state)?;
+    let mut reports = Vec::new();
+    for (turn, replies) in turns.iter().enumerate() {
+        if game.outcome(&state).is_some() {
+            break;
+        }
+        let report = step(&mut state, replies).map_err(|error| PlayError::Step {
+            turn: turn + 1,
+            error,
+        })?;
+        reports.push(report);
+    }
+    let prompts = (0..game.info().players)
+        .map(|p| prompt(&state, p))
+        .collect();
+    Ok(Played {
+        state: canonical(&state)?,
+        prompts,
+        unplayed_turns: turns.len() - reports.len(),
+        reports,
+    })
 }
 
 /// A typed match behind [`DynMatch`].

@@ -411,6 +411,34 @@ pub trait Game: Send + Sync + 'static {
         Vec::new()
     }
 
+    /// The ways this game can play one of its clauses wrong ([`Variant`]): the planted bugs of
+    /// `conformance/planted/` and the known departures of real engines, made playable, so that
+    /// `check`, `diff` and `trace` name a departure by the variant that reproduces it. Listed
+    /// in catalogue order (a tie between two variants goes to the first). The default has none.
+    fn variants(&self) -> &'static [Variant] {
+        &[]
+    }
+
+    /// [`Game::step`] with the variants at `variants` (indices into [`Game::variants`])
+    /// switched on together. Never called by the reference: only to name a departure. The
+    /// default (a game without variants) plays the rules.
+    fn step_variant(
+        &self,
+        state: &mut Self::State,
+        replies: &[Reply],
+        variants: &[usize],
+    ) -> Result<StepReport, StepError> {
+        let _ = variants;
+        self.step(state, replies)
+    }
+
+    /// [`Game::prompt`] with the variants at `variants` switched on (a variant of what a
+    /// prompt shows, such as the fog). The default prints the rules' prompt.
+    fn prompt_variant(&self, state: &Self::State, player: usize, variants: &[usize]) -> String {
+        let _ = variants;
+        self.prompt(state, player)
+    }
+
     /// Reads a log that another tool wrote of a match (`format` names the tool's log, e.g.
     /// TSG's `main-rb`) into the exchanges `shinpan trace` checks, for `trace --import`.
     /// `None` when the game knows no such format; the default knows none.
@@ -469,6 +497,21 @@ pub struct PlayedDeparture<S> {
     /// engine still played), when the game plays several together: a field is this
     /// departure's only where `state` shows what the engine showed and `without` does not.
     pub without: Option<S>,
+}
+
+/// One way of getting one clause of the rules wrong that the game can play
+/// ([`Game::variants`]): a planted bug, or what a known engine does instead. Playing an input
+/// with each variant and keeping the one whose result shows what an engine showed is how a
+/// departure is named ([`crate::harness::departure`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Variant {
+    /// Kebab-case, unique in the game: `chain-score-rounded`.
+    pub name: &'static str,
+    /// The clause it breaks, an id of the game's `rules.yaml`.
+    pub clause: &'static str,
+    /// What it does instead of the rule, in a few words: "chain scores sum round(1.3^i), not
+    /// floor(1.3^i)".
+    pub does: &'static str,
 }
 
 /// One exchange read from another tool's log ([`Game::import`]), in the order of the match.

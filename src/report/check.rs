@@ -21,9 +21,59 @@ pub struct Report {
     /// What ran the cases: `reference` for the built-in engines.
     pub engine: String,
     pub counts: Counts,
+    /// The failed cases grouped by their departure's name: one group a cause.
+    pub groups: Vec<Group>,
     pub results: Vec<CaseResult>,
     /// Why the run stopped before its last case, if it did: such a run never passes.
     pub stopped: Option<String>,
+}
+
+/// Failed cases that share a cause: their departures have one name (the clause a variant that
+/// reproduces them breaks, or `unexplained, fields …`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Group {
+    pub game: String,
+    pub name: String,
+    /// One line for people: what the variant does, and the clause.
+    pub describe: String,
+    /// The cases, by name, in the order run.
+    pub cases: Vec<String>,
+}
+
+impl Group {
+    /// `10 cases: all heroes visible through the fog (fog.vision)`
+    pub fn line(&self) -> String {
+        let n = self.cases.len();
+        format!(
+            "{n} case{}: {}",
+            if n == 1 { "" } else { "s" },
+            self.describe
+        )
+    }
+}
+
+/// The failed results grouped by their departure, groups in the order of their first case; a
+/// case whose variant ties with a group's joins it.
+pub fn groups(results: &[CaseResult]) -> Vec<Group> {
+    let mut groups: Vec<Group> = Vec::new();
+    for r in results {
+        let (CaseVerdict::Fail(_), Some(departure)) = (&r.verdict, &r.departure) else {
+            continue;
+        };
+        let joins = |g: &Group| {
+            g.game == r.game && (g.name == departure.name || departure.ties().contains(&g.name))
+        };
+        match groups.iter_mut().find(|g| joins(g)) {
+            Some(group) => group.cases.push(r.name.clone()),
+            None => groups.push(Group {
+                game: r.game.clone(),
+                name: departure.name.clone(),
+                describe: departure.describe.clone(),
+                cases: vec![r.name.clone()],
+            }),
+        }
+    }
+    groups
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -94,6 +144,7 @@ impl Report {
             library: library.to_string(),
             engine: engine.to_string(),
             counts,
+            groups: groups(&results),
             results,
             stopped: None,
         }
@@ -141,16 +192,25 @@ impl Report {
 }
 
 impl Render for Report {
-    /// Every case that did not plainly pass, in full; then a line per game and the total, in
-    /// the same words.
+    /// A line per group of failures that share a cause; every case that did not plainly pass,
+    /// in full; then a line per game and the total, in the same words.
     fn human(&self) -> String {
         let mut out = String::new();
+        if !self.groups.is_empty() {
+            out.push_str("failures by cause:\n");
+            for group in &self.groups {
+                out.push_str(&format!("  {}\n", group.line()));
+            }
+        }
         for r in &self.results {
             if r.verdict == CaseVerdict::Pass {
                 continue;
             }
             let tag = r.verdict.name().to_uppercase();
             out.push_str(&format!("{tag} {} ({}:{})\n", r.name, r.file, r.line));
+            if let (CaseVerdict::Fail(_), Some(departure)) = (&r.verdict, &r.departure) {
+                out.push_str(&format!("    cause: {}\n", departure.describe));
+            }
             for line in r.verdict.detail().lines() {
                 out.push_str(&format!("    {line}\n"));
             }
@@ -188,8 +248,14 @@ impl Render for Report {
         super::json(self)
     }
 
-    /// One test suite per game, one test case per case.
+    /// One test suite per game, one test case per case; a `failures-by-cause` property per
+    /// group on its game's suite, and each failure's cause in its output.
     fn junit(&self) -> String {
+        let properties: Vec<(&str, &str, String)> = self
+            .groups
+            .iter()
+            .map(|g| (g.game.as_str(), "failures-by-cause", g.line()))
+            .collect();
         let rows = self.results.iter().map(|r| JunitRow {
             suite: &r.game,
             name: &r.name,
@@ -202,15 +268,22 @@ impl Render for Report {
                     JunitStatus::Skipped(d)
                 }
             },
-            stdout: (!r.masked.is_empty()).then(|| {
-                format!(
-                    "compared in part; left out as unmodelled by the engine: {}",
-                    r.masked.join(", ")
-                )
-            }),
+            stdout: {
+                let mut out: Vec<String> = Vec::new();
+                if let (CaseVerdict::Fail(_), Some(departure)) = (&r.verdict, &r.departure) {
+                    out.push(format!("cause: {}", departure.describe));
+                }
+                if !r.masked.is_empty() {
+                    out.push(format!(
+                        "compared in part; left out as unmodelled by the engine: {}",
+                        r.masked.join(", ")
+                    ));
+                }
+                (!out.is_empty()).then(|| out.join("\n"))
+            },
             stderr: None,
         });
-        super::junit(&self.suite(), rows)
+        super::junit_with_properties(&self.suite(), rows, &properties)
     }
 }
 

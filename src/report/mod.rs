@@ -65,6 +65,15 @@ pub struct JunitRow<'a> {
 /// A JUnit XML report named `name`: one test suite per distinct `suite` (sorted by name), one
 /// test case per row.
 pub fn junit<'a>(name: &str, rows: impl IntoIterator<Item = JunitRow<'a>>) -> String {
+    junit_with_properties(name, rows, &[])
+}
+
+/// [`junit`], with `properties` (suite, name, value) on their suites, in the order given.
+pub fn junit_with_properties<'a>(
+    name: &str,
+    rows: impl IntoIterator<Item = JunitRow<'a>>,
+    properties: &[(&str, &str, String)],
+) -> String {
     let mut report = quick_junit::Report::new(name);
     let mut suites: BTreeMap<&str, TestSuite> = BTreeMap::new();
     for row in rows {
@@ -98,6 +107,11 @@ pub fn junit<'a>(name: &str, rows: impl IntoIterator<Item = JunitRow<'a>>) -> St
             .entry(row.suite)
             .or_insert_with(|| TestSuite::new(row.suite))
             .add_test_case(case);
+    }
+    for (suite, name, value) in properties {
+        if let Some(suite) = suites.get_mut(suite) {
+            suite.add_property(quick_junit::Property::new(*name, value.as_str()));
+        }
     }
     report.add_test_suites(suites.into_values());
     report

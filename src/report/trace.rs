@@ -65,17 +65,18 @@ impl Render for TraceReport {
                     d.clause
                 )),
                 None => {
+                    // An unexplained departure's name says so already.
+                    let status = match (d.catalogued, d.clause.starts_with("unexplained")) {
+                        (true, _) => ", catalogued",
+                        (false, true) => "",
+                        (false, false) => ", unexplained",
+                    };
                     out.push_str(&format!(
-                        "DEPARTURE at step {}, player {}: {} ({}, {})\n",
+                        "DEPARTURE at step {}, player {}: {} ({}{status})\n",
                         d.step,
                         d.player,
                         d.fields.join(", "),
                         d.clause,
-                        if d.catalogued {
-                            "catalogued"
-                        } else {
-                            "unexplained"
-                        }
                     ));
                     if !d.clauses.is_empty() {
                         out.push_str(&format!("    clauses: {}\n", d.clauses.join(", ")));

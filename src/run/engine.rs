@@ -11,7 +11,7 @@
 use serde_json::Value;
 
 use super::mask::Mask;
-use crate::game::{DynGame, MatchOptions, ParseVerdict, Reply};
+use crate::game::{DynGame, MatchOptions, ParseVerdict, Played, Reply};
 
 /// An engine's answer to one request.
 #[derive(Debug, Clone, PartialEq)]
@@ -49,6 +49,22 @@ pub struct StepResponse {
     pub last_replies: Vec<String>,
     /// Turns played before the match ended (all of them, usually).
     pub turns_played: usize,
+}
+
+impl From<Played> for StepResponse {
+    /// What the reference engine answers for what it played.
+    fn from(played: Played) -> StepResponse {
+        StepResponse {
+            turns_played: played.reports.len(),
+            last_replies: played
+                .reports
+                .last()
+                .map(|r| r.replies.iter().map(|v| v.name().to_string()).collect())
+                .unwrap_or_default(),
+            prompts: Some(played.prompts),
+            state: played.state,
+        }
+    }
 }
 
 /// `parse`: read `input` as the protocol text `kind`.
@@ -121,16 +137,7 @@ impl EngineUnderTest for Reference {
 
     fn step(&mut self, request: StepRequest<'_>) -> Answered<StepResponse> {
         match request.game.play(request.state, request.turns) {
-            Ok(played) => Answered::Done(StepResponse {
-                turns_played: played.reports.len(),
-                last_replies: played
-                    .reports
-                    .last()
-                    .map(|r| r.replies.iter().map(|v| v.name().to_string()).collect())
-                    .unwrap_or_default(),
-                prompts: Some(played.prompts),
-                state: played.state,
-            }),
+            Ok(played) => Answered::Done(played.into()),
             Err(e) => Answered::Error(format!("the reference engine refused the case: {e}")),
         }
     }
@@ -147,5 +154,47 @@ impl EngineUnderTest for Reference {
             Ok(state) => Answered::Done(state),
             Err(e) => Answered::Error(e.to_string()),
         }
+    }
+}
+
+/// The reference engine with one of a game's variants switched on ([`DynGame::variants`],
+/// by name): an engine with one planted departure, in process. Games without a variant of
+/// that name are unsupported.
+#[derive(Debug, Clone)]
+pub struct Planted {
+    /// The variant's name (`chain-score-rounded`).
+    pub variant: String,
+}
+
+impl Planted {
+    fn index(&self, game: &dyn DynGame) -> Option<usize> {
+        game.variants().iter().position(|v| v.name == self.variant)
+    }
+}
+
+impl EngineUnderTest for Planted {
+    fn name(&self) -> String {
+        format!("reference with the variant {}", self.variant)
+    }
+
+    fn step(&mut self, request: StepRequest<'_>) -> Answered<StepResponse> {
+        let Some(variant) = self.index(request.game) else {
+            return Answered::Unsupported(format!("no variant `{}`", self.variant));
+        };
+        match request
+            .game
+            .play_variant(request.state, request.turns, &[variant])
+        {
+            Ok(played) => Answered::Done(played.into()),
+            Err(e) => Answered::Error(format!("the variant refused the case: {e}")),
+        }
+    }
+
+    fn parse(&mut self, request: ParseRequest<'_>) -> Answered<ParseVerdict> {
+        Reference.parse(request)
+    }
+
+    fn new_match(&mut self, request: NewMatchRequest<'_>) -> Answered<Value> {
+        Reference.new_match(request)
     }
 }

@@ -18,11 +18,13 @@ pub mod mask;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::case::expect::{check_subset, unified_diff};
+use crate::case::expect::{check_subset, project, unified_diff};
 use crate::case::{Across, Case, CaseBody, Expected, Library};
 use crate::game::{DynGame, MatchOptions, ParseVerdict, Reply};
+use crate::harness::departure;
 pub use engine::{
-    Answered, EngineUnderTest, NewMatchRequest, ParseRequest, Reference, StepRequest, StepResponse,
+    Answered, EngineUnderTest, NewMatchRequest, ParseRequest, Planted, Reference, StepRequest,
+    StepResponse,
 };
 use mask::{checks_something, PROMPTS};
 pub use mask::{Mask, MaskError};
@@ -85,6 +87,41 @@ pub struct CaseResult {
     /// (the engine's unmodelled paths that removed something from `then`).
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub masked: Vec<String>,
+    /// A failed step case's departure, named by the variant of the rules that reproduces it
+    /// ([`crate::harness::departure`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub departure: Option<CaseDeparture>,
+}
+
+/// What a failed case's departure is: the report groups failures by its `name`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CaseDeparture {
+    /// The clause the variant that reproduces it breaks, or `unexplained, fields …`.
+    pub name: String,
+    /// One line for people: what the variant does, and the clause.
+    pub describe: String,
+    /// The variants that reproduce it, the naming one first, each with its fields.
+    pub by: Vec<crate::harness::departure::Reproducer>,
+    /// The fields no variant reproduces.
+    pub unexplained: Vec<String>,
+}
+
+impl CaseDeparture {
+    /// The clauses of other variants that reproduce exactly what the naming one does.
+    pub fn ties(&self) -> &[String] {
+        self.by.first().map_or(&[], |by| by.ties.as_slice())
+    }
+}
+
+impl From<crate::harness::departure::Named> for CaseDeparture {
+    fn from(named: crate::harness::departure::Named) -> CaseDeparture {
+        CaseDeparture {
+            name: named.name(),
+            describe: named.describe(),
+            by: named.by,
+            unexplained: named.unexplained,
+        }
+    }
 }
 
 impl CaseResult {
@@ -97,6 +134,7 @@ impl CaseResult {
             rules: case.rules.clone(),
             verdict: judged.verdict,
             masked: judged.masked,
+            departure: judged.departure,
         }
     }
 
@@ -111,6 +149,7 @@ impl CaseResult {
             rules: vec![],
             verdict,
             masked: vec![],
+            departure: None,
         }
     }
 }
@@ -122,6 +161,8 @@ pub struct Judged {
     pub verdict: CaseVerdict,
     /// The unmodelled paths that removed something from the case's expectation.
     pub masked: Vec<String>,
+    /// A failed step case's departure, by the variant that reproduces it.
+    pub departure: Option<CaseDeparture>,
 }
 
 impl From<CaseVerdict> for Judged {
@@ -129,6 +170,7 @@ impl From<CaseVerdict> for Judged {
         Judged {
             verdict,
             masked: Vec::new(),
+            departure: None,
         }
     }
 }
@@ -172,7 +214,9 @@ fn judge_case(game: &dyn DynGame, case: &Case, engine: &mut dyn EngineUnderTest)
                 reachable: *reachable,
             };
             match engine.step(request) {
-                Answered::Done(response) => judge_step(game, &then.value(), when, response, &mask),
+                Answered::Done(response) => {
+                    judge_step(game, (&given, when), &then.value(), response, &mask)
+                }
                 Answered::Unsupported(why) if !reachable => CaseVerdict::Unsupported(format!(
                     "{why} (no blame: the case starts from a state that cannot occur in play, \
                      `reachable: false`)"
@@ -281,8 +325,8 @@ pub fn actual(state: &Value, response: &StepResponse) -> Value {
 /// the engine does not model (and the prompts, when it rendered none).
 fn judge_step(
     game: &dyn DynGame,
+    (given, when): (&Value, &[Vec<Reply>]),
     then: &Value,
-    when: &[Vec<Reply>],
     response: StepResponse,
     declared: &Mask,
 ) -> Judged {
@@ -304,34 +348,54 @@ fn judge_step(
         return Judged {
             verdict: all_masked(&masked),
             masked,
+            departure: None,
         };
     }
-    let verdict = judge_modelled(game, &then, response, &mask);
-    let verdict = match verdict {
-        CaseVerdict::Fail(diff) => CaseVerdict::Fail(with_masked(diff, &masked)),
-        other => other,
+    let shape = |response: StepResponse| modelled_result(game, &then, response, &mask);
+    let result = shape(response);
+    let (verdict, departure) = match result {
+        Err(verdict) => (verdict, None),
+        Ok(actual) => match check_subset(&then, &actual) {
+            Ok(()) => (CaseVerdict::Pass, None),
+            Err(diff) => {
+                // Named by the variant that reproduces what the engine got wrong.
+                let fields = departure::differing_leaves(&then, &project(&then, &actual));
+                let shape = |r: StepResponse| shape(r).unwrap_or(Value::Null);
+                let named = departure::name(game, (given, when), fields, &actual, &shape);
+                (
+                    CaseVerdict::Fail(with_masked(diff, &masked)),
+                    Some(named.into()),
+                )
+            }
+        },
     };
-    Judged { verdict, masked }
+    Judged {
+        verdict,
+        masked,
+        departure,
+    }
 }
 
-/// Matches `then` (already without the masked paths) against the engine's result without them.
-fn judge_modelled(
+/// The engine's result as `then` (already without the masked paths) is matched against:
+/// without the masked paths, its facts beside it when `then` asks for them; or the verdict of a
+/// result that is no state of the game.
+fn modelled_result(
     game: &dyn DynGame,
     then: &Value,
     response: StepResponse,
     mask: &Mask,
-) -> CaseVerdict {
+) -> Result<Value, CaseVerdict> {
     // An unmodelled field the engine left out takes its default.
     let mut state = response.state.clone();
     mask.remove_from(&mut state);
     // A result outside the game's own rules is a wrong result, shown against the expectation.
-    let state = match game.load_state(&state) {
+    let state = match load_result(game, &state) {
         Ok(state) => state,
         Err(e) => {
-            return CaseVerdict::Fail(format!(
+            return Err(CaseVerdict::Fail(format!(
                 "the engine's result is not a state of the game: {e}\n{}",
                 check_subset(then, &state).err().unwrap_or_default()
-            ))
+            )))
         }
     };
     let mut actual = actual(&state, &response);
@@ -341,16 +405,45 @@ fn judge_modelled(
             (Ok(facts), Value::Object(map)) => {
                 map.insert("facts".into(), facts);
             }
-            (Err(e), _) => return CaseVerdict::Error(format!("the facts of the result: {e}")),
+            (Err(e), _) => return Err(CaseVerdict::Error(format!("the facts of the result: {e}"))),
             _ => {}
         }
     }
     // One spelling for what the game lets an engine spell several ways (as `then` has).
     game.normalize_expectation(&mut actual);
     mask.remove_from(&mut actual);
-    match check_subset(then, &actual) {
-        Ok(()) => CaseVerdict::Pass,
-        Err(diff) => CaseVerdict::Fail(diff),
+    Ok(actual)
+}
+
+/// Reads an engine's result as a state of the game ([`DynGame::load_state`]: its defaults
+/// filled in, validated). Numbers are values, not spellings: a result that loads only with its
+/// whole floats read as integers (`23.0` where the state holds 23) is read so.
+pub fn load_result(game: &dyn DynGame, state: &Value) -> Result<Value, crate::game::StateError> {
+    game.load_state(state).or_else(|e| {
+        let mut whole = state.clone();
+        if !whole_numbers(&mut whole) {
+            return Err(e);
+        }
+        game.load_state(&whole).map_err(|_| e)
+    })
+}
+
+/// Writes every float of `value` that is a whole number as an integer; whether there was one.
+fn whole_numbers(value: &mut Value) -> bool {
+    match value {
+        Value::Number(n) if n.is_f64() => {
+            match n.as_f64().filter(|x| x.fract() == 0.0 && x.abs() < 9.0e15) {
+                Some(x) => {
+                    *value = Value::from(x as i64);
+                    true
+                }
+                None => false,
+            }
+        }
+        // Every element is visited (no short cut): each whole float is rewritten.
+        Value::Array(items) => items.iter_mut().map(whole_numbers).filter(|&w| w).count() > 0,
+        Value::Object(map) => map.values_mut().map(whole_numbers).filter(|&w| w).count() > 0,
+        _ => false,
     }
 }
 
@@ -430,13 +523,18 @@ fn judge_generated(
         return Judged {
             verdict: all_masked(&masked),
             masked,
+            departure: None,
         };
     }
     let verdict = match check_generated(game, engine, name, seeds, options, &then, &across, mask) {
         CaseVerdict::Fail(detail) => CaseVerdict::Fail(with_masked(detail, &masked)),
         other => other,
     };
-    Judged { verdict, masked }
+    Judged {
+        verdict,
+        masked,
+        departure: None,
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -525,7 +623,7 @@ fn number_at(value: &Value, path: &str) -> Option<f64> {
 
 /// The canonical state, validated, with its [`crate::game::Game::facts`] under `facts`.
 pub fn with_facts(game: &dyn DynGame, state: &Value) -> Result<Value, crate::game::StateError> {
-    let mut state = game.load_state(state)?;
+    let mut state = load_result(game, state)?;
     let facts = game.facts_of(&state)?;
     if let Value::Object(map) = &mut state {
         map.insert("facts".into(), facts);

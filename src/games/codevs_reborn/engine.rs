@@ -4,10 +4,11 @@
 
 use super::protocol::Command;
 use super::rules::{
-    chain_score, explosion_score, gauge_decrease, ojama_for, DANGER_HEIGHT, GAUGE_GAIN, GAUGE_MAX,
-    OJAMA_ROW, SKILL_THRESHOLD, TURNS, WIDTH,
+    chain_score, chain_score_rounded, explosion_score, explosion_score_rounded, gauge_decrease,
+    ojama_for, DANGER_HEIGHT, GAUGE_GAIN, GAUGE_MAX, OJAMA_ROW, SKILL_THRESHOLD, TURNS, WIDTH,
 };
 use super::state::{Pack, Player, State};
+use super::variants::{Wrong, Wrongs};
 use crate::game::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
 
 pub const DANGER_LINE: &str = "danger-line";
@@ -23,6 +24,16 @@ enum Fault {
 }
 
 pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
+    step_with(state, replies, Wrongs::NONE)
+}
+
+/// [`step`] with some rules played wrong ([`Wrongs`]), to name a departure;
+/// [`Wrongs::NONE`] plays the rules.
+pub fn step_with(
+    state: &mut State,
+    replies: &[Reply],
+    wrong: Wrongs,
+) -> Result<StepReport, StepError> {
     if state.outcome.is_some() {
         return Err(StepError::MatchOver);
     }
@@ -45,7 +56,7 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
     let mut faults = [None, None];
     for (p, reply) in replies.iter().enumerate() {
         let player = &mut state.players[p];
-        let (verdict, command) = take_reply(player, reply);
+        let (verdict, command) = take_reply(player, reply, wrong);
         match (&verdict, command) {
             (ReplyVerdict::TimedOut | ReplyVerdict::Crashed, _) => {
                 faults[p] = Some(Fault::TimeOver)
@@ -63,20 +74,25 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
         return Ok(report);
     }
 
+    let mut lost_early = [false; 2];
     for (p, command) in commands.into_iter().enumerate() {
         // Both are Some: no fault above.
         if let Some(command) = command {
-            play_own_field(&mut state.players[p], pack, command);
+            lost_early[p] = play_own_field_with(&mut state.players[p], pack, command, wrong);
         }
     }
-    exchange(state);
+    exchange(state, wrong);
     state.turn += 1;
-    state.outcome = end_of_turn(state);
+    state.outcome = end_of_turn(state, wrong, lost_early);
     Ok(report)
 }
 
 /// Charges the thinking time and reads the reply. `None`: the reply cannot be played.
-fn take_reply(player: &mut Player, reply: &Reply) -> (ReplyVerdict, Option<Command>) {
+fn take_reply(
+    player: &mut Player,
+    reply: &Reply,
+    wrong: Wrongs,
+) -> (ReplyVerdict, Option<Command>) {
     let (text, elapsed_ms) = match reply {
         Reply::TimedOut => {
             player.time_left_ms = 0;
@@ -89,7 +105,12 @@ fn take_reply(player: &mut Player, reply: &Reply) -> (ReplyVerdict, Option<Comma
         Reply::Text { text, elapsed_ms } => (text, *elapsed_ms),
     };
     // 「思考時間の制限について」: 3 minutes for the whole match; using exactly all of it is allowed.
-    if elapsed_ms > player.time_left_ms {
+    let too_late = if wrong.has(Wrong::TimeUpAtTheLimit) {
+        elapsed_ms >= player.time_left_ms
+    } else {
+        elapsed_ms > player.time_left_ms
+    };
+    if too_late {
         player.time_left_ms = 0;
         return (ReplyVerdict::TimedOut, None);
     }
@@ -108,6 +129,9 @@ fn take_reply(player: &mut Player, reply: &Reply) -> (ReplyVerdict, Option<Comma
     }
     let verdict = match Command::parse(text) {
         Ok(_) => ReplyVerdict::Accepted,
+        Err(strict) if wrong.has(Wrong::StrictRepliesOnly) => {
+            return (ReplyVerdict::Rejected(strict.to_string()), None)
+        }
         Err(strict) => ReplyVerdict::NonStrict(strict.to_string()),
     };
     (verdict, Some(command))
@@ -182,22 +206,59 @@ fn by_score(state: &State, reason: &str) -> Outcome {
 /// assert_eq!(player.field.max_height(), 0);
 /// ```
 pub fn play_own_field(player: &mut Player, pack: Pack, command: Command) {
-    if player.ojama_stock >= OJAMA_ROW {
+    play_own_field_with(player, pack, command, Wrongs::NONE);
+}
+
+/// [`play_own_field`] with some rules played wrong; [`Wrongs::NONE`] plays the rules. Returns whether the
+/// field reached the danger line before anything vanished (only ever true under
+/// [`Wrong::DangerLineBeforeChains`], which loses there).
+fn play_own_field_with(player: &mut Player, pack: Pack, command: Command, wrong: Wrongs) -> bool {
+    let row_at = if wrong.has(Wrong::OjamaRowAt11) {
+        OJAMA_ROW + 1
+    } else {
+        OJAMA_ROW
+    };
+    if player.ojama_stock >= row_at {
         player.field.drop_ojama_row();
         player.ojama_stock -= OJAMA_ROW;
     }
+    let settle = |field: &mut super::field::Field| {
+        if wrong.has(Wrong::NoDiagonalVanish) {
+            field.settle_without_diagonals()
+        } else {
+            field.settle()
+        }
+    };
+    let chain_score = if wrong.has(Wrong::ChainScoreRounded) {
+        chain_score_rounded
+    } else {
+        chain_score
+    };
+    let mut lost_early = false;
     let (chains, turn_score, ojama_sent, exploded) = match command {
         Command::Drop { position, rotation } => {
+            let rotation = if wrong.has(Wrong::RotationAnticlockwise) {
+                (4 - rotation % 4) % 4
+            } else {
+                rotation
+            };
             drop_pack(player, pack.rotated(rotation), usize::from(position));
-            let chains = player.field.settle();
+            lost_early = wrong.has(Wrong::DangerLineBeforeChains)
+                && player.field.max_height() >= DANGER_HEIGHT;
+            let chains = settle(&mut player.field);
             let score = chain_score(chains);
             (chains, score, ojama_for(score), 0)
         }
         Command::Skill => {
             player.skill_gauge = 0;
             let exploded = player.field.explode();
-            let skill_chains = player.field.settle();
-            let (explosion, chain) = (explosion_score(exploded), chain_score(skill_chains));
+            let skill_chains = settle(&mut player.field);
+            let explosion = if wrong.has(Wrong::ExplosionScoreRounded) {
+                explosion_score_rounded(exploded)
+            } else {
+                explosion_score(exploded)
+            };
+            let chain = chain_score(skill_chains);
             (
                 skill_chains,
                 explosion + chain,
@@ -207,7 +268,12 @@ pub fn play_own_field(player: &mut Player, pack: Pack, command: Command) {
         }
     };
     if chains > 0 {
-        player.skill_gauge = (player.skill_gauge + GAUGE_GAIN).min(GAUGE_MAX);
+        let gain = if wrong.has(Wrong::GaugeGainPerChain) {
+            GAUGE_GAIN.saturating_mul(chains)
+        } else {
+            GAUGE_GAIN
+        };
+        player.skill_gauge = player.skill_gauge.saturating_add(gain).min(GAUGE_MAX);
     }
     player.chains = chains;
     player.skill_used = command == Command::Skill;
@@ -215,6 +281,7 @@ pub fn play_own_field(player: &mut Player, pack: Pack, command: Command) {
     player.turn_score = turn_score;
     player.score = player.score.saturating_add(turn_score);
     player.ojama_sent = u32::try_from(ojama_sent).unwrap_or(u32::MAX);
+    lost_early
 }
 
 /// 「パックの投下」: the pack's left column onto field column `position`, its right column onto
@@ -232,7 +299,7 @@ fn drop_pack(player: &mut Player, pack: Pack, position: usize) {
 }
 
 /// Steps 6–8: the gauge loss for the opponent's chain, ojama into the other's stock, offset.
-fn exchange(state: &mut State) {
+fn exchange(state: &mut State, wrong: Wrongs) {
     let chains = [state.players[0].chains, state.players[1].chains];
     let sent = [state.players[0].ojama_sent, state.players[1].ojama_sent];
     for p in 0..2 {
@@ -241,6 +308,9 @@ fn exchange(state: &mut State) {
             .skill_gauge
             .saturating_sub(gauge_decrease(chains[1 - p]));
         player.ojama_stock = player.ojama_stock.saturating_add(sent[1 - p]);
+    }
+    if wrong.has(Wrong::NoOffset) {
+        return;
     }
     // 「お邪魔ブロックの相殺」
     let offset = state.players[0]
@@ -252,8 +322,15 @@ fn exchange(state: &mut State) {
 }
 
 /// 「ゲームの終了条件」 checked at the end of a turn: the danger line, then the turn limit.
-fn end_of_turn(state: &State) -> Option<Outcome> {
-    let lost = [0, 1].map(|p| state.players[p].field.max_height() >= DANGER_HEIGHT);
+/// `lost_early`: a player whose field reached the danger line before anything vanished, under
+/// [`Wrong::DangerLineBeforeChains`].
+fn end_of_turn(state: &State, wrong: Wrongs, lost_early: [bool; 2]) -> Option<Outcome> {
+    let danger = if wrong.has(Wrong::DangerLineAt16) {
+        DANGER_HEIGHT - 1
+    } else {
+        DANGER_HEIGHT
+    };
+    let lost = [0, 1].map(|p| lost_early[p] || state.players[p].field.max_height() >= danger);
     match lost {
         [true, true] => Some(by_score(state, DANGER_LINE)),
         [true, false] => Some(Outcome {

@@ -63,8 +63,18 @@ impl Field {
     /// Removes every vanishing pair, then lets the rest fall; repeats until the field is stable.
     /// Returns the number of rounds, i.e. the chain count.
     pub fn settle(&mut self) -> u32 {
+        self.settle_in::<true>()
+    }
+
+    /// [`Field::settle`] played wrong (the variant `no-diagonal-vanish`): only pairs across and
+    /// up-down vanish.
+    pub fn settle_without_diagonals(&mut self) -> u32 {
+        self.settle_in::<false>()
+    }
+
+    fn settle_in<const DIAGONALS: bool>(&mut self) -> u32 {
         let mut chains = 0;
-        while let Some(marks) = self.sum_ten_pairs() {
+        while let Some(marks) = self.sum_ten_pairs::<DIAGONALS>() {
             self.remove(&marks);
             chains += 1;
         }
@@ -72,8 +82,9 @@ impl Field {
     }
 
     /// 「ブロックの消滅」: every block in a pair of neighbours (8 directions) summing to 10.
-    /// Ojama (11) never sums to 10 with a block of 1..=9, so it never vanishes.
-    fn sum_ten_pairs(&self) -> Option<Marks> {
+    /// Ojama (11) never sums to 10 with a block of 1..=9, so it never vanishes. Without
+    /// `DIAGONALS` (a variant, never the rules) only the 4 straight directions count.
+    fn sum_ten_pairs<const DIAGONALS: bool>(&self) -> Option<Marks> {
         let mut marks = [0u32; WIDTH];
         let mut any = false;
         for x in 0..WIDTH {
@@ -86,6 +97,9 @@ impl Field {
                 }
                 if x + 1 < WIDTH {
                     for ny in y.saturating_sub(1)..=y + 1 {
+                        if !DIAGONALS && ny != y {
+                            continue;
+                        }
                         if ny < self.height(x + 1) && v + self.columns[x + 1][ny] == VANISH_SUM {
                             marks[x] |= 1 << y;
                             marks[x + 1] |= 1 << ny;

@@ -16,6 +16,7 @@ pub mod protocol;
 pub mod reachable;
 pub mod rules;
 pub mod state;
+pub mod variants;
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore, SeedableRng};
@@ -23,7 +24,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::game::{
     EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, NoOptions, Observation, Outcome,
-    ParseVerdict, Reply, RuleDocument, StateError, StepError, StepReport, TimeLimits,
+    ParseVerdict, Reply, RuleDocument, StateError, StepError, StepReport, TimeLimits, Variant,
 };
 use protocol::{parse_ai_name, Command, GameStart, Prompt, TurnInput};
 use rules::{
@@ -103,6 +104,19 @@ impl Game for CodevsReborn {
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
         engine::step(state, replies)
+    }
+
+    fn variants(&self) -> &'static [Variant] {
+        &variants::VARIANTS
+    }
+
+    fn step_variant(
+        &self,
+        state: &mut State,
+        replies: &[Reply],
+        variants: &[usize],
+    ) -> Result<StepReport, StepError> {
+        engine::step_with(state, replies, variants::Wrongs::of(variants))
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {

@@ -65,9 +65,13 @@ pub const MAX_CHAINS: usize = WIDTH * CAPACITY / 2;
 
 /// `FLOOR_POW_1_3[i]` = ⌊1.3^i⌋, exactly: ⌊13^i / 10^i⌋ is 13^i in decimal with its last `i`
 /// digits dropped.
-const FLOOR_POW_1_3: [u64; MAX_CHAINS + 1] = floor_powers_of_1_3();
+const FLOOR_POW_1_3: [u64; MAX_CHAINS + 1] = powers_of_1_3(false);
 
-const fn floor_powers_of_1_3() -> [u64; MAX_CHAINS + 1] {
+/// `ROUND_POW_1_3[i]` = 1.3^i rounded half up, for the variant `chain-score-rounded`: ⌊1.3^i⌋,
+/// plus one where the first digit dropped is 5 or more.
+const ROUND_POW_1_3: [u64; MAX_CHAINS + 1] = powers_of_1_3(true);
+
+const fn powers_of_1_3(round: bool) -> [u64; MAX_CHAINS + 1] {
     // 13^95 has 106 decimal digits.
     const DIGITS: usize = 128;
     let mut table = [0u64; MAX_CHAINS + 1];
@@ -90,6 +94,9 @@ const fn floor_powers_of_1_3() -> [u64; MAX_CHAINS + 1] {
             d -= 1;
             value = value * 10 + power[d] as u64;
         }
+        if round && power[i - 1] >= 5 {
+            value += 1;
+        }
         table[i] = value;
         i += 1;
     }
@@ -101,6 +108,22 @@ const fn floor_powers_of_1_3() -> [u64; MAX_CHAINS + 1] {
 pub fn chain_score(chains: u32) -> u64 {
     let c = (chains as usize).min(MAX_CHAINS);
     FLOOR_POW_1_3[1..=c].iter().sum()
+}
+
+/// [`chain_score`] played wrong (the variant `chain-score-rounded`, `score.chain`): the sum of
+/// 1.3^i each rounded half up.
+pub fn chain_score_rounded(chains: u32) -> u64 {
+    let c = (chains as usize).min(MAX_CHAINS);
+    ROUND_POW_1_3[1..=c].iter().sum()
+}
+
+/// [`explosion_score`] played wrong (the variant `explosion-score-rounded`): rounded, not
+/// floored.
+pub fn explosion_score_rounded(blocks: u32) -> u64 {
+    if blocks == 0 {
+        return 0;
+    }
+    (25.0 * (f64::from(blocks) / 12.0).exp2()).round() as u64
 }
 
 /// 「スキルの効果」: ⌊25·2^(b/12)⌋ for `b` ≥ 1 blocks removed by the explosion, and no score at
@@ -136,6 +159,21 @@ mod tests {
         assert_eq!(chain_score(0), 0);
         assert_eq!(chain_score(3), 4); // 「通常の3チェインの時」
         assert_eq!(chain_score(5), 9); // 「スキルチェインスコア」 for SC = 5
+    }
+
+    #[test]
+    fn rounded_chain_scores_are_the_adapters_planted_bug() {
+        // round(1.3) + round(1.69) + round(2.197) + round(2.8561) = 1 + 2 + 2 + 3
+        assert_eq!(ROUND_POW_1_3[1..=4], [1, 2, 2, 3]);
+        assert_eq!(chain_score_rounded(2), 3);
+        assert_eq!(chain_score_rounded(3), 5);
+        // As the adapter computes it, exactly: (2·13^i + 10^i) div (2·10^i).
+        for c in 0..=30u32 {
+            let exact: u128 = (1..=c)
+                .map(|i| (2 * 13u128.pow(i) + 10u128.pow(i)) / (2 * 10u128.pow(i)))
+                .sum();
+            assert_eq!(u128::from(chain_score_rounded(c)), exact, "{c}");
+        }
     }
 
     #[test]

@@ -10,11 +10,13 @@ use super::rules::{
     base_of, base_wall_intersection, control_target, controlled_speed, drift_speed, inside_map,
     inside_visible_map, owner_of_hero, snap_to_map, speed_toward_base, step_to, BASES,
     BASE_ATTRACTION_RADIUS, BASE_RADIUS, CENTRE, FIRST_TURN_MS, HEROES, HEROES_PER_PLAYER,
-    HERO_ATTACK_RANGE, HERO_DAMAGE, HERO_SPEED, MOB_SPEED, PLAYERS, TURNS, TURN_MS,
+    HERO_ATTACK_RANGE, HERO_DAMAGE, HERO_SPEED, MOB_SPEED, PLAYERS, SHIELD_DURATION, TURNS,
+    TURN_MS,
 };
 use super::spawn::{wave, wave_due};
-use super::spells::{control, shield, winds, Wind};
+use super::spells::{control, shield, shield_lasting, winds, Wind};
 use super::state::{Deactivation, State};
+use super::variants::{Wrong, Wrongs};
 use super::vision::remember_statuses;
 use crate::game::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
 
@@ -31,6 +33,16 @@ enum Intent {
 
 /// Plays one turn with both players' replies.
 pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
+    step_with(state, replies, Wrongs::NONE)
+}
+
+/// [`step`] with some rules played wrong ([`Wrongs`]), to name a departure;
+/// [`Wrongs::NONE`] plays the rules.
+pub fn step_with(
+    state: &mut State,
+    replies: &[Reply],
+    wrong: Wrongs,
+) -> Result<StepReport, StepError> {
     if state.outcome.is_some() {
         return Err(StepError::MatchOver);
     }
@@ -53,7 +65,7 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
     let verdicts = (0..PLAYERS)
         .map(|p| read_reply(state, p, &replies[p], &mut intents))
         .collect();
-    update(state, &intents);
+    update(state, &intents, wrong);
     for player in &mut state.players {
         if player.base_health == 0 && player.deactivated.is_none() {
             player.deactivated = Some(Deactivation::BaseDestroyed);
@@ -175,7 +187,7 @@ fn read_reply(state: &mut State, p: usize, reply: &Reply, intents: &mut [Intent]
 }
 
 /// D-spring-2: the turn's update, in the referee's order.
-fn update(state: &mut State, intents: &[Intent; HEROES]) {
+fn update(state: &mut State, intents: &[Intent; HEROES], wrong: Wrongs) {
     let controlling = intents.iter().any(|i| matches!(i, Intent::Control(..)));
     let mut next_controls: Vec<Vec<[i32; 2]>> = if controlling {
         vec![Vec::new(); state.mobs.len()]
@@ -189,7 +201,11 @@ fn update(state: &mut State, intents: &[Intent; HEROES]) {
     }
     for (h, intent) in intents.iter().enumerate() {
         if let Intent::Shield(id) = *intent {
-            shield(state, h, id);
+            if wrong.has(Wrong::ShieldOneTurnShort) {
+                shield_lasting(state, h, id, SHIELD_DURATION);
+            } else {
+                shield(state, h, id);
+            }
         }
     }
     for (h, intent) in intents.iter().enumerate() {
@@ -199,7 +215,12 @@ fn update(state: &mut State, intents: &[Intent; HEROES]) {
         }
     }
     let mut removed = vec![false; state.mobs.len()];
-    let (gain, wild) = combat(state, &mut removed);
+    let home = if wrong.has(Wrong::WildManaFrom4999) {
+        BASE_ATTRACTION_RADIUS - 1
+    } else {
+        BASE_ATTRACTION_RADIUS
+    };
+    let (gain, wild) = combat(state, &mut removed, home);
     let casts: Vec<Wind> = intents
         .iter()
         .enumerate()
@@ -255,16 +276,17 @@ fn update(state: &mut State, intents: &[Intent; HEROES]) {
 }
 
 /// D-spring-4: every hero hits every mob within 800 inside the map; 2 mana per hit, counted as
-/// wild mana too when the hero is more than 5000 from its own base. Mobs at 0 or less are
-/// marked for removal. Returns the mana and wild mana each player earned.
-fn combat(state: &mut State, removed: &mut [bool]) -> ([i32; PLAYERS], [i32; PLAYERS]) {
+/// wild mana too when the hero is more than `home` (5000, [`BASE_ATTRACTION_RADIUS`]) from its
+/// own base. Mobs at 0 or less are marked for removal. Returns the mana and wild mana each
+/// player earned.
+fn combat(state: &mut State, removed: &mut [bool], home: i32) -> ([i32; PLAYERS], [i32; PLAYERS]) {
     let mut gain = [0; PLAYERS];
     let mut wild = [0; PLAYERS];
     // Every hit is the same 2 damage, so the hits may be counted mob by mob.
     let heroes: [(usize, Vector, bool); HEROES] = std::array::from_fn(|h| {
         let owner = owner_of_hero(h);
         let at = state.heroes[h].pos();
-        let away = !at.in_range(base_of(owner), f64::from(BASE_ATTRACTION_RADIUS));
+        let away = !at.in_range(base_of(owner), f64::from(home));
         (owner, at, away)
     });
     for (i, mob) in state.mobs.iter_mut().enumerate() {

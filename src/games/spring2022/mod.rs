@@ -29,6 +29,7 @@ pub mod spawn;
 pub mod spells;
 pub mod state;
 pub mod trig;
+pub mod variants;
 pub mod vision;
 
 use rand::RngCore;
@@ -38,7 +39,7 @@ use serde_json::json;
 
 use crate::game::{
     EdgeCase, Frame, FuzzHints, Game, GameInfo, Observation, Outcome, ParseVerdict, Reply,
-    RuleDocument, StateError, StepError, StepReport, TimeLimits,
+    RuleDocument, StateError, StepError, StepReport, TimeLimits, Variant,
 };
 use jrandom::scramble;
 use protocol::{read_order, Order, Prompt};
@@ -173,6 +174,24 @@ impl Game for Spring2022 {
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
         engine::step(state, replies)
+    }
+
+    fn variants(&self) -> &'static [Variant] {
+        &variants::VARIANTS
+    }
+
+    fn step_variant(
+        &self,
+        state: &mut State,
+        replies: &[Reply],
+        variants: &[usize],
+    ) -> Result<StepReport, StepError> {
+        engine::step_with(state, replies, variants::Wrongs::of(variants))
+    }
+
+    fn prompt_variant(&self, state: &State, player: usize, variants: &[usize]) -> String {
+        let through_fog = variants::Wrongs::of(variants).has(variants::Wrong::HeroesSeenThroughFog);
+        vision::prompt_seeing(state, player, through_fog).print()
     }
 
     /// The league (D-spring-10), which no prompt shows.

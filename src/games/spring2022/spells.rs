@@ -96,13 +96,17 @@ pub fn control(
 /// D-spring-7: SHIELD `id`: 13 now (12 after this turn's decay); refused, mana spent, when a
 /// shield is already active.
 pub fn shield(state: &mut State, caster: usize, id: i32) {
+    shield_lasting(state, caster, id, SHIELD_DURATION + 1);
+}
+
+/// [`shield`] set to `duration` (the variant `shield-one-turn-short` sets 12).
+pub fn shield_lasting(state: &mut State, caster: usize, id: i32, duration: i32) {
     let Some(target) = reach(state, caster, id) else {
         return;
     };
     if shield_active(shield_of(state, target)) {
         return;
     }
-    let duration = SHIELD_DURATION + 1;
     match target {
         Target::Hero(i) => state.heroes[i].shield = duration,
         Target::Mob(i) => state.mobs[i].shield = duration,

@@ -210,6 +210,12 @@ fn walk_whole(position: Vector, speed: Vector) -> Option<MobStatus> {
 
 /// The prompt `player` reads next.
 pub fn prompt_of(state: &State, player: usize) -> Prompt {
+    prompt_seeing(state, player, false)
+}
+
+/// [`prompt_of`], with every hero shown wherever it stands when `heroes_through_fog` (the
+/// variant `heroes-seen-through-fog`, never the rules).
+pub fn prompt_seeing(state: &State, player: usize, heroes_through_fog: bool) -> Prompt {
     let opponent = 1 - player;
     let start = (state.turn == 1).then(|| {
         let base = base_of(player);
@@ -223,7 +229,7 @@ pub fn prompt_of(state: &State, player: usize) -> Prompt {
     let mut entities = Vec::with_capacity(HEROES_PER_PLAYER * 2 + state.mobs.len());
     for (i, hero) in state.heroes.iter().enumerate() {
         let owner = owner_of_hero(i);
-        if !sight.sees_entity(hero.pos(), Some(owner)) {
+        if !heroes_through_fog && !sight.sees_entity(hero.pos(), Some(owner)) {
             continue;
         }
         entities.push(EntityLine {

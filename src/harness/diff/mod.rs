@@ -7,37 +7,46 @@
 //! replies are the built-in players' legal ones, some mutated into illegal text, a time-out, a
 //! crash or a slow reply. Everything works on the canonical JSON through [`DynGame`], so every
 //! game gets it; a candidate state is kept only if the reference engine loads it
-//! ([`DynGame::load_state`]), finds it reachable ([`DynGame::reachable`]) and plays it.
+//! ([`DynGame::load_state`]), finds it reachable ([`DynGame::reachable`]) and plays it. The two
+//! results are compared as `check` compares them: numbers by value (`23` is `23.0`).
 //!
-//! A disagreement is a [`Departure`]: the fields that differ. The run goes on past the first
-//! one until `departures` distinct ones are found; one that `--known` lists ([`Known`]) or one
-//! whose fields all differ in departures already found (the same one, or two found ones on one
-//! input) is counted and passed over, so one known bug no longer hides the others.
+//! A disagreement is named by the variant of the rules that reproduces it
+//! ([`crate::harness::departure`]): the one variant reproducing the most of what differs names
+//! the departure by its clause; the variants after it that reproduce the rest are the other
+//! departures the same input shows ([`Part`]s); a departure nothing reproduces is `unexplained,
+//! fields …`. Departures are grouped by that name: the run goes on past the first one until
+//! `departures` distinct names are found; an input whose departures are all found already, or
+//! known (`--known`, [`Known`]), is counted and passed over, so one known bug no longer hides
+//! the others.
 //!
-//! Shrinking is generic too: fewer turns, an earlier turn with the list it indexes, list
-//! elements removed (in halves first), keys removed (their default), string lines removed,
-//! characters replaced by the string's most common one, numbers lowered; a candidate is kept
-//! only while the engines still disagree on the same fields, on a reachable state.
+//! Shrinking keeps a smaller input only while the same variant still reproduces the departure,
+//! and no departure the input did not show already creeps in; candidates on which the variant
+//! itself agrees with the rules are passed over without asking the engine. It stops at a fixed
+//! point: no single removal or simplification keeps the departure (the request budget is only a
+//! safety net).
 //!
 //! The work is split by stage: `generate` makes the random inputs, `shrink` makes a
-//! disagreement small, `case_file` writes it out as a case; this module holds the loop and the
-//! comparison of the two engines that the stages share.
+//! disagreement small, `case_file` writes it out as a case, `known` reads `--known`; this
+//! module holds the loop and the comparison of the two engines that the stages share.
 
+mod candidates;
 mod case_file;
 mod generate;
+mod known;
 mod shrink;
 
 use serde_json::{json, Map, Value};
 
-use crate::case::expect::{to_yaml, unified_diff};
+use crate::case::expect::{same_value, to_yaml, unified_diff};
 use crate::game::{DynGame, MatchOptions, Reply};
+use crate::harness::departure::{self, departing_fields, general, unexplained_name};
 use crate::harness::interrupt;
-use crate::harness::trace::clauses::{normalize, ClauseIndex};
-use crate::run::expect_fail::{glob_match, Entry, ExpectFail, ListError};
+use crate::harness::trace::clauses::ClauseIndex;
 use crate::run::{Answered, EngineUnderTest, Mask, StepRequest, StepResponse};
 
-pub use case_file::case_file;
+pub use case_file::{case_file, compact_yaml, Size};
 use generate::random_input;
+pub use known::Known;
 use shrink::shrink;
 
 /// How to fuzz.
@@ -46,8 +55,9 @@ pub struct DiffConfig {
     pub seed: u64,
     /// Inputs to try before giving up.
     pub runs: usize,
-    /// Most engine requests spent on shrinking one departure: the only bound, so that one seed
-    /// gives one case whatever the machine's speed.
+    /// Most engine requests spent on shrinking one departure: a safety net (shrinking stops at
+    /// a fixed point), and the only bound, so that one seed gives one case whatever the
+    /// machine's speed.
     pub shrink_requests: usize,
     /// How many distinct departures to find before stopping.
     pub departures: usize,
@@ -74,147 +84,126 @@ pub struct Input {
     pub turns: Vec<Vec<Reply>>,
 }
 
-/// Which departure a disagreement is: the fields that differ, their indices and map keys made
-/// general (`players[].score`, as [`normalize`] writes them), sorted. The prompts count only
-/// when nothing else differs (a different state shows in its prompts too). An engine that
-/// failed is the one departure [`Departure::FAILED`].
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Departure {
+/// One departure an input shows, by which departures are told apart and grouped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Part {
+    /// The clause the variant that reproduces it breaks (two joined by ` + ` when only two
+    /// variants played together reproduce it); `unexplained, fields …` when none does;
+    /// [`Departure::FAILED`] when the engine failed.
+    pub name: String,
+    /// The variant that reproduces it (two joined by ` + `).
+    pub variant: Option<String>,
+    /// The clauses of the variants that reproduce it: one, or two together.
+    pub clauses: Vec<String>,
+    /// What the variant does instead of the rule.
+    pub does: Option<String>,
+    /// Its fields, general (`players[].score`): those the variant reproduces, or every field
+    /// that differs.
     pub fields: Vec<String>,
+    /// The clauses of other variants that reproduce exactly the same fields (a tie).
+    pub ties: Vec<String>,
 }
 
-impl Departure {
-    /// The field list of an engine that answered `error`.
-    pub const FAILED: &'static str = "(the engine failed)";
-
-    fn of(disagreement: &Disagreement) -> Departure {
-        let Some(engine) = &disagreement.engine else {
-            return Departure {
-                fields: vec![Departure::FAILED.into()],
-            };
-        };
-        let mut fields = std::collections::BTreeSet::new();
-        differing_paths(&disagreement.reference, engine, String::new(), &mut fields);
-        if fields.iter().any(|f| !f.starts_with("prompts")) {
-            fields.retain(|f| !f.starts_with("prompts"));
-        }
-        Departure {
-            fields: fields.into_iter().collect(),
+impl Part {
+    /// One line for people: `chain scores sum … (score.chain)`, or its name.
+    pub fn describe(&self) -> String {
+        match &self.does {
+            Some(does) => format!("{does} ({})", self.name),
+            None => self.name.clone(),
         }
     }
 }
 
+/// Which departures a disagreement shows ([`departure::name`]): the first names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Departure {
+    /// Never empty.
+    pub parts: Vec<Part>,
+    /// Every field that differs, general: the prompts only when nothing else differs (a
+    /// different state shows in its prompts too).
+    pub fields: Vec<String>,
+    /// The fields, general, no variant reproduces.
+    pub unexplained: Vec<String>,
+}
+
 impl Departure {
-    /// Whether every field of this departure differs in one of `found`: the same departure
-    /// again, or several found ones at once (two bugs on one input), not a new one.
-    pub fn within<'d>(&self, found: impl IntoIterator<Item = &'d Departure>) -> bool {
-        let seen: std::collections::BTreeSet<&String> =
-            found.into_iter().flat_map(|d| &d.fields).collect();
-        !seen.is_empty() && self.fields.iter().all(|f| seen.contains(f))
+    /// The name of an engine that answered `error`.
+    pub const FAILED: &'static str = "the engine failed";
+
+    /// What it is grouped by: its first part's name.
+    pub fn name(&self) -> &str {
+        &self.parts[0].name
+    }
+
+    fn of(game: &dyn DynGame, input: &Input, disagreement: &Disagreement) -> Departure {
+        let Some(engine) = &disagreement.engine else {
+            return Departure {
+                parts: vec![Part {
+                    name: Departure::FAILED.into(),
+                    variant: None,
+                    clauses: Vec::new(),
+                    does: None,
+                    fields: Vec::new(),
+                    ties: Vec::new(),
+                }],
+                fields: Vec::new(),
+                unexplained: Vec::new(),
+            };
+        };
+        let fields = departing_fields(&disagreement.reference, engine);
+        let turns = input.turns.len();
+        let mask = &disagreement.mask;
+        let shape = |response: StepResponse| actual(game, &response, turns, mask);
+        let named = departure::name(game, (&input.state, &input.turns), fields, engine, &shape);
+        let mut parts: Vec<Part> = named
+            .by
+            .iter()
+            .map(|by| Part {
+                name: by.name(),
+                variant: Some(by.variants.join(" + ")),
+                clauses: by.clauses.clone(),
+                does: Some(by.does.clone()),
+                fields: general(&by.fields),
+                ties: by.ties.clone(),
+            })
+            .collect();
+        if parts.is_empty() {
+            parts.push(Part {
+                name: unexplained_name(&named.fields),
+                variant: None,
+                clauses: Vec::new(),
+                does: None,
+                fields: general(&named.fields),
+                ties: Vec::new(),
+            });
+        }
+        Departure {
+            parts,
+            fields: general(&named.fields),
+            unexplained: general(&named.unexplained),
+        }
     }
 }
 
 impl std::fmt::Display for Departure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.fields.join(", "))
+        write!(f, "{}", self.name())?;
+        if !self.fields.is_empty() && self.parts[0].variant.is_some() {
+            write!(f, " (fields {})", self.fields.join(", "))?;
+        }
+        Ok(())
     }
 }
 
-/// The general paths of every leaf where `reference` and `other` differ: into objects by key,
-/// into lists of the same length by element; anything else differs as a whole.
-fn differing_paths(
-    reference: &Value,
-    other: &Value,
-    prefix: String,
-    out: &mut std::collections::BTreeSet<String>,
-) {
-    if reference == other {
-        return;
-    }
-    let join = |key: &str| {
-        if prefix.is_empty() {
-            key.to_string()
-        } else {
-            format!("{prefix}.{key}")
-        }
-    };
-    match (reference, other) {
-        (Value::Object(r), Value::Object(o)) => {
-            for key in r.keys().chain(o.keys().filter(|k| !r.contains_key(*k))) {
-                let (rv, ov) = (
-                    r.get(key).unwrap_or(&Value::Null),
-                    o.get(key).unwrap_or(&Value::Null),
-                );
-                differing_paths(rv, ov, join(key), out);
-            }
-        }
-        (Value::Array(r), Value::Array(o)) if r.len() == o.len() => {
-            for (i, (rv, ov)) in r.iter().zip(o).enumerate() {
-                differing_paths(rv, ov, format!("{prefix}[{i}]"), out);
-            }
-        }
-        _ => {
-            out.insert(normalize(&prefix));
-        }
-    }
-}
-
-/// Departures already known (`--known FILE`), in the style of `--expect-fail`: a YAML mapping
-/// of pattern to reason. A pattern (`*` for any run of characters) names a field
-/// (`players[].skill_gauge`: a departure all of whose fields some pattern matches is known) or a
-/// rule clause (`gauge.*`: a departure whose first clause it matches is known).
-#[derive(Debug, Clone, Default)]
-pub struct Known {
-    pub entries: Vec<Entry>,
-}
-
-impl Known {
-    /// Reads the list, a regular file of at most `max_bytes` (`--max-list-bytes`).
-    pub fn load(path: &std::path::Path, max_bytes: u64) -> Result<Known, ListError> {
-        let list = ExpectFail::load(path, max_bytes).map_err(|e| ListError {
-            message: e
-                .message
-                .replace("expect-fail list", "known-departures list")
-                .replace(
-                    "`case-pattern: reason`",
-                    "`field-or-clause-pattern: reason`",
-                ),
-            ..e
-        })?;
-        Ok(Known {
-            entries: list.entries,
-        })
-    }
-
-    /// Whether `entry` names `departure`: its first clause, or any of its fields.
-    fn matches(entry: &Entry, departure: &Departure, clauses: &[String]) -> bool {
-        clauses
-            .first()
-            .is_some_and(|clause| glob_match(&entry.pattern, clause))
-            || departure
-                .fields
-                .iter()
-                .any(|field| glob_match(&entry.pattern, field))
-    }
-
-    /// The entry that makes `departure` (with its `clauses`) known, if any.
-    pub fn lookup(&self, departure: &Departure, clauses: &[String]) -> Option<&Entry> {
-        let by_clause = clauses
-            .first()
-            .and_then(|clause| self.entries.iter().find(|e| glob_match(&e.pattern, clause)));
-        let field_entry =
-            |field: &String| self.entries.iter().find(|e| glob_match(&e.pattern, field));
-        by_clause.or_else(|| {
-            let entries: Option<Vec<&Entry>> = departure.fields.iter().map(field_entry).collect();
-            entries.and_then(|e| e.first().copied())
-        })
-    }
-}
-
-/// A departure skipped because `--known` lists it.
+/// A departure passed over because `--known` lists it.
 #[derive(Debug, Clone)]
 pub struct Skipped {
-    pub departure: Departure,
+    /// Its name ([`Part::name`]).
+    pub name: String,
+    /// What it is, for people ([`Part::describe`]).
+    pub describe: String,
+    /// Its fields, general, when first seen.
+    pub fields: Vec<String>,
     pub pattern: String,
     pub reason: String,
     /// Inputs on which it showed.
@@ -230,29 +219,36 @@ pub struct DiffOutcome {
     pub unsupported: usize,
     /// Inputs the engine's answer was compared on (agreeing or not).
     pub judged: usize,
-    /// The distinct departures found, each shrunk, in the order found.
+    /// The distinct departures found (one a name), each shrunk, in the order found.
     pub findings: Vec<Finding>,
     /// Known departures seen and not shrunk.
     pub known: Vec<Skipped>,
-    /// Inputs that showed departures already found (one, or several at once).
+    /// Inputs that showed only departures already found (one, or several at once).
     pub repeats: usize,
+    /// Inputs a finding's departure showed on, found first or again, by finding.
+    pub seen: Vec<usize>,
     /// `interrupted by SIGTERM` when a signal stopped the run (the input under way is not
     /// counted; a departure being shrunk is kept as far as it got).
     pub interrupted: Option<String>,
-    /// The `--known` patterns that matched no departure seen (a field or the first clause of
-    /// any departure, known, new or repeated): stale, or misspelt.
+    /// The `--known` patterns that matched no departure seen (the name or a field of any
+    /// departure, known, new or repeated): stale, or misspelt.
     pub unmatched_known: Vec<String>,
 }
 
-/// A disagreement, shrunk.
+/// A disagreement, shrunk to one departure.
 #[derive(Debug, Clone)]
 pub struct Finding {
     /// The run (0-based) whose input disagreed first.
     pub run: usize,
-    /// Which departure it is: the original input and the shrunk one show the same.
+    /// The departure it is about: the shrunk input shows it, and nothing the original did not.
+    pub part: Part,
+    /// What the original input showed.
+    pub original_departure: Departure,
+    /// What the shrunk input shows.
     pub departure: Departure,
-    /// The rule clauses the departure's fields belong to, when known (the most likely first).
-    pub clauses: Vec<String>,
+    /// For a departure no variant reproduces: the clauses whose cases check its fields (what
+    /// it may concern; it is not named by them).
+    pub concerns: Vec<String>,
     pub original: Input,
     /// What differed on the original input, as [`Finding::difference`] shows the shrunk one.
     pub original_difference: String,
@@ -260,11 +256,18 @@ pub struct Finding {
     /// Shrinking steps taken and adapter requests spent on them.
     pub shrink_steps: usize,
     pub shrink_requests: usize,
+    /// Whether shrinking stopped at a fixed point (else the request budget ran out first).
+    pub minimal: bool,
+    /// The size of the case as found and as shrunk.
+    pub size_before: Size,
+    pub size_after: Size,
     /// What differs, as a unified diff of the reference against the engine (or the engine's
     /// failure).
     pub difference: String,
     /// The reference engine's result on the shrunk input: state, `prompts` and `last_replies`.
     pub reference: Value,
+    /// The engine's, in the same shape; `None` when it failed.
+    pub engine: Option<Value>,
     /// The part of `reference` the engine got wrong: the case's `then`.
     pub expectation: Value,
 }
@@ -283,9 +286,10 @@ impl Finding {
 }
 
 /// Fuzzes `engine` against the reference engine of `game` until `config.departures` distinct
-/// departures are found (those `known` lists skipped) or `config.runs` inputs are tried;
-/// `clauses` names the clauses of each departure when the library is at hand. `progress` is
-/// called after each run with the runs done and the departures found.
+/// departures are found (those `known` lists passed over) or `config.runs` inputs are tried;
+/// `clauses`, when the library is at hand, says which clauses' cases check the fields of a
+/// departure no variant reproduces. `progress` is called after each run with the runs done and
+/// the departures found.
 pub fn run(
     game: &dyn DynGame,
     engine: &mut dyn EngineUnderTest,
@@ -301,6 +305,7 @@ pub fn run(
         findings: Vec::new(),
         known: Vec::new(),
         repeats: 0,
+        seen: Vec::new(),
         interrupted: None,
         unmatched_known: Vec::new(),
     };
@@ -331,29 +336,17 @@ pub fn run(
             Comparison::Agree | Comparison::NotAnInput => {}
             Comparison::Unsupported => outcome.unsupported += 1,
             Comparison::Disagree(d) => {
-                let departure = Departure::of(&d);
-                let named = clauses
-                    .map(|c| c.clauses_for(&departure.fields))
-                    .unwrap_or_default();
-                for (used, entry) in known_used.iter_mut().zip(&known.entries) {
-                    *used |= Known::matches(entry, &departure, &named);
-                }
-                if departure.within(outcome.findings.iter().map(|f| &f.departure)) {
-                    outcome.repeats += 1;
-                } else if let Some(entry) = known.lookup(&departure, &named) {
-                    match outcome.known.iter_mut().find(|k| k.departure == departure) {
-                        Some(skipped) => skipped.seen += 1,
-                        None => outcome.known.push(Skipped {
-                            departure,
-                            pattern: entry.pattern.clone(),
-                            reason: entry.reason.clone(),
-                            seen: 1,
-                        }),
+                let departure = Departure::of(game, &input, &d);
+                known.mark_matches(&departure, &mut known_used);
+                if let Some(part) = classify(&departure, &mut outcome, known) {
+                    let mut finding = shrink(game, engine, config, run, input, *d, part);
+                    if finding.part.variant.is_none() {
+                        finding.concerns = clauses
+                            .map(|c| c.clauses_for(&finding.part.fields))
+                            .unwrap_or_default();
                     }
-                } else {
-                    let mut finding = shrink(game, engine, config, run, input, *d, departure);
-                    finding.clauses = named;
                     outcome.findings.push(finding);
+                    outcome.seen.push(1);
                     if outcome.findings.len() >= config.departures {
                         progress(run + 1, outcome.findings.len());
                         break;
@@ -373,6 +366,76 @@ pub fn run(
     outcome
 }
 
+/// Which part of `departure` is new, if one is: its first, the one that names it, when no
+/// finding is about it and `known` does not list it. The others reproduce what is left of the
+/// input once the first is played, and two variants together only what neither does alone:
+/// a departure of their own shows as the first part of some other input. An input with no new
+/// part is a repeat; a known part is counted where it is listed.
+fn classify(departure: &Departure, outcome: &mut DiffOutcome, known: &Known) -> Option<Part> {
+    let mut any_known = false;
+    for (k, part) in departure.parts.iter().enumerate() {
+        if let Some(i) = found(part, &outcome.findings) {
+            outcome.seen[i] += 1;
+            continue;
+        }
+        if k > 0 || part.clauses.len() > 1 {
+            continue;
+        }
+        if let Some(entry) = known.lookup(part, &outcome.known) {
+            any_known = true;
+            match outcome.known.iter_mut().find(|k| k.name == part.name) {
+                Some(skipped) => skipped.seen += 1,
+                None => outcome.known.push(Skipped {
+                    name: part.name.clone(),
+                    describe: part.describe(),
+                    fields: part.fields.clone(),
+                    pattern: entry.pattern,
+                    reason: entry.reason,
+                    seen: 1,
+                }),
+            }
+            continue;
+        }
+        return Some(part.clone());
+    }
+    if !any_known {
+        outcome.repeats += 1;
+    }
+    None
+}
+
+/// The finding a part is about, if any: the same name, or that of a variant that ties with
+/// it; for two variants together, a finding of each; for a part no variant reproduces, one
+/// whose fields all differ in unexplained findings (two found ones on one input).
+fn found(part: &Part, findings: &[Finding]) -> Option<usize> {
+    let named = |name: &String| findings.iter().position(|f| &f.part.name == name);
+    if let Some(i) = named(&part.name).or_else(|| part.ties.iter().find_map(named)) {
+        return Some(i);
+    }
+    if part.clauses.len() > 1 {
+        let each: Option<Vec<usize>> = part.clauses.iter().map(named).collect();
+        return each.and_then(|each| each.first().copied());
+    }
+    if part.variant.is_some() || part.name == Departure::FAILED {
+        return None;
+    }
+    let unexplained: Vec<(usize, &Finding)> = findings
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.part.variant.is_none())
+        .collect();
+    let covered = part.fields.iter().all(|field| {
+        unexplained
+            .iter()
+            .any(|(_, f)| f.part.fields.contains(field))
+    });
+    if covered {
+        unexplained.first().map(|(i, _)| *i)
+    } else {
+        None
+    }
+}
+
 enum Comparison {
     Agree,
     /// The reference engine refuses the input: it is not a case.
@@ -385,16 +448,20 @@ struct Disagreement {
     reference: Value,
     /// The engine's result in the same shape, or `None` when it failed.
     engine: Option<Value>,
+    /// What was left out of both: what the engine does not model (and the prompts, when it
+    /// rendered none). A variant's result is shaped the same way.
+    mask: Mask,
     why: String,
 }
 
 /// A result as cases see it: the state with `prompts` and `last_replies` beside it, without
 /// what the engine does not model. The state is read back with its defaults filled in, so that
-/// an engine that leaves out fields at their defaults (as adapters may) is compared fairly.
+/// an engine that leaves out fields at their defaults (as adapters may) is compared fairly, and
+/// its whole floats read as the integers they are where the state holds integers (`23.0`).
 fn actual(game: &dyn DynGame, response: &StepResponse, turns: usize, mask: &Mask) -> Value {
     let mut state = response.state.clone();
     mask.remove_from(&mut state);
-    let state = game.load_state(&state).unwrap_or(state);
+    let state = crate::run::load_result(game, &state).unwrap_or(state);
     let mut value = crate::run::actual(&state, response);
     if let Value::Object(map) = &mut value {
         map.insert(
@@ -429,6 +496,7 @@ fn compare(
         Answered::Error(why) => Comparison::Disagree(Box::new(Disagreement {
             reference: actual(game, &reference, turns, &declared),
             engine: None,
+            mask: declared,
             why: format!("the engine failed: {why}"),
         })),
         Answered::Done(response) => {
@@ -439,26 +507,52 @@ fn compare(
             };
             let reference = actual(game, &reference, turns, &mask);
             let engine = actual(game, &response, turns, &mask);
-            if engine == reference {
+            if same_value(&engine, &reference) {
                 return Comparison::Agree;
             }
-            let why = match differing_part(&reference, &engine) {
-                Some(part) => unified_diff(&to_yaml(&part), &to_yaml(&project(&part, &engine))),
-                None => "the results differ".into(),
-            };
+            let why = difference(&reference, &engine);
             Comparison::Disagree(Box::new(Disagreement {
                 reference,
                 engine: Some(engine),
+                mask,
                 why,
             }))
         }
     }
 }
 
+/// What differs, as a unified diff of the reference's part against the engine's: the prompts
+/// only when nothing else differs.
+fn difference(reference: &Value, engine: &Value) -> String {
+    let (reference, engine) = without_mirrors(reference, engine);
+    match differing_part(&reference, &engine) {
+        Some(part) => unified_diff(&to_yaml(&part), &to_yaml(&project(&part, &engine))),
+        None => "the results differ".into(),
+    }
+}
+
+/// Both results without their prompts when something else differs: a different state shows in
+/// its prompts too.
+fn without_mirrors(reference: &Value, engine: &Value) -> (Value, Value) {
+    let (mut reference, mut engine) = (reference.clone(), engine.clone());
+    let strip = |v: &Value| {
+        let mut v = v.clone();
+        if let Value::Object(map) = &mut v {
+            map.remove("prompts");
+        }
+        v
+    };
+    let (r, e) = (strip(&reference), strip(&engine));
+    if !same_value(&r, &e) {
+        (reference, engine) = (r, e);
+    }
+    (reference, engine)
+}
+
 /// The parts of `reference` that differ from `other`, shaped for a case's `then`: objects keep
 /// only differing keys, equal-length lists keep every element (`{}` for an equal object).
 pub fn differing_part(reference: &Value, other: &Value) -> Option<Value> {
-    if reference == other {
+    if same_value(reference, other) {
         return None;
     }
     match (reference, other) {

@@ -15,14 +15,15 @@ pub mod cases;
 pub mod clauses;
 pub mod log;
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::case::expect::{to_yaml, unified_diff};
 use crate::game::{DynGame, MatchOptions, PlayedDeparture, Reply};
-use clauses::{normalize, ClauseIndex};
+use crate::harness::departure::{self, at, differing_fields};
+use clauses::ClauseIndex;
 use log::PlayerLog;
 
 /// How many of the last steps a game may play its known departures over: enough for a
@@ -279,7 +280,7 @@ pub fn trace_with(
     let mut pending: Option<cases::StepCase> = None;
     for step in 0.. {
         let mut then_values: Vec<(String, Value)> = Vec::new();
-        let mut played: Option<Vec<PlayedDeparture<Value>>> = None;
+        let mut played: Option<(Vec<PlayedDeparture<Value>>, usize)> = None;
         report.steps = step;
         let departures_before = report.departures.len();
         let play = match game.resume_recorded(&state) {
@@ -305,6 +306,7 @@ pub fn trace_with(
                     .get_or_insert_with(|| {
                         played_departures(game, config, previous.make_contiguous())
                     })
+                    .0
                     .iter()
                     .filter(|p| {
                         let over = |s: &Value| s.get("outcome").is_some_and(|o| !o.is_null());
@@ -350,7 +352,7 @@ pub fn trace_with(
                         player: first_player,
                         fields: vec!["outcome".into()],
                         known: index.departures_of(&clauses),
-                        clause: clauses.first().cloned().unwrap_or_else(|| "outcome".into()),
+                        clause: departure::unexplained_name(&["outcome".into()]),
                         clauses,
                         reproduced: Vec::new(),
                         catalogued: false,
@@ -404,7 +406,7 @@ pub fn trace_with(
                     }
                     let differing = differing_fields(&state, &observed.state, &checked);
                     if !differing.is_empty() {
-                        let played = played.get_or_insert_with(|| {
+                        let (played, known) = played.get_or_insert_with(|| {
                             played_departures(game, config, previous.make_contiguous())
                         });
                         report.departures.push(departure(
@@ -412,7 +414,7 @@ pub fn trace_with(
                             player,
                             (&state, &observed.state),
                             differing,
-                            (index, played),
+                            (index, (played, *known)),
                             &mut first_seen,
                         ));
                     }
@@ -465,6 +467,7 @@ pub fn trace_with(
                     .get_or_insert_with(|| {
                         played_departures(game, config, previous.make_contiguous())
                     })
+                    .0
                     .iter()
                     .filter(|p| {
                         let over = |s: &Value| s.get("outcome").is_some_and(|o| !o.is_null());
@@ -552,17 +555,34 @@ pub fn trace_with(
     report
 }
 
-/// The known departures of the engine named in `config`, played over `steps`; none when no
-/// engine is named.
+/// The known departures of the engine named in `config`, played over `steps` (none when no
+/// engine is named), then the game's variants, each played over the last step; and how many
+/// of them are the engine's.
 fn played_departures(
     game: &dyn DynGame,
     config: &TraceConfig,
     steps: &[(Value, Vec<Reply>)],
-) -> Vec<PlayedDeparture<Value>> {
-    match config.engine {
+) -> (Vec<PlayedDeparture<Value>>, usize) {
+    let mut played = match config.engine {
         Some(_) => game.departures_played(steps),
         None => Vec::new(),
+    };
+    let known = played.len();
+    // And the game's variants ([`DynGame::variants`]), each over the last step: any engine's
+    // departure is named by the variant that reproduces it.
+    if let Some((state, replies)) = steps.last() {
+        let turn = [replies.clone()];
+        for (v, variant) in game.variants().iter().enumerate() {
+            if let Ok(variant_played) = game.play_variant(state, &turn, &[v]) {
+                played.push(PlayedDeparture {
+                    clauses: vec![variant.clause.to_string()],
+                    state: variant_played.state,
+                    without: None,
+                });
+            }
+        }
     }
+    (played, known)
 }
 
 /// Every step's departure (those that follow from an earlier one too), counted by the clause
@@ -611,7 +631,10 @@ fn outcome_departure(
         player,
         fields: vec!["outcome".into()],
         known: index.departures_of(&clauses),
-        clause: clauses.first().cloned().unwrap_or_else(|| "outcome".into()),
+        clause: reproduced
+            .first()
+            .cloned()
+            .unwrap_or_else(|| departure::unexplained_name(&["outcome".into()])),
         clauses,
         catalogued: !reproduced.is_empty(),
         unexplained: if reproduced.is_empty() {
@@ -677,102 +700,6 @@ fn unreachable_note(report: &mut TraceReport) {
         .push("the game stopped reading its prompts back mid-match".into());
 }
 
-/// The leaf fields under the `checked` paths where `predicted` and `shown` differ. Lists of
-/// things with ids are compared by id: `units[#5].hp` is the unit with id 5 wherever it
-/// stands in either list, and `units[#5]` a unit one of the two lacks.
-fn differing_fields(predicted: &Value, shown: &Value, checked: &[&String]) -> Vec<String> {
-    let mut out = Vec::new();
-    for path in checked {
-        let (a, b) = (at(predicted, path), at(shown, path));
-        if a != b {
-            leaves_differing(a, b, (*path).clone(), &mut out);
-        }
-    }
-    out.sort();
-    out.dedup();
-    out
-}
-
-/// The id of a list element that has one.
-fn id_of(value: &Value) -> Option<&Value> {
-    value
-        .get("id")
-        .filter(|id| id.is_number() || id.is_string())
-}
-
-/// Whether a list is of things with ids, each id once (so that matching by id is sound).
-fn by_id(items: &[Value]) -> bool {
-    let ids: Vec<&Value> = items.iter().filter_map(id_of).collect();
-    ids.len() == items.len() && (1..ids.len()).all(|i| !ids[..i].contains(&ids[i]))
-}
-
-fn leaves_differing(a: Option<&Value>, b: Option<&Value>, path: String, out: &mut Vec<String>) {
-    if a == b {
-        return;
-    }
-    match (a, b) {
-        (Some(Value::Object(x)), Some(Value::Object(y))) => {
-            let keys: BTreeSet<&String> = x.keys().chain(y.keys()).collect();
-            for key in keys {
-                leaves_differing(x.get(key), y.get(key), format!("{path}.{key}"), out);
-            }
-        }
-        (Some(Value::Array(x)), Some(Value::Array(y))) if by_id(x) && by_id(y) => {
-            let mut ids: Vec<&Value> = x.iter().filter_map(id_of).collect();
-            for id in y.iter().filter_map(id_of) {
-                if !ids.contains(&id) {
-                    ids.push(id);
-                }
-            }
-            for id in ids {
-                let find = |list: &'_ [Value]| list.iter().find(|v| id_of(v) == Some(id)).cloned();
-                let (p, q) = (find(x), find(y));
-                let key = format!("{path}[#{}]", id_key(id));
-                if p.is_none() || q.is_none() {
-                    out.push(key);
-                } else {
-                    leaves_differing(p.as_ref(), q.as_ref(), key, out);
-                }
-            }
-        }
-        (Some(Value::Array(x)), Some(Value::Array(y))) => {
-            for i in 0..x.len().max(y.len()) {
-                leaves_differing(x.get(i), y.get(i), format!("{path}[{i}]"), out);
-            }
-        }
-        _ => out.push(path),
-    }
-}
-
-fn id_key(id: &Value) -> String {
-    match id {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
-/// The value at `path`: keys split by `.`, list indices `[i]`, list elements by id `[#id]`.
-fn at<'v>(value: &'v Value, path: &str) -> Option<&'v Value> {
-    let mut here = value;
-    for part in path.split('.') {
-        let (key, rest) = part.split_once('[').map_or((part, ""), |(k, r)| (k, r));
-        if !key.is_empty() {
-            here = here.get(key)?;
-        }
-        for index in rest.split('[').filter(|s| !s.is_empty()) {
-            let index = index.strip_suffix(']')?;
-            here = match index.strip_prefix('#') {
-                Some(id) => here
-                    .as_array()?
-                    .iter()
-                    .find(|v| id_of(v).is_some_and(|i| id_key(i) == id))?,
-                None => here.get(index.parse::<usize>().ok()?)?,
-            };
-        }
-    }
-    Some(here)
-}
-
 /// The clauses that explain the `fields` where the engine `shown` departs: those whose known
 /// departure, `played`, shows the shown value of some field (the one reproducing most fields
 /// first), then the `index`'s clauses for the fields none reproduces. Also returns the first
@@ -782,47 +709,23 @@ fn name_clauses(
     shown: &Value,
     index: &ClauseIndex,
     played: &[PlayedDeparture<Value>],
-) -> (Vec<String>, Vec<String>, Vec<String>) {
-    let shows = |state: &Value, field: &String| at(state, field) == at(shown, field);
-    // A departure played with others is a field's only where, without it, the thing the
-    // field belongs to (`units[#5]` of `units[#5].x`) is no longer as the engine showed it:
-    // a single number may agree by chance where the whole thing does not.
-    let reproduces = |p: &PlayedDeparture<Value>, field: &String| {
-        let owner = owner_of(field);
-        shows(&p.state, field) && !p.without.as_ref().is_some_and(|w| shows(w, &owner))
-    };
-    // Of the departures that reproduce a field, those naming the fewest clauses are its (a
-    // pair played away together names the field only where no single one does).
-    let fewest: Vec<Option<usize>> = fields
-        .iter()
-        .map(|f| {
-            played
-                .iter()
-                .filter(|p| reproduces(p, f))
-                .map(|p| p.clauses.len())
-                .min()
-        })
-        .collect();
-    let credits = |p: &PlayedDeparture<Value>, i: usize| {
-        fewest[i] == Some(p.clauses.len()) && reproduces(p, &fields[i])
-    };
-    let mut reproducing: Vec<(usize, &PlayedDeparture<Value>)> = played
-        .iter()
-        .map(|p| ((0..fields.len()).filter(|&i| credits(p, i)).count(), p))
-        .filter(|&(n, _)| n > 0)
-        .collect();
-    reproducing.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
+) -> (Vec<String>, Vec<String>, Vec<String>, Option<usize>) {
+    let reproduction = departure::reproduce(fields, shown, played);
+    let top = reproduction.ranked.first().map(|(w, _)| *w);
     let mut reproduced: Vec<String> = Vec::new();
-    for clause in reproducing.iter().flat_map(|(_, p)| &p.clauses) {
+    for clause in reproduction
+        .ranked
+        .iter()
+        .flat_map(|(w, _)| &played[*w].clauses)
+    {
         if !reproduced.contains(clause) {
             reproduced.push(clause.clone());
         }
     }
-    let unexplained: Vec<String> = fields
+    let unexplained: Vec<String> = reproduction
+        .unexplained
         .iter()
-        .zip(&fewest)
-        .filter(|(_, n)| n.is_none())
-        .map(|(f, _)| f.clone())
+        .map(|&i| fields[i].clone())
         .collect();
     let mut clauses = reproduced.clone();
     for clause in index.clauses_for(&unexplained) {
@@ -830,19 +733,7 @@ fn name_clauses(
             clauses.push(clause);
         }
     }
-    (clauses, reproduced, unexplained)
-}
-
-/// The thing a field belongs to: the path up to its last element matched by id (`units[#5]`
-/// of `units[#5].x`), or the field itself (`players[1].gold`).
-fn owner_of(field: &str) -> String {
-    match field
-        .rfind("[#")
-        .and_then(|at| Some(at + field[at..].find(']')?))
-    {
-        Some(end) => field[..=end].to_string(),
-        None => field.to_string(),
-    }
+    (clauses, reproduced, unexplained, top)
 }
 
 /// The departure at `step` of the `fields` where the `predicted` state and the one `shown`
@@ -853,25 +744,23 @@ fn departure(
     player: usize,
     (predicted, shown): (&Value, &Value),
     fields: Vec<String>,
-    (index, played): (&ClauseIndex, &[PlayedDeparture<Value>]),
+    (index, (played, known)): (&ClauseIndex, (&[PlayedDeparture<Value>], usize)),
     first_seen: &mut BTreeMap<String, usize>,
 ) -> Departure {
-    let (clauses, reproduced, unexplained) = name_clauses(&fields, shown, index, played);
+    let (clauses, reproduced, unexplained, top) = name_clauses(&fields, shown, index, played);
     let catalogued = unexplained.is_empty();
-    // The clause it breaks: the first reproduced one no earlier departure broke (a departure
-    // played from the window's start also reproduces what earlier ones left), else the first.
-    let clause = reproduced
-        .iter()
-        .find(|c| !first_seen.contains_key(*c))
+    // The clause it breaks: a variant's, played over this step alone, when one reproduces the
+    // most; else the first reproduced one no earlier departure broke (an engine's known
+    // departure played from the window's start also reproduces what earlier ones left), else
+    // the first; one nothing reproduces breaks no clause we know: `unexplained, fields …`.
+    let variant = top
+        .filter(|&w| w >= known)
+        .and_then(|w| played[w].clauses.first());
+    let clause = variant
+        .or_else(|| reproduced.iter().find(|c| !first_seen.contains_key(*c)))
         .or(reproduced.first())
-        .or(clauses.first())
         .cloned()
-        .unwrap_or_else(|| {
-            let mut general: Vec<String> = fields.iter().map(|f| normalize(f)).collect();
-            general.sort();
-            general.dedup();
-            general.join(" ")
-        });
+        .unwrap_or_else(|| departure::unexplained_name(&fields));
     let follows_from = first_seen.get(&clause).copied();
     first_seen.entry(clause.clone()).or_insert(step);
     let known = index.departures_of(&clauses);

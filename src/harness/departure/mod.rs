@@ -1,0 +1,329 @@
+//! Naming a departure by reproducing it: one mechanism for `trace`, `diff` and `check`.
+//!
+//! An engine departs from the rules on some fields of a result. Each way the game knows of
+//! getting a clause wrong ([`DynGame::variants`]: the planted bugs, made playable; in `trace`
+//! also a named engine's known departures, [`DynGame::departures_played`]) is played on the
+//! same input, and a way *reproduces* a field when its result there equals the engine's. The
+//! way that reproduces the most fields names the departure by its clause (a tie goes to the
+//! first, in catalogue order); the ways after it that reproduce fields it does not are the
+//! other departures the same input shows. A field nothing reproduces is unexplained: a departure
+//! with no reproducing way is `unexplained, fields …`, never given a clause it does not break.
+//!
+//! [`reproduce`] is the rule, shared by all three; [`name`] plays the variants on one input
+//! (`diff`'s, or a case's `given` and `when`) and applies it. [`paths`] holds the field paths.
+
+pub mod paths;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::game::{DynGame, PlayedDeparture, Reply};
+use crate::run::StepResponse;
+pub use paths::{at, differing_fields, differing_leaves, general, owner_of, same_at};
+
+/// Which of some played ways reproduce which of a departure's fields ([`reproduce`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reproduction {
+    /// The ways that reproduce at least one field: the index of the way and the indices of
+    /// the fields it is credited with, the way credited with the most first (a tie keeps the
+    /// order the ways were given in).
+    pub ranked: Vec<(usize, Vec<usize>)>,
+    /// The indices of the fields no way reproduces.
+    pub unexplained: Vec<usize>,
+}
+
+impl Reproduction {
+    /// The ranked ways that each reproduce a field the ones before them do not: the
+    /// departures the input shows, the one that names it first.
+    pub fn cover(&self) -> Vec<&(usize, Vec<usize>)> {
+        let mut covered: Vec<usize> = Vec::new();
+        let mut parts = Vec::new();
+        for way in &self.ranked {
+            if way.1.iter().any(|f| !covered.contains(f)) {
+                covered.extend(&way.1);
+                parts.push(way);
+            }
+        }
+        parts
+    }
+}
+
+/// Which of the `played` ways reproduce which of the `fields` where the engine's result
+/// `shown` departs. A way reproduces a field when its state there is the engine's; one played
+/// together with an engine's other ways ([`PlayedDeparture::without`]) only where, without it,
+/// the thing the field belongs to (`units[#5]` of `units[#5].x`) is no longer as shown (a
+/// single number may agree by chance where the whole thing does not). Of the ways that
+/// reproduce a field, those naming the fewest clauses are credited with it (a pair played away
+/// together names a field only where no single way does).
+pub fn reproduce(
+    fields: &[String],
+    shown: &Value,
+    played: &[PlayedDeparture<Value>],
+) -> Reproduction {
+    let shows = |state: &Value, field: &str| same_at(at(state, field), at(shown, field));
+    let reproduces = |p: &PlayedDeparture<Value>, field: &String| {
+        let owner = owner_of(field);
+        shows(&p.state, field) && !p.without.as_ref().is_some_and(|w| shows(w, &owner))
+    };
+    let fewest: Vec<Option<usize>> = fields
+        .iter()
+        .map(|f| {
+            played
+                .iter()
+                .filter(|p| reproduces(p, f))
+                .map(|p| p.clauses.len())
+                .min()
+        })
+        .collect();
+    let mut ranked: Vec<(usize, Vec<usize>)> = played
+        .iter()
+        .enumerate()
+        .map(|(w, p)| {
+            let credited = (0..fields.len())
+                .filter(|&i| fewest[i] == Some(p.clauses.len()) && reproduces(p, &fields[i]))
+                .collect::<Vec<usize>>();
+            (w, credited)
+        })
+        .filter(|(_, credited)| !credited.is_empty())
+        .collect();
+    ranked.sort_by_key(|(_, credited)| std::cmp::Reverse(credited.len()));
+    let unexplained = (0..fields.len()).filter(|&i| fewest[i].is_none()).collect();
+    Reproduction {
+        ranked,
+        unexplained,
+    }
+}
+
+/// A variant (or two played together) that reproduces part of a departure.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reproducer {
+    /// The variants' names (`chain-score-rounded`): one, or two that reproduce together what
+    /// neither does alone.
+    pub variants: Vec<String>,
+    /// The clauses they break, in the same order.
+    pub clauses: Vec<String>,
+    /// What they do instead of the rules.
+    pub does: String,
+    /// The fields they reproduce.
+    pub fields: Vec<String>,
+    /// The clauses of other variants that reproduce exactly the same fields: a tie, which the
+    /// catalogue's order broke.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ties: Vec<String>,
+}
+
+impl Reproducer {
+    /// Its name: the clause, or two joined by ` + `.
+    pub fn name(&self) -> String {
+        self.clauses.join(" + ")
+    }
+}
+
+/// A departure on one input, named by the variants that reproduce it ([`name`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Named {
+    /// The fields that differ.
+    pub fields: Vec<String>,
+    /// The variants that reproduce it: the one reproducing the most fields first (it names the
+    /// departure), then each that reproduces fields the ones before do not (other departures
+    /// the same input shows). Two variants played together reproduce only fields no single
+    /// one does.
+    pub by: Vec<Reproducer>,
+    /// The fields no variant reproduces.
+    pub unexplained: Vec<String>,
+}
+
+/// The name of a departure no variant reproduces: `unexplained, fields …` with its fields made
+/// general.
+pub fn unexplained_name(fields: &[String]) -> String {
+    format!("unexplained, fields {}", general(fields).join(", "))
+}
+
+impl Named {
+    /// What the departure is grouped by: the clause of the variant that reproduces it (two
+    /// joined by ` + `), or `unexplained, fields …`.
+    pub fn name(&self) -> String {
+        match self.by.first() {
+            Some(by) => by.name(),
+            None => unexplained_name(&self.fields),
+        }
+    }
+
+    /// One line for people: `chain scores sum … (score.chain)`, or the unexplained name.
+    pub fn describe(&self) -> String {
+        match self.by.first() {
+            Some(by) => format!("{} ({})", by.does, by.name()),
+            None => self.name(),
+        }
+    }
+
+    /// The clauses of the variants that reproduce it, the naming one first.
+    pub fn clauses(&self) -> Vec<String> {
+        let mut clauses: Vec<String> = Vec::new();
+        for clause in self.by.iter().flat_map(|b| &b.clauses) {
+            if !clauses.contains(clause) {
+                clauses.push(clause.clone());
+            }
+        }
+        clauses
+    }
+
+    /// Whether some variant reproduces it.
+    pub fn is_named(&self) -> bool {
+        !self.by.is_empty()
+    }
+}
+
+/// Names the departure of an engine whose result, `engine`, differs on `fields` from what the
+/// rules give after playing `turns` from `state`: each of the game's variants is played on the
+/// same input and its result made comparable by `shape` (as the engine's was: the same mask,
+/// the same read-back), then [`reproduce`] decides. Where fields are left that no variant
+/// reproduces alone, every two variants are played together too (two bugs on one input). A
+/// variant reproduces a field only where it departs from the rules (the reference's result,
+/// played and shaped the same way), so that a case whose expectation is itself wrong is not
+/// named by every variant that leaves the field alone. A variant the input cannot be played
+/// with reproduces nothing.
+pub fn name(
+    game: &dyn DynGame,
+    (state, turns): (&Value, &[Vec<Reply>]),
+    fields: Vec<String>,
+    engine: &Value,
+    shape: &dyn Fn(StepResponse) -> Value,
+) -> Named {
+    let variants = game.variants();
+    let reference = game
+        .play(state, turns)
+        .ok()
+        .map(|played| shape(StepResponse::from(played)));
+    let play = |set: Vec<usize>| {
+        let played = game.play_variant(state, turns, &set).ok()?;
+        Some((
+            set.clone(),
+            PlayedDeparture {
+                clauses: set
+                    .iter()
+                    .map(|&v| variants[v].clause.to_string())
+                    .collect(),
+                state: shape(StepResponse::from(played)),
+                without: reference.clone(),
+            },
+        ))
+    };
+    let mut played: Vec<(Vec<usize>, PlayedDeparture<Value>)> =
+        (0..variants.len()).filter_map(|v| play(vec![v])).collect();
+    let mut ways: Vec<PlayedDeparture<Value>> = played.iter().map(|(_, p)| p.clone()).collect();
+    let mut reproduction = reproduce(&fields, engine, &ways);
+    if !reproduction.unexplained.is_empty() && variants.len() > 1 {
+        for first in 0..variants.len() {
+            for second in first + 1..variants.len() {
+                if let Some(pair) = play(vec![first, second]) {
+                    ways.push(pair.1.clone());
+                    played.push(pair);
+                }
+            }
+        }
+        reproduction = reproduce(&fields, engine, &ways);
+    }
+    let reproducer = |w: usize, credited: &[usize]| {
+        let set = &played[w].0;
+        Reproducer {
+            variants: set.iter().map(|&v| variants[v].name.to_string()).collect(),
+            clauses: set
+                .iter()
+                .map(|&v| variants[v].clause.to_string())
+                .collect(),
+            does: set
+                .iter()
+                .map(|&v| variants[v].does)
+                .collect::<Vec<&str>>()
+                .join(", and "),
+            fields: credited.iter().map(|&i| fields[i].clone()).collect(),
+            ties: Vec::new(),
+        }
+    };
+    let mut by: Vec<Reproducer> = reproduction
+        .cover()
+        .into_iter()
+        .map(|(w, credited)| reproducer(*w, credited))
+        .collect();
+    if let (Some(first), Some((w, credited))) = (by.first_mut(), reproduction.ranked.first()) {
+        first.ties = reproduction
+            .ranked
+            .iter()
+            .filter(|(other, c)| other != w && c == credited && played[*other].0.len() == 1)
+            .map(|(other, _)| variants[played[*other].0[0]].clause.to_string())
+            .collect();
+    }
+    let unexplained = reproduction
+        .unexplained
+        .iter()
+        .map(|&i| fields[i].clone())
+        .collect();
+    Named {
+        fields,
+        by,
+        unexplained,
+    }
+}
+
+/// The fields where two results differ, as a departure is named by: the prompts only when
+/// nothing else differs (a different state shows in its prompts too).
+pub fn departing_fields(reference: &Value, engine: &Value) -> Vec<String> {
+    let mut fields = differing_leaves(reference, engine);
+    if fields.iter().any(|f| !f.starts_with("prompts")) {
+        fields.retain(|f| !f.starts_with("prompts"));
+    }
+    fields
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn way(clause: &str, state: Value) -> PlayedDeparture<Value> {
+        PlayedDeparture {
+            clauses: vec![clause.into()],
+            state,
+            without: None,
+        }
+    }
+
+    #[test]
+    fn the_way_reproducing_most_fields_names_it_and_the_rest_is_unexplained() {
+        let fields: Vec<String> = ["score", "stock", "field"].map(String::from).to_vec();
+        let shown = json!({"score": 3, "stock": 10, "field": "X"});
+        let played = [
+            way("a", json!({"score": 3, "stock": 0, "field": "."})),
+            way("b", json!({"score": 2, "stock": 10, "field": "X"})),
+            way("c", json!({"score": 2, "stock": 10, "field": "."})),
+        ];
+        let r = reproduce(&fields, &shown, &played);
+        assert_eq!(r.ranked, [(1, vec![1, 2]), (0, vec![0]), (2, vec![1])]);
+        assert_eq!(r.cover(), [&(1, vec![1, 2]), &(0, vec![0])]);
+        assert!(r.unexplained.is_empty());
+        let r = reproduce(&fields, &json!({"score": 9}), &played);
+        assert!(r.ranked.is_empty());
+        assert_eq!(r.unexplained, [0, 1, 2]);
+    }
+
+    #[test]
+    fn a_tie_goes_to_the_first_way() {
+        let fields = vec!["score".to_string()];
+        let played = [
+            way("a", json!({"score": 3})),
+            way("b", json!({"score": 3.0})),
+        ];
+        let r = reproduce(&fields, &json!({"score": 3}), &played);
+        assert_eq!(r.cover(), [&(0, vec![0])]);
+    }
+
+    #[test]
+    fn prompts_count_only_when_nothing_else_differs() {
+        let a = json!({"score": 1, "prompts": ["1"]});
+        let b = json!({"score": 2, "prompts": ["2"]});
+        assert_eq!(departing_fields(&a, &b), ["score"]);
+        let b = json!({"score": 1, "prompts": ["2"]});
+        assert_eq!(departing_fields(&a, &b), ["prompts[0]"]);
+    }
+}

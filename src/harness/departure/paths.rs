@@ -1,0 +1,171 @@
+//! Paths to the fields of a result (`players[1].score`, `units[#5].hp`) and the fields where two
+//! results differ: what a departure is made of. Lists of things with ids are compared by id, so
+//! that `units[#5].hp` is the unit with id 5 wherever it stands in either list, and `units[#5]`
+//! a unit one of the two lacks. Numbers compare by value (`3` is `3.0`).
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use crate::case::expect::same_value;
+use crate::harness::trace::clauses::normalize;
+
+/// The leaf fields under the `checked` paths where `a` and `b` differ, sorted.
+pub fn differing_fields(a: &Value, b: &Value, checked: &[&String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for path in checked {
+        let (x, y) = (at(a, path), at(b, path));
+        if !same_at(x, y) {
+            leaves_differing(x, y, (*path).clone(), &mut out);
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The leaf fields where two whole results differ, sorted: [`differing_fields`] from the top.
+pub fn differing_leaves(a: &Value, b: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    leaves_differing(Some(a), Some(b), String::new(), &mut out);
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Whether two optional values are the same (numbers by value).
+pub fn same_at(a: Option<&Value>, b: Option<&Value>) -> bool {
+    match (a, b) {
+        (Some(x), Some(y)) => same_value(x, y),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+/// The id of a list element that has one.
+fn id_of(value: &Value) -> Option<&Value> {
+    value
+        .get("id")
+        .filter(|id| id.is_number() || id.is_string())
+}
+
+/// Whether a list is of things with ids, each id once (so that matching by id is sound).
+fn by_id(items: &[Value]) -> bool {
+    let ids: Vec<&Value> = items.iter().filter_map(id_of).collect();
+    ids.len() == items.len() && (1..ids.len()).all(|i| !ids[..i].contains(&ids[i]))
+}
+
+fn join(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+fn leaves_differing(a: Option<&Value>, b: Option<&Value>, path: String, out: &mut Vec<String>) {
+    if same_at(a, b) {
+        return;
+    }
+    match (a, b) {
+        (Some(Value::Object(x)), Some(Value::Object(y))) => {
+            let keys: BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            for key in keys {
+                leaves_differing(x.get(key), y.get(key), join(&path, key), out);
+            }
+        }
+        (Some(Value::Array(x)), Some(Value::Array(y))) if by_id(x) && by_id(y) => {
+            let mut ids: Vec<&Value> = x.iter().filter_map(id_of).collect();
+            for id in y.iter().filter_map(id_of) {
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+            }
+            for id in ids {
+                let find = |list: &'_ [Value]| list.iter().find(|v| id_of(v) == Some(id)).cloned();
+                let (p, q) = (find(x), find(y));
+                let key = format!("{path}[#{}]", id_key(id));
+                if p.is_none() || q.is_none() {
+                    out.push(key);
+                } else {
+                    leaves_differing(p.as_ref(), q.as_ref(), key, out);
+                }
+            }
+        }
+        (Some(Value::Array(x)), Some(Value::Array(y))) => {
+            for i in 0..x.len().max(y.len()) {
+                leaves_differing(x.get(i), y.get(i), format!("{path}[{i}]"), out);
+            }
+        }
+        _ => out.push(path),
+    }
+}
+
+fn id_key(id: &Value) -> String {
+    match id {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The value at `path`: keys split by `.`, list indices `[i]`, list elements by id `[#id]`.
+pub fn at<'v>(value: &'v Value, path: &str) -> Option<&'v Value> {
+    let mut here = value;
+    if path.is_empty() {
+        return Some(here);
+    }
+    for part in path.split('.') {
+        let (key, rest) = part.split_once('[').map_or((part, ""), |(k, r)| (k, r));
+        if !key.is_empty() {
+            here = here.get(key)?;
+        }
+        for index in rest.split('[').filter(|s| !s.is_empty()) {
+            let index = index.strip_suffix(']')?;
+            here = match index.strip_prefix('#') {
+                Some(id) => here
+                    .as_array()?
+                    .iter()
+                    .find(|v| id_of(v).is_some_and(|i| id_key(i) == id))?,
+                None => here.get(index.parse::<usize>().ok()?)?,
+            };
+        }
+    }
+    Some(here)
+}
+
+/// The thing a field belongs to: the path up to its last element matched by id (`units[#5]`
+/// of `units[#5].x`), or the field itself (`players[1].gold`).
+pub fn owner_of(field: &str) -> String {
+    match field
+        .rfind("[#")
+        .and_then(|at| Some(at + field[at..].find(']')?))
+    {
+        Some(end) => field[..=end].to_string(),
+        None => field.to_string(),
+    }
+}
+
+/// Fields made general ([`normalize`]: `players[1].score` → `players[].score`), sorted, each
+/// once.
+pub fn general(fields: &[String]) -> Vec<String> {
+    let mut general: Vec<String> = fields.iter().map(|f| normalize(f)).collect();
+    general.sort();
+    general.dedup();
+    general
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn lists_with_ids_are_compared_by_id_and_numbers_by_value() {
+        let a = json!({"units": [{"id": 5, "hp": 3}, {"id": 7, "hp": 1}], "score": 23});
+        let b = json!({"units": [{"id": 7, "hp": 1}, {"id": 5, "hp": 2}], "score": 23.0});
+        assert_eq!(differing_leaves(&a, &b), ["units[#5].hp"]);
+        assert_eq!(at(&b, "units[#5].hp"), Some(&json!(2)));
+        assert_eq!(owner_of("units[#5].hp"), "units[#5]");
+        assert_eq!(general(&["players[1].score".into()]), ["players[].score"]);
+    }
+}
