@@ -176,7 +176,6 @@ fn a_well_behaved_bot_passes_everything() {
     let malformed = run.checks("malformed");
     assert!(malformed.len() >= 10);
     assert!(malformed.iter().all(|c| c["verdict"] != "fail"));
-    assert!(run.elapsed < Duration::from_secs(20), "{:?}", run.elapsed);
 }
 
 /// Issue: a bot dying of a traceback on a non-numeric token used to be an INFO, so a CI job
