@@ -502,7 +502,7 @@ pub struct PlayedDeparture<S> {
 /// One way of getting one clause of the rules wrong that the game can play
 /// ([`Game::variants`]): a planted bug, or what a known engine does instead. Playing an input
 /// with each variant and keeping the one whose result shows what an engine showed is how a
-/// departure is named ([`crate::harness::departure`]).
+/// departure is named ([`crate::run::departure`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Variant {
     /// Kebab-case, unique in the game: `chain-score-rounded`.

@@ -4,7 +4,6 @@
 
 pub mod adapter;
 pub mod bot;
-pub mod departure;
 pub mod diff;
 pub mod guard;
 pub mod interrupt;

@@ -11,6 +11,7 @@
 //! with an earlier report (`--baseline`, [`baseline`]), which rewrite or read verdicts.
 
 pub mod baseline;
+pub mod departure;
 mod engine;
 pub mod expect_fail;
 pub mod mask;
@@ -21,7 +22,7 @@ use serde_json::Value;
 use crate::case::expect::{check_subset, project, unified_diff};
 use crate::case::{Across, Case, CaseBody, Expected, Library};
 use crate::game::{DynGame, MatchOptions, ParseVerdict, Reply};
-use crate::harness::departure;
+
 pub use engine::{
     Answered, EngineUnderTest, NewMatchRequest, ParseRequest, Planted, Reference, StepRequest,
     StepResponse,
@@ -88,7 +89,7 @@ pub struct CaseResult {
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub masked: Vec<String>,
     /// A failed step case's departure, named by the variant of the rules that reproduces it
-    /// ([`crate::harness::departure`]).
+    /// ([`crate::run::departure`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub departure: Option<CaseDeparture>,
 }
@@ -101,7 +102,7 @@ pub struct CaseDeparture {
     /// One line for people: what the variant does, and the clause.
     pub describe: String,
     /// The variants that reproduce it, the naming one first, each with its fields.
-    pub by: Vec<crate::harness::departure::Reproducer>,
+    pub by: Vec<crate::run::departure::Reproducer>,
     /// The fields no variant reproduces.
     pub unexplained: Vec<String>,
 }
@@ -113,8 +114,8 @@ impl CaseDeparture {
     }
 }
 
-impl From<crate::harness::departure::Named> for CaseDeparture {
-    fn from(named: crate::harness::departure::Named) -> CaseDeparture {
+impl From<crate::run::departure::Named> for CaseDeparture {
+    fn from(named: crate::run::departure::Named) -> CaseDeparture {
         CaseDeparture {
             name: named.name(),
             describe: named.describe(),

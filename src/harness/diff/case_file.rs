@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use super::{Finding, Input};
 use crate::case::UNCLASSIFIED;
 use crate::game::{DynGame, Reply};
-use crate::harness::departure::{at, departing_fields};
+use crate::run::departure::{at, departing_fields};
 
 /// How long a line of a list or mapping written on one line may grow.
 const FLOW_WIDTH: usize = 96;

@@ -11,7 +11,7 @@
 //! results are compared as `check` compares them: numbers by value (`23` is `23.0`).
 //!
 //! A disagreement is named by the variant of the rules that reproduces it
-//! ([`crate::harness::departure`]): the one variant reproducing the most of what differs names
+//! ([`crate::run::departure`]): the one variant reproducing the most of what differs names
 //! the departure by its clause; the variants after it that reproduce the rest are the other
 //! departures the same input shows ([`Part`]s); a departure nothing reproduces is `unexplained,
 //! fields …`. Departures are grouped by that name: the run goes on past the first one until
@@ -39,9 +39,9 @@ use serde_json::{json, Map, Value};
 
 use crate::case::expect::{same_value, to_yaml, unified_diff};
 use crate::game::{DynGame, MatchOptions, Reply};
-use crate::harness::departure::{self, departing_fields, general, unexplained_name};
 use crate::harness::interrupt;
 use crate::harness::trace::clauses::ClauseIndex;
+use crate::run::departure::{self, departing_fields, general, unexplained_name};
 use crate::run::{Answered, EngineUnderTest, Mask, StepRequest, StepResponse};
 
 pub use case_file::{case_file, compact_yaml, Size};

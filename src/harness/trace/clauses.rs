@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use crate::case::{CaseBody, GameCases};
+use crate::run::departure::paths::normalize;
 
 /// Field (normalized path) → clause → how much the clause's cases are about that field: each
 /// case counts `1000 / (fields it checks)`, so a case about one field weighs more than a case
@@ -150,24 +151,6 @@ pub fn leaf_paths(value: &Value, prefix: String, out: &mut Vec<String>) {
         }
         _ => out.push(prefix),
     }
-}
-
-/// A path with its indices and its non-word keys (tile coordinates) made general:
-/// `players[1].score` → `players[].score`, `tiles.3,-2.owner` → `tiles.*.owner`.
-pub fn normalize(path: &str) -> String {
-    let mut out = String::new();
-    for (i, part) in path.split('.').enumerate() {
-        if i > 0 {
-            out.push('.');
-        }
-        let (key, rest) = part.split_once('[').map_or((part, ""), |(k, r)| (k, r));
-        let word = key.chars().all(|c| c.is_ascii_alphabetic() || c == '_');
-        out.push_str(if word || key.is_empty() { key } else { "*" });
-        for _ in rest.split('[').filter(|s| !s.is_empty()) {
-            out.push_str("[]");
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@ use serde_json::Value;
 
 use crate::case::expect::{to_yaml, unified_diff};
 use crate::game::{DynGame, MatchOptions, PlayedDeparture, Reply};
-use crate::harness::departure::{self, at, differing_fields};
+use crate::run::departure::{self, at, differing_fields};
 use clauses::ClauseIndex;
 use log::PlayerLog;
 

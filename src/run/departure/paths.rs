@@ -8,7 +8,6 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use crate::case::expect::same_value;
-use crate::harness::trace::clauses::normalize;
 
 /// The leaf fields under the `checked` paths where `a` and `b` differ, sorted.
 pub fn differing_fields(a: &Value, b: &Value, checked: &[&String]) -> Vec<String> {
@@ -152,6 +151,24 @@ pub fn general(fields: &[String]) -> Vec<String> {
     general.sort();
     general.dedup();
     general
+}
+
+/// A path with its indices and its non-word keys (tile coordinates) made general:
+/// `players[1].score` → `players[].score`, `tiles.3,-2.owner` → `tiles.*.owner`.
+pub fn normalize(path: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in path.split('.').enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        let (key, rest) = part.split_once('[').map_or((part, ""), |(k, r)| (k, r));
+        let word = key.chars().all(|c| c.is_ascii_alphabetic() || c == '_');
+        out.push_str(if word || key.is_empty() { key } else { "*" });
+        for _ in rest.split('[').filter(|s| !s.is_empty()) {
+            out.push_str("[]");
+        }
+    }
+    out
 }
 
 #[cfg(test)]
