@@ -14,11 +14,11 @@ use shinpan::game::DynGame;
 use shinpan::game::MatchOptions;
 use shinpan::games;
 use shinpan::harness::guard::{watch, Marks};
+use shinpan::harness::log::{from_imported, read_match, MatchLog, PlayerLog};
 use shinpan::harness::tap::bot::exec_with_parent_death;
 use shinpan::harness::tap::{exit_like, tap as run_tap, TapEnd, TapOptions, LOG_INCOMPLETE};
 use shinpan::harness::trace::cases::case_file;
 use shinpan::harness::trace::clauses::ClauseIndex;
-use shinpan::harness::trace::log::{from_imported, read_match, MatchLog, PlayerLog};
 use shinpan::harness::trace::{trace_with, TraceConfig, TraceReport};
 use shinpan::report::Render;
 

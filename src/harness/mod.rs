@@ -8,6 +8,7 @@ pub mod departure;
 pub mod diff;
 pub mod guard;
 pub mod interrupt;
+pub mod log;
 pub mod mutate;
 pub mod play;
 pub mod process;
