@@ -213,6 +213,11 @@ pub struct CoverageArgs {
     pub game: Option<String>,
     #[command(flatten)]
     pub library: LibraryArg,
+    /// `human`: per game, the clauses covered and each uncovered one; `json`: per game, each
+    /// clause with the number of cases that check it, and the uncovered ones; `junit`: a test
+    /// case per clause, failing when no case checks it.
+    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    pub format: FormatArg,
 }
 
 #[derive(clap::Args)]
