@@ -1,5 +1,5 @@
 //! Every rendering of a result for people and machines, in one place: the `check` report
-//! ([`check`]), `coverage`'s ([`coverage`]), `diff`'s (`diff`), the bot checker's ([`bot`]),
+//! ([`check`]), `coverage`'s ([`coverage`]), `diff`'s ([`diff`]), the bot checker's ([`bot`]),
 //! `play`'s ([`play`]) and `trace`'s ([`trace`]), each as human text, JSON and JUnit XML.
 //! Library code returns results; the CLI picks a [`Format`] and prints.
 //!
@@ -8,6 +8,7 @@
 pub mod bot;
 pub mod check;
 pub mod coverage;
+pub mod diff;
 pub mod play;
 pub mod trace;
 
