@@ -296,6 +296,84 @@ fn coverage_lists_an_uncovered_clause_and_exits_1() {
     .stdout(predicate::str::contains("uncovered: score.chain"));
 }
 
+/// Issue 26: `coverage --format json` gives each clause of every game with the number of cases
+/// that check it; in the built-in library every clause has one.
+#[test]
+fn coverage_json_of_the_built_in_library_counts_cases_per_clause() {
+    let out = shinpan()
+        .args(["coverage", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["library"], "built-in");
+    let games = report["games"].as_array().unwrap();
+    let ids: Vec<&str> = games.iter().map(|g| g["game"].as_str().unwrap()).collect();
+    let mut all: Vec<&str> = shinpan::games::all().iter().map(|g| g.info().id).collect();
+    all.sort();
+    assert_eq!(ids, all, "every game, by id");
+    for game in games {
+        assert_eq!(game["uncovered"], serde_json::json!([]), "{game:#}");
+        let clauses = game["clauses"].as_array().unwrap();
+        assert!(clauses.len() > 10, "{game:#}");
+        for clause in clauses {
+            assert!(clause["cases"].as_u64().unwrap() > 0, "{clause:#}");
+            assert!(!clause["text"].as_str().unwrap().is_empty(), "{clause:#}");
+        }
+    }
+    let reborn = &games[ids.iter().position(|id| *id == "codevs-reborn").unwrap()];
+    let chain = reborn["clauses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "score.chain")
+        .unwrap();
+    assert!(chain["cases"].as_u64().unwrap() >= 3, "{chain:#}");
+}
+
+/// Issue 26: an uncovered clause is a failing test case in `coverage --format junit`, a
+/// covered one passes; in JSON it is listed, with no case; the exit code is 1 in both.
+#[test]
+fn coverage_reports_an_uncovered_clause_as_a_junit_failure() {
+    let lib = library(&[
+        ("codevs-reborn/rules.yaml", RULES),
+        ("codevs-reborn/good.yaml", GOOD_CASE),
+    ]);
+    let run = |format: &str| {
+        let out = shinpan()
+            .args(["coverage", "--format", format, "--cases"])
+            .arg(lib.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{format}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let junit = run("junit");
+    assert_eq!(junit.matches("<testcase ").count(), 2, "{junit}");
+    assert_eq!(junit.matches("<failure").count(), 1, "{junit}");
+    let failing = junit.split("<testcase ").nth(2).unwrap();
+    assert!(failing.starts_with("name=\"score.chain\""), "{junit}");
+    assert!(
+        failing.contains("<failure>no case names this clause: Chains score.</failure>"),
+        "{junit}"
+    );
+    let passing = junit.split("<testcase ").nth(1).unwrap();
+    assert!(passing.starts_with("name=\"reply.format\""), "{junit}");
+    assert!(
+        passing.contains("<system-out>1 case</system-out>"),
+        "{junit}"
+    );
+    let report: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    let game = &report["games"][0];
+    assert_eq!(
+        game["uncovered"],
+        serde_json::json!(["score.chain"]),
+        "{game:#}"
+    );
+    assert_eq!(game["clauses"][0]["cases"], 1, "{game:#}");
+    assert_eq!(game["clauses"][1]["cases"], 0, "{game:#}");
+}
+
 #[test]
 fn schema_of_an_unknown_game_exits_2() {
     shinpan()

@@ -279,3 +279,63 @@ fn diff_sends_only_reachable_states() {
     }
     assert!(n >= 50, "only {n} states sent");
 }
+
+const OJAMA_BUG: &str = "python3 conformance/adapters/codevs_reborn.py --bug ojama-cap-11";
+
+/// `diff --format json` with `args`: the exit code and the report.
+fn diff_json(args: &[&str]) -> (i32, Value) {
+    let (code, stdout) = diff(OJAMA_BUG, &[&["--format", "json"], args].concat());
+    let report = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("not a JSON report ({e}): {stdout}"));
+    (code, report)
+}
+
+/// Issue 26: `diff --format json` is one object a machine reads, with the run's totals and
+/// each departure by its clause, sizes and case; the case is in `case` on stdout, and in a
+/// file (named in `file`) with `--out`, the same text.
+#[test]
+fn diff_json_gives_each_departure_with_its_clause_sizes_and_case() {
+    let (code, report) = diff_json(&["--runs", "40"]);
+    assert_eq!(code, 1, "{report:#}");
+    assert_eq!(report["game"], "codevs-reborn");
+    assert_eq!(report["engine"], OJAMA_BUG);
+    assert_eq!(report["runs_asked"], 40);
+    let inputs = report["inputs"].as_u64().unwrap();
+    let judged = report["judged"].as_u64().unwrap();
+    assert!((1..=40).contains(&inputs), "{report:#}");
+    assert!(judged >= 1 && judged <= inputs, "{report:#}");
+    assert_eq!(report["unsupported"], 0, "{report:#}");
+    assert_eq!(report["interrupted"], Value::Null);
+    assert_eq!(report["unmatched_known"], serde_json::json!([]));
+    let findings = report["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 1, "{report:#}");
+    let found = &findings[0];
+    assert_eq!(found["name"], "ojama.drop", "{found:#}");
+    assert_eq!(found["clauses"], serde_json::json!(["ojama.drop"]));
+    assert!(found["does"].as_str().unwrap().contains("11"), "{found:#}");
+    let fields = found["fields"].as_array().unwrap();
+    assert!(
+        fields.contains(&"players[].ojama_stock".into()),
+        "{found:#}"
+    );
+    assert!(found["seen_on"].as_u64().unwrap() >= 1, "{found:#}");
+    let (before, after) = (&found["size_before"], &found["size_after"]);
+    assert!(
+        after["lines"].as_u64().unwrap() < before["lines"].as_u64().unwrap(),
+        "{found:#}"
+    );
+    assert_eq!(found["minimal"], true, "{found:#}");
+    assert_eq!(found["turn"], 0, "{found:#}");
+    assert_eq!(found["file"], Value::Null, "{found:#}");
+    let case = found["case"].as_str().unwrap();
+    assert!(case.contains("rules: [ojama.drop]"), "{case}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("found.yaml");
+    let (code, written) = diff_json(&["--runs", "40", "--out", out.to_str().unwrap()]);
+    assert_eq!(code, 1, "{written:#}");
+    let found = &written["findings"][0];
+    assert_eq!(found["file"], out.to_str().unwrap(), "{found:#}");
+    assert_eq!(found["case"], Value::Null, "{found:#}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), case);
+}

@@ -17,7 +17,7 @@ use shinpan::case::{load_library, CaseBody, LoadOptions, Source};
 use shinpan::games;
 use shinpan::harness::adapter::{read_response, request_line};
 use shinpan::harness::diff::{case_file, Departure, Finding, Input, Part, Size};
-use shinpan::harness::trace::log::{read_record, record_line};
+use shinpan::harness::log::{read_record, record_line};
 
 const RULES: &str = include_str!("../cases/spring2022/rules.yaml");
 

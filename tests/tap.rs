@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use nix::sys::signal::Signal;
 use serde_json::Value;
-use shinpan::harness::trace::log::read_match;
+use shinpan::harness::log::read_match;
 
 use procs::{exits_within, send, Marked};
 

@@ -213,6 +213,11 @@ pub struct CoverageArgs {
     pub game: Option<String>,
     #[command(flatten)]
     pub library: LibraryArg,
+    /// `human`: per game, the clauses covered and each uncovered one; `json`: per game, each
+    /// clause with the number of cases that check it, and the uncovered ones; `junit`: a test
+    /// case per clause, failing when no case checks it.
+    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    pub format: FormatArg,
 }
 
 #[derive(clap::Args)]
@@ -252,6 +257,12 @@ pub struct DiffArgs {
     pub shrink_requests: usize,
     #[command(flatten)]
     pub options: OptionArgs,
+    /// `human`: each departure as found and shrunk, a line each, and the cases in no file;
+    /// `json`: one object with the run's totals and every departure (name, clauses, fields,
+    /// sizes, its file, or its case's text when it is in none); `junit`: a failing test case
+    /// per departure, a skipped one per `--known` departure seen.
+    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    pub format: FormatArg,
 }
 
 #[derive(clap::Args)]

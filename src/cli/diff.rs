@@ -1,7 +1,8 @@
 //! `shinpan diff`: checks where the cases will go and that the engine can play the game, fuzzes
 //! it against the reference engine with a progress counter until it has found the departures
-//! asked for, and writes each one's case to its own file (or stdout), with a one-line summary
-//! per departure. Interrupted, it writes what it found so far.
+//! asked for, and writes each one's case to its own file (or stdout); the report, with a
+//! one-line summary per departure, is rendered by `shinpan::report::diff` in the `--format`
+//! asked for. Interrupted, it writes what it found so far.
 //!
 //! `--out DIR` makes DIR a case library that `shinpan check --cases DIR` runs as it is, with
 //! only the installed binary: the cases go in `DIR/<game>/`, beside the game's catalogue
@@ -9,18 +10,19 @@
 //! whole or not at all (a temporary file renamed into place), and a case that cannot be
 //! written is printed to stdout with the summary, so that no departure found is lost.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use shinpan::case::source::built_in_file;
 use shinpan::case::{load_library, LoadOptions, Source};
 use shinpan::games;
-use shinpan::harness::diff::{self, DiffConfig, Finding, Known};
+use shinpan::harness::diff::{self, DiffConfig, Known};
 use shinpan::harness::trace::clauses::ClauseIndex;
+use shinpan::report::diff::{CaseOut, DiffReport};
+use shinpan::report::Render;
 use shinpan::run::check_unmodelled;
 
 use super::args::DiffArgs;
 use super::check::start;
+use super::files::{temporary_beside, write_atomically, write_catalogue};
 use super::{game_by_id, out, progress, warn, Finished, Usage};
 
 /// Where the cases go.
@@ -47,6 +49,7 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
         max_list_bytes,
         shrink_requests,
         options,
+        format,
     } = args;
     let game = game_by_id(&game)?;
     let match_options = options.for_game(game)?;
@@ -125,50 +128,17 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
             outcome.runs
         ));
     }
-    let mut text = String::new();
-    if let Some(why) = &outcome.interrupted {
-        text.push_str(&format!(
-            "INTERRUPTED: {why} after {} of {runs} inputs\n",
-            outcome.runs
-        ));
-    }
-    for skipped in &outcome.known {
-        text.push_str(&known_line(skipped));
-    }
-    if outcome.findings.is_empty() {
-        text.push_str(&format!(
-            "no {}disagreement in {} inputs ({} unsupported by the engine)\n",
-            if outcome.known.is_empty() { "" } else { "new " },
-            outcome.runs,
-            outcome.unsupported
-        ));
-        // Nothing judged is not a pass (issue 22, item 10): an engine that answers
-        // `unsupported` to every input compared nothing.
-        if outcome.judged == 0 {
-            text.push_str(
-                "NOTHING JUDGED: the engine's answer was compared on no input (it answered \
-                 every one `unsupported`); exit 3\n",
-            );
-            out(&text)?;
-            return Ok(Finished::Incomplete);
-        }
-        out(&text)?;
-        return Ok(Finished::AllPassed);
-    }
-    let mut cases = String::new();
-    let mut summaries = String::new();
     let mut failures: Vec<String> = Vec::new();
-    let catalogue = match &target {
-        Out::Library { game_dir } => write_catalogue(game_dir, game.info().id).err().map(|e| {
-            format!(
+    if let (Out::Library { game_dir }, false) = (&target, outcome.findings.is_empty()) {
+        if let Err(e) = write_catalogue(game_dir, game.info().id) {
+            failures.push(format!(
                 "cannot write {}: {e}",
                 game_dir.join("rules.yaml").display()
-            )
-        }),
-        _ => None,
-    };
-    failures.extend(catalogue);
-    for (k, finding) in outcome.findings.iter().enumerate() {
+            ));
+        }
+    }
+    let mut cases = Vec::with_capacity(outcome.findings.len());
+    for finding in &outcome.findings {
         let case = diff::case_file(game, finding, &command, seed);
         let path = match &target {
             Out::Stdout => None,
@@ -177,36 +147,21 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
                 Some(game_dir.join(format!("diff-seed-{seed}-run-{}.yaml", finding.run)))
             }
         };
-        let written = match path {
-            None => None,
+        // A case that is not in a file is printed, so that it is not lost.
+        cases.push(match path {
+            None => CaseOut::Stdout(case),
             Some(path) => match write_atomically(&path, &case) {
-                Ok(()) => Some(Ok(path)),
+                Ok(()) => CaseOut::File(path.display().to_string()),
                 Err(e) => {
                     let why = format!("cannot write {}: {e}", path.display());
                     failures.push(why.clone());
-                    Some(Err(why))
+                    CaseOut::NotWritten { why, case }
                 }
             },
-        };
-        // A case that is not in a file is printed, so that it is not lost.
-        if !matches!(written, Some(Ok(_))) {
-            cases.push_str(&format!("\n{case}"));
-        }
-        text.push_str(&details(k + 1, finding));
-        summaries.push_str(&summary(k + 1, finding, outcome.seen[k], written.as_ref()));
+        });
     }
-    text.push_str(&format!(
-        "{} distinct departure{} in {} inputs, by the clause a variant that reproduces each \
-         breaks ({} more showing departures already found, {} unsupported by the engine):\n\
-         {summaries}",
-        outcome.findings.len(),
-        plural(outcome.findings.len()),
-        outcome.runs,
-        outcome.repeats,
-        outcome.unsupported
-    ));
-    text.push_str(&cases);
-    out(&text)?;
+    let report = DiffReport::new(game.info().id, &command, seed, runs, &outcome, cases);
+    out(&report.render(format.format()))?;
     if let Some(first) = failures.first() {
         return Err(Usage(format!(
             "{first}{}; the cases not written are printed above",
@@ -216,7 +171,10 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
             }
         )));
     }
-    Ok(Finished::SomethingFailed)
+    if report.nothing_judged() {
+        return Ok(Finished::Incomplete);
+    }
+    Ok(Finished::passed_if(report.findings.is_empty()))
 }
 
 /// Makes sure the cases can be written where `target` says, before anything runs: the
@@ -262,142 +220,4 @@ fn prepare(target: &Out) -> Result<(), Usage> {
                 dir.display()
             ))
         })
-}
-
-/// The built-in catalogue of `game` as `<game_dir>/rules.yaml`, unless the folder has one:
-/// what `check --cases` needs beside the cases.
-fn write_catalogue(game_dir: &Path, game: &str) -> std::io::Result<()> {
-    let path = game_dir.join("rules.yaml");
-    if path.exists() {
-        return Ok(());
-    }
-    let text = built_in_file(game, "rules").ok_or_else(|| {
-        std::io::Error::other(format!("this shinpan has no built-in catalogue for {game}"))
-    })?;
-    write_atomically(&path, text)
-}
-
-/// A hidden name beside `path`, unique to this process.
-fn temporary_beside(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
-}
-
-/// Writes `text` to `path` whole or not at all: into a temporary file beside it, flushed to
-/// disk, then renamed over it. On a failure (a full disk) the temporary file is removed and
-/// `path` is left as it was: never a case file cut short or empty.
-fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    let temporary = temporary_beside(path);
-    let written = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temporary)
-        .and_then(|mut file| {
-            file.write_all(text.as_bytes())?;
-            file.sync_all()
-        })
-        .and_then(|()| std::fs::rename(&temporary, path));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
-
-/// `known (PATTERN: REASON), seen on N inputs: NAME`
-fn known_line(skipped: &diff::Skipped) -> String {
-    format!(
-        "known ({}: {}), seen on {} input{}: {}\n",
-        skipped.pattern,
-        skipped.reason,
-        skipped.seen,
-        plural(skipped.seen),
-        skipped.describe
-    )
-}
-
-/// The original disagreement next to the shrunk one, with the size of each.
-fn details(k: usize, finding: &Finding) -> String {
-    // The case file holds the whole difference; here, enough to recognise it.
-    const SHOWN: usize = 24;
-    let indent = |text: &str| -> String {
-        let lines: Vec<&str> = text.lines().collect();
-        let mut shown: String = lines
-            .iter()
-            .take(SHOWN)
-            .map(|l| format!("    {l}\n"))
-            .collect();
-        if lines.len() > SHOWN {
-            shown.push_str(&format!("    ... ({} more lines)\n", lines.len() - SHOWN));
-        }
-        shown
-    };
-    let stopped = if finding.minimal {
-        "minimal"
-    } else {
-        "the request budget ran out first"
-    };
-    format!(
-        "departure {k}: {} (run {}, shrunk in {} steps, {} requests, {stopped})\n  as found \
-         ({}; showing {}):\n{}  shrunk ({}; showing {}):\n{}",
-        finding.part.describe(),
-        finding.run,
-        finding.shrink_steps,
-        finding.shrink_requests,
-        finding.size_before,
-        finding.original_departure,
-        indent(&finding.original_difference),
-        finding.size_after,
-        finding.departure,
-        indent(&finding.difference),
-    )
-}
-
-/// `  1. score.chain · chain scores … · players[].score · seen on 7 inputs · turn 0 · FILE`;
-/// a departure no variant reproduces names the clauses whose cases check its fields. (`stdout`,
-/// or `not written: why`, in place of the file.)
-fn summary(
-    k: usize,
-    finding: &Finding,
-    seen: usize,
-    written: Option<&Result<PathBuf, String>>,
-) -> String {
-    let what = match &finding.part.does {
-        Some(does) => format!("{} · {does}", finding.part.name),
-        None if finding.concerns.is_empty() => finding.part.name.clone(),
-        None => format!(
-            "{} · checked by {}",
-            finding.part.name,
-            finding.concerns.join(", ")
-        ),
-    };
-    let fields = if finding.part.variant.is_some() {
-        format!(" · {}", finding.part.fields.join(", "))
-    } else {
-        String::new()
-    };
-    let turn = finding
-        .turn()
-        .map_or("turn -".to_string(), |t| format!("turn {t}"));
-    let file = match written {
-        None => "stdout".to_string(),
-        Some(Ok(path)) => path.display().to_string(),
-        Some(Err(why)) => format!("not written ({why}): printed below"),
-    };
-    format!(
-        "  {k}. {what}{fields} · seen on {seen} input{} · {} → {} lines · {turn} · {file}\n",
-        plural(seen),
-        finding.size_before.lines,
-        finding.size_after.lines
-    )
 }

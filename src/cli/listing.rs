@@ -1,11 +1,13 @@
 //! The subcommands that only show what shinpan knows: `shinpan games` (each game, its rule
 //! document, its protocol page and its match options; with a game, that game's protocol page
-//! itself), `shinpan coverage` (the rule clauses no case checks) and `shinpan schema`.
+//! itself), `shinpan coverage` (the rule clauses no case checks, rendered in `report::coverage`) and `shinpan schema`.
 
 use serde_json::Value;
 
 use shinpan::game::DynGame;
 use shinpan::games;
+use shinpan::report::coverage::CoverageReport;
+use shinpan::report::Render;
 
 use super::args::{CoverageArgs, GamesArgs, SchemaArgs};
 use super::{game_by_id, out, Finished, Usage};
@@ -72,28 +74,16 @@ fn option_docs(schema: &Value) -> Vec<(String, String)> {
 
 /// `shinpan coverage`: fails when a clause is uncovered.
 pub fn coverage(args: CoverageArgs) -> Result<Finished, Usage> {
-    let CoverageArgs { game, library } = args;
+    let CoverageArgs {
+        game,
+        library,
+        format,
+    } = args;
     let only: Vec<String> = game.into_iter().collect();
-    let library = super::check::load(&library, &only)?;
-    let mut text = String::new();
-    let mut uncovered = 0;
-    for (id, missing) in library.uncovered() {
-        let total = library
-            .games
-            .iter()
-            .find(|g| g.game.info().id == id)
-            .map_or(0, |g| g.catalogue.clauses.len());
-        text.push_str(&format!(
-            "{id}: {} of {total} clauses covered\n",
-            total - missing.len()
-        ));
-        for clause in &missing {
-            text.push_str(&format!("  uncovered: {} — {}\n", clause.id, clause.text));
-        }
-        uncovered += missing.len();
-    }
-    out(&text)?;
-    Ok(Finished::passed_if(uncovered == 0))
+    let loaded = super::check::load(&library, &only)?;
+    let report = CoverageReport::new(&loaded, &library.source().describe());
+    out(&report.render(format.format()))?;
+    Ok(Finished::passed_if(report.all_covered()))
 }
 
 /// `shinpan schema`: the canonical state's schema, the match options under `x-match-options`.

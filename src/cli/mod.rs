@@ -12,6 +12,7 @@ pub mod args;
 pub mod bot;
 pub mod check;
 pub mod diff;
+mod files;
 pub mod listing;
 pub mod play;
 pub mod trace;

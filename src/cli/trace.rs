@@ -8,21 +8,21 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use shinpan::bounded::{self, Bound};
-use shinpan::case::source::DEFAULT_MAX_FILE_BYTES;
 use shinpan::case::{load_library, LoadOptions, Source};
 use shinpan::game::DynGame;
 use shinpan::game::MatchOptions;
 use shinpan::games;
 use shinpan::harness::guard::{watch, Marks};
+use shinpan::harness::log::{from_imported, read_match, MatchLog, PlayerLog};
 use shinpan::harness::tap::bot::exec_with_parent_death;
 use shinpan::harness::tap::{exit_like, tap as run_tap, TapEnd, TapOptions, LOG_INCOMPLETE};
 use shinpan::harness::trace::cases::case_file;
 use shinpan::harness::trace::clauses::ClauseIndex;
-use shinpan::harness::trace::log::{from_imported, read_match, MatchLog, PlayerLog};
 use shinpan::harness::trace::{trace_with, TraceConfig, TraceReport};
 use shinpan::report::Render;
 
 use super::args::{GuardArgs, TapArgs, TapExecArgs, TraceArgs};
+use super::files::{write_atomically, write_catalogue};
 use super::{game_by_id, out, warn, Finished, Usage};
 
 /// Between the signal a tap passes on (or its bot's exit, for what the bot left) and SIGKILL.
@@ -265,17 +265,8 @@ fn write_cases(
     let folder = dir.join(id);
     std::fs::create_dir_all(&folder)
         .map_err(|e| Usage(format!("{}: cannot create it: {e}", folder.display())))?;
-    let rules = folder.join("rules.yaml");
-    if !rules.exists() {
-        let files = Source::Embedded
-            .files(DEFAULT_MAX_FILE_BYTES)
-            .map_err(|e| Usage(e.to_string()))?;
-        let Some(catalogue) = files.iter().find(|f| f.game == id && f.stem == "rules") else {
-            return Err(Usage(format!("no rules.yaml for {id} in this shinpan")));
-        };
-        std::fs::write(&rules, &catalogue.text)
-            .map_err(|e| Usage(format!("{}: {e}", rules.display())))?;
-    }
+    write_catalogue(&folder, id)
+        .map_err(|e| Usage(format!("{}: {e}", folder.join("rules.yaml").display())))?;
     let name: String = logs
         .first()
         .and_then(|p| p.file_stem())
@@ -293,7 +284,7 @@ fn write_cases(
     let name = format!("trace-{}", name.trim_matches('-'));
     let (text, written, left_out) = case_file(game, index, &name, &report.step_cases);
     let path = folder.join(format!("{name}.yaml"));
-    std::fs::write(&path, text).map_err(|e| Usage(format!("{}: {e}", path.display())))?;
+    write_atomically(&path, &text).map_err(|e| Usage(format!("{}: {e}", path.display())))?;
     Ok(format!(
         "wrote {written} step cases to {}{}",
         path.display(),

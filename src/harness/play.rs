@@ -20,10 +20,10 @@ use serde_json::json;
 
 use crate::game::{DynGame, MatchOptions, Outcome, Reply, ReplyVerdict, Series, SeriesScore};
 use crate::harness::interrupt;
+use crate::harness::log::{now_us, record_line, LOG_FORMAT};
 use crate::harness::process::Limits;
 use crate::harness::referee::{play_step, Seat};
 use crate::harness::session::{error_at_end, Clock, LimitOverrides, Session};
-use crate::harness::trace::log::{now_us, record_line, LOG_FORMAT};
 use crate::rng::{player_stream, seeded};
 
 /// One side of a match.

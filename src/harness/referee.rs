@@ -10,8 +10,8 @@ use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::{DynMatch, Reply, ReplyVerdict, StepError};
+use crate::harness::log::now_us;
 use crate::harness::session::{Failure, Session};
-use crate::harness::trace::log::now_us;
 
 /// Who sits in a seat.
 pub enum Seat {

@@ -1,11 +1,14 @@
 //! Every rendering of a result for people and machines, in one place: the `check` report
-//! ([`check`]), the bot checker's ([`bot`]) and `play`'s ([`play`]), each as human text, JSON and
-//! JUnit XML. Library code returns results; the CLI picks a [`Format`] and prints.
+//! ([`check`]), `coverage`'s ([`coverage`]), `diff`'s ([`diff`]), the bot checker's ([`bot`]),
+//! `play`'s ([`play`]) and `trace`'s ([`trace`]), each as human text, JSON and JUnit XML.
+//! Library code returns results; the CLI picks a [`Format`] and prints.
 //!
 //! The JUnit of every report is written by one function, [`junit`], from rows.
 
 pub mod bot;
 pub mod check;
+pub mod coverage;
+pub mod diff;
 pub mod play;
 pub mod trace;
 

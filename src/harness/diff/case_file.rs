@@ -4,6 +4,7 @@
 //! is marked for review; its `rules:` hold the clause the variant that reproduces the departure
 //! breaks, or `unclassified` when none does.
 
+use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::{Finding, Input};
@@ -150,7 +151,7 @@ fn when(turns: &[Vec<Reply>]) -> Value {
 }
 
 /// How big a case is: what shrinking makes small.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Size {
     /// Lines of its `given`, `when` and `then`, written as a case file writes them.
     pub lines: usize,

@@ -35,6 +35,7 @@ mod generate;
 mod known;
 mod shrink;
 
+use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 use crate::case::expect::{same_value, to_yaml, unified_diff};
@@ -196,7 +197,7 @@ impl std::fmt::Display for Departure {
 }
 
 /// A departure passed over because `--known` lists it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Skipped {
     /// Its name ([`Part::name`]).
     pub name: String,

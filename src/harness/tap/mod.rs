@@ -28,8 +28,8 @@ use serde_json::json;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
+use super::log::{now_us, LOG_FORMAT};
 use super::reaper::LeftBehind;
-use super::trace::log::{now_us, LOG_FORMAT};
 use bot::Bot;
 use record::{Log, Utf8Chunks};
 

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::{json, Value};
 
-use crate::harness::trace::log::{now_us, record_line};
+use crate::harness::log::{now_us, record_line};
 
 struct State {
     file: File,

@@ -9,11 +9,10 @@
 //! Fields a prompt shows but no engine could predict (a fresh random draw) are taken as shown;
 //! a game whose prompts cannot be read back says so, never a false alarm.
 //!
-//! [`log`] reads the JSON-lines log; [`clauses`] maps fields to clauses.
+//! [`crate::harness::log`] reads the JSON-lines log; [`clauses`] maps fields to clauses.
 
 pub mod cases;
 pub mod clauses;
-pub mod log;
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -22,9 +21,9 @@ use serde_json::Value;
 
 use crate::case::expect::{to_yaml, unified_diff};
 use crate::game::{DynGame, MatchOptions, PlayedDeparture, Reply};
+use crate::harness::log::PlayerLog;
 use crate::run::departure::{self, at, differing_fields};
 use clauses::ClauseIndex;
-use log::PlayerLog;
 
 /// How many of the last steps a game may play its known departures over: enough for a
 /// departure that shows many steps after it happened (a unit dead on main.rb's grid that

@@ -1,7 +1,8 @@
-//! The trace log (`conformance/TRACES.md`): JSON lines written by `shinpan tap`, by
+//! The match log (`conformance/TRACES.md`): JSON lines written by `shinpan tap`, by
 //! `shinpan play --log`, or converted from another tool, read back into each player's exchanges
-//! with its engine. A torn last line (a tap killed mid-write) is dropped; any other line that
-//! is not a record is an error naming the file and line.
+//! with its engine by `shinpan trace`. Its writers share the record line ([`record_line`]) and
+//! the clock ([`now_us`]). A torn last line (a tap killed mid-write) is dropped; any other
+//! line that is not a record is an error naming the file and line.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
