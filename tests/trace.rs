@@ -955,3 +955,45 @@ fn a_traced_match_becomes_step_cases_that_check_runs() {
     let text = std::fs::read_to_string(main_rb_cases.join("tsg-auto-chess/trace-p0.yaml")).unwrap();
     assert!(text.contains("needs-review: true"), "{text}");
 }
+
+/// A log cut right after a prompt (a full disk, a kill) ends there: the prompt has no reply
+/// because the record stops, not because the bot never answered. Player 0's tap log is cut
+/// after its tenth prompt; player 1's log, and the match's end record, go on. The cut prompt
+/// used to be played as a crash: a danger-line departure and an outcome the engine "ended".
+#[test]
+fn a_log_cut_right_after_a_prompt_is_incomplete_not_a_bot_that_never_answered() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("match.jsonl");
+    play_logged("codevs-reborn", 2, "4", &whole);
+    let text = std::fs::read_to_string(&whole).unwrap();
+    let (mut p0, mut p1) = (Vec::new(), Vec::new());
+    let mut prompts = 0;
+    for line in text.lines() {
+        let record: Value = serde_json::from_str(line).unwrap();
+        match (record["event"].as_str(), record["player"].as_u64()) {
+            (Some("start"), _) => {
+                p0.push(line);
+                p1.push(line);
+            }
+            (_, Some(0)) if prompts < 10 => {
+                p0.push(line);
+                prompts += usize::from(record["event"] == "prompt");
+            }
+            (_, Some(0)) => {}
+            _ => p1.push(line),
+        }
+    }
+    assert_eq!(prompts, 10, "a match of more than ten turns");
+    let logs = [dir.path().join("p0.jsonl"), dir.path().join("p1.jsonl")];
+    std::fs::write(&logs[0], p0.join("\n") + "\n").unwrap();
+    std::fs::write(&logs[1], p1.join("\n") + "\n").unwrap();
+    let (code, report) = trace("codevs-reborn", &[&logs[0], &logs[1]]);
+    assert_eq!(report["departures"], serde_json::json!([]), "{report:#}");
+    assert_eq!(code, Some(3), "{report:#}");
+    assert_eq!(report["complete"], false, "{report:#}");
+    assert_eq!(report["steps"], 9, "{report:#}");
+    assert!(
+        report["stopped"].as_str().unwrap().contains("cut short"),
+        "{report:#}"
+    );
+}

@@ -200,6 +200,7 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
                 outcome: read.outcome.clone(),
                 engine,
                 step_cases: args.cases_out.is_some(),
+                log_cut: !read.incomplete.is_empty(),
             },
         ),
     };

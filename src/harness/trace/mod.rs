@@ -171,6 +171,10 @@ pub struct TraceConfig {
     pub engine: Option<String>,
     /// Keep each checked step as a regression case (`trace --cases-out`).
     pub step_cases: bool,
+    /// Some writer of the logs never ended its record ([`crate::harness::log::MatchLog`]'s
+    /// `incomplete`): a player's last prompt without a reply or an end is where its record
+    /// was cut, not a bot that never answered.
+    pub log_cut: bool,
 }
 
 /// Checks the recorded exchanges of each player (`logs[player]`) of one match, with the
@@ -374,10 +378,11 @@ pub fn trace_with(
         let awaiting = play.awaiting();
         let mut replies = Vec::with_capacity(awaiting.len());
         let mut log_ended = false;
+        let mut cut = false;
         for &player in &awaiting {
-            let Some(exchange) = logs
+            let Some((player_log, exchange)) = logs
                 .get(&player)
-                .and_then(|l| l.exchanges.get(next[&player]))
+                .and_then(|l| Some((l, l.exchanges.get(next[&player])?)))
             else {
                 log_ended = true;
                 break;
@@ -448,6 +453,17 @@ pub fn trace_with(
                 }
                 None => unreachable_note(&mut report),
             }
+            if config.log_cut
+                && exchange.reply.is_none()
+                && player_log.end.is_none()
+                && next[&player] == player_log.exchanges.len()
+            {
+                // The record stops after this prompt, and no end record says the bot ended:
+                // the log was cut here (a full disk, a kill), not a bot that never answered.
+                log_ended = true;
+                cut = true;
+                break;
+            }
             replies.push(match &exchange.reply {
                 Some(text) => Reply::Text {
                     text: text.clone(),
@@ -457,8 +473,9 @@ pub fn trace_with(
             });
         }
         if log_ended {
-            let ended_by_engine = config.outcome.is_some()
-                || (!logs.is_empty() && logs.values().all(|l| l.end.is_some()));
+            let ended_by_engine = !cut
+                && (config.outcome.is_some()
+                    || (!logs.is_empty() && logs.values().all(|l| l.end.is_some())));
             if ended_by_engine {
                 // The engine ended the match where the rules go on: a known departure that,
                 // played, ends it here names it.
