@@ -252,6 +252,17 @@ fn a_warrior_doubling_on_a_mage_is_one_group_in_tsg() {
     assert_eq!(report.groups[0].cases.len(), report.counts.failed);
 }
 
+/// The same in CODE VS 4.0, with the battle's damage rounded up (planted bug 03): every case it
+/// fails, in the battle and in the resources alike, is one group, named `battle.k-divisor`.
+#[test]
+fn damage_rounded_up_is_one_group_in_codevs4() {
+    let report = planted_report("codevs4", "damage-rounded-up");
+    assert!(report.counts.failed >= 5, "{:?}", report.counts);
+    assert_eq!(report.groups.len(), 1, "{:#?}", report.groups);
+    assert_eq!(report.groups[0].name, "battle.k-divisor");
+    assert_eq!(report.groups[0].cases.len(), report.counts.failed);
+}
+
 /// `trace` names a departure the same way: a match recorded from an engine that turns packs
 /// anticlockwise (the reference with that variant, its prompts written into a trace log) is
 /// named `drop.rotation` at its first departing step, reproduced, every later step following
