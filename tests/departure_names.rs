@@ -263,6 +263,17 @@ fn damage_rounded_up_is_one_group_in_codevs4() {
     assert_eq!(report.groups[0].cases.len(), report.counts.failed);
 }
 
+/// The same in CEDEC CHALLENGE 2013, with a build that needs one robot more than its cost (a
+/// boundary off by one): every case it fails (eleven) is one group, named `build.robots`.
+#[test]
+fn a_build_needing_one_robot_more_is_one_group_in_cedec() {
+    let report = planted_report("cedec2013", "build-needs-more-than-the-cost");
+    assert!(report.counts.failed >= 5, "{:?}", report.counts);
+    assert_eq!(report.groups.len(), 1, "{:#?}", report.groups);
+    assert_eq!(report.groups[0].name, "build.robots");
+    assert_eq!(report.groups[0].cases.len(), report.counts.failed);
+}
+
 /// `trace` names a departure the same way: a match recorded from an engine that turns packs
 /// anticlockwise (the reference with that variant, its prompts written into a trace log) is
 /// named `drop.rotation` at its first departing step, reproduced, every later step following
