@@ -13,7 +13,7 @@
 
 use super::battle::fight_with;
 use super::protocol::{Command, Order, Orders};
-use super::rules::{gathered, income, Cell, Direction, Kind, MAX_ID, SIZE, TURNS};
+use super::rules::{gathered, income, Cell, Direction, Kind, BASE_INCOME, MAX_ID, SIZE, TURNS};
 use super::state::{State, Unit};
 use super::variants::{Wrong, Wrongs};
 use crate::game::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
@@ -304,7 +304,7 @@ fn gather(state: &mut State, wrong: Wrongs) {
     for (p, player) in state.players.iter_mut().enumerate() {
         let income = match (p, state.stage) {
             _ if wrong.has(Wrong::IncomeBeforeProduction) => 0,
-            (1, 27) if wrong.has(Wrong::ExtraStagesFrom28) => income(26, p),
+            (1, 27) if wrong.has(Wrong::ExtraStagesFrom28) => BASE_INCOME,
             _ => income(state.stage, p),
         };
         let gathered = |workers: u32| {
