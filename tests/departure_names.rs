@@ -240,6 +240,40 @@ fn heroes_seen_through_the_fog_are_one_group_in_spring() {
     assert_eq!(report.groups[0].cases.len(), report.counts.failed);
 }
 
+/// The same in TSG AUTO CHESS, with the type triangle got wrong (a warrior deals double to a
+/// mage: planted bug 18, the reference with that variant switched on): every case it fails, in
+/// attacks and in buys alike, is one group, named `attack.multiplier`.
+#[test]
+fn a_warrior_doubling_on_a_mage_is_one_group_in_tsg() {
+    let report = planted_report("tsg-auto-chess", "warrior-doubles-on-mage");
+    assert!(report.counts.failed >= 5, "{:?}", report.counts);
+    assert_eq!(report.groups.len(), 1, "{:#?}", report.groups);
+    assert_eq!(report.groups[0].name, "attack.multiplier");
+    assert_eq!(report.groups[0].cases.len(), report.counts.failed);
+}
+
+/// The same in CODE VS 4.0, with the battle's damage rounded up (planted bug 03): every case it
+/// fails, in the battle and in the resources alike, is one group, named `battle.k-divisor`.
+#[test]
+fn damage_rounded_up_is_one_group_in_codevs4() {
+    let report = planted_report("codevs4", "damage-rounded-up");
+    assert!(report.counts.failed >= 5, "{:?}", report.counts);
+    assert_eq!(report.groups.len(), 1, "{:#?}", report.groups);
+    assert_eq!(report.groups[0].name, "battle.k-divisor");
+    assert_eq!(report.groups[0].cases.len(), report.counts.failed);
+}
+
+/// The same in CEDEC CHALLENGE 2013, with a build that needs one robot more than its cost (a
+/// boundary off by one): every case it fails (eleven) is one group, named `build.robots`.
+#[test]
+fn a_build_needing_one_robot_more_is_one_group_in_cedec() {
+    let report = planted_report("cedec2013", "build-needs-more-than-the-cost");
+    assert!(report.counts.failed >= 5, "{:?}", report.counts);
+    assert_eq!(report.groups.len(), 1, "{:#?}", report.groups);
+    assert_eq!(report.groups[0].name, "build.robots");
+    assert_eq!(report.groups[0].cases.len(), report.counts.failed);
+}
+
 /// `trace` names a departure the same way: a match recorded from an engine that turns packs
 /// anticlockwise (the reference with that variant, its prompts written into a trace log) is
 /// named `drop.rotation` at its first departing step, reproduced, every later step following
@@ -305,4 +339,23 @@ fn trace_names_a_departure_by_the_variant_that_reproduces_it() {
     for d in &departures[1..] {
         assert_eq!(d["clause"], "drop.rotation", "{d:#}");
     }
+}
+
+/// The report of `check` on the built-in library of `game` run by the reference with the
+/// variant named `variant` switched on.
+fn planted_report(game: &str, variant: &str) -> Report {
+    let library = load_library(
+        &Source::Embedded,
+        &shinpan::games::all(),
+        &LoadOptions {
+            only: vec![game.into()],
+            ..LoadOptions::default()
+        },
+    )
+    .unwrap();
+    let mut engine = Planted {
+        variant: variant.into(),
+    };
+    let run = run_library(&library, None, &mut engine, |_, _| {});
+    Report::new(&library.digest, "built-in", "planted", run.results)
 }

@@ -10,12 +10,23 @@ use super::rules::{
 };
 use super::state::{Field, State};
 use super::tally::{resources_around, scores};
+use super::variants::{Wrong, Wrongs};
 use crate::game::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
 
 pub const HUNDRED_POINTS: &str = "hundred-points";
 pub const ROUND_LIMIT: &str = "round-limit";
 
 pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
+    step_with(state, replies, Wrongs::NONE)
+}
+
+/// [`step`] with some rules played wrong ([`Wrongs`]), to name a departure;
+/// [`Wrongs::NONE`] plays the rules.
+pub fn step_with(
+    state: &mut State,
+    replies: &[Reply],
+    wrong: Wrongs,
+) -> Result<StepReport, StepError> {
     if state.outcome.is_some() {
         return Err(StepError::MatchOver);
     }
@@ -29,9 +40,9 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
         return Err(StepError::BadState(format!("player {}", state.player)));
     }
     let verdict = if state.round == 0 {
-        take_name(state, reply)
+        take_name(state, reply, wrong)
     } else {
-        play_turn(state, reply)
+        play_turn(state, reply, wrong)
     };
     Ok(StepReport {
         replies: vec![verdict],
@@ -41,7 +52,7 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
 /// Round 0 (QUICKSTART 「動作プロセス」, D-cedec-10, D-cedec-11): the player's name. Only a name
 /// later than 5000 ms (or none within it) disqualifies; a program whose output ends before it
 /// names itself is called nanashi and plays on, every later turn ending at its end of input.
-fn take_name(state: &mut State, reply: &Reply) -> ReplyVerdict {
+fn take_name(state: &mut State, reply: &Reply, wrong: Wrongs) -> ReplyVerdict {
     let player = &mut state.players[state.player];
     let verdict = match reply {
         Reply::Text { text, elapsed_ms } if *elapsed_ms <= NAME_LIMIT_MS => {
@@ -78,7 +89,7 @@ fn take_name(state: &mut State, reply: &Reply) -> ReplyVerdict {
     } else {
         state.round = 1;
         state.player = 0;
-        start_turn(&mut state.tiles, 0);
+        start_turn_with(&mut state.tiles, 0, wrong);
     }
     state.scores = scores(&state.tiles);
     verdict
@@ -106,7 +117,7 @@ impl Turn {
 }
 
 /// One player's turn: time, then each command line in order, then the end of the turn.
-fn play_turn(state: &mut State, reply: &Reply) -> ReplyVerdict {
+fn play_turn(state: &mut State, reply: &Reply, wrong: Wrongs) -> ReplyVerdict {
     let p = state.player;
     let (mut verdict, text) = take_time(&mut state.players[p], reply);
     let mut refused = Vec::new();
@@ -143,7 +154,7 @@ fn play_turn(state: &mut State, reply: &Reply) -> ReplyVerdict {
                     Ok(())
                 }
                 Ok(Command::Finish) => Ok(()),
-                Ok(command) => apply(&mut state.tiles, &mut turn, command),
+                Ok(command) => apply_with(&mut state.tiles, &mut turn, command, wrong),
             };
             if let Err(why) = result {
                 refused.push(format!("line {}: {why}", n + 1));
@@ -164,7 +175,7 @@ fn play_turn(state: &mut State, reply: &Reply) -> ReplyVerdict {
             ReplyVerdict::Accepted
         };
     }
-    end_turn(state);
+    end_turn(state, wrong);
     verdict
 }
 
@@ -195,22 +206,38 @@ fn take_time<'r>(
 
 /// Applies a move or a build for `turn.player`; `Err` says why it was refused (nothing changes).
 pub fn apply(tiles: &mut Field, turn: &mut Turn, command: Command) -> Result<(), String> {
+    apply_with(tiles, turn, command, Wrongs::NONE)
+}
+
+/// [`apply`] with some rules played wrong ([`Wrongs`]); [`Wrongs::NONE`] plays the rules.
+pub fn apply_with(
+    tiles: &mut Field,
+    turn: &mut Turn,
+    command: Command,
+    wrong: Wrongs,
+) -> Result<(), String> {
+    let both = wrong.has(Wrong::MoveAndBuildInOneTurn);
     match command {
         Command::Move { x, y, dir, robots } => {
-            if turn.builds == Some(true) {
+            if both {
+                turn.builds = turn.builds.or(Some(false));
+            } else if turn.builds == Some(true) {
                 return Err("robots cannot move in a turn that builds".into());
+            } else {
+                turn.builds = Some(false);
             }
-            turn.builds = Some(false);
-            move_robots(tiles, turn, x, y, dir, robots)
+            move_robots(tiles, turn, x, y, dir, robots, wrong)
         }
         Command::Build { x, y, base } => {
             match turn.builds {
-                Some(false) => return Err("no build in a turn that moves robots".into()),
-                Some(true) => return Err("only one build a turn".into()),
-                None => {}
+                Some(false) if !both => return Err("no build in a turn that moves robots".into()),
+                Some(true) if !wrong.has(Wrong::TwoBuildsATurn) => {
+                    return Err("only one build a turn".into())
+                }
+                _ => {}
             }
             turn.builds = Some(true);
-            build(tiles, turn.player, x, y, base)
+            build(tiles, turn.player, x, y, base, wrong)
         }
         Command::Reset | Command::Finish => Ok(()),
     }
@@ -224,6 +251,7 @@ fn move_robots(
     y: i32,
     dir: Direction,
     robots: i32,
+    wrong: Wrongs,
 ) -> Result<(), String> {
     let p = turn.player;
     let n = u32::try_from(robots)
@@ -249,21 +277,36 @@ fn move_robots(
     }
     tiles.0[from].robots -= n;
     let dest = &mut tiles.0[to];
+    let held = if wrong.has(Wrong::TieTakesTheTile) {
+        n < dest.robots
+    } else {
+        n <= dest.robots
+    };
     if dest.owned_by(p) {
         dest.robots += n;
         turn.moved[to] += n;
-    } else if n <= dest.robots {
+    } else if held {
         dest.robots -= n;
     } else {
         dest.owner = Some(p as u8);
         dest.robots = n - dest.robots;
         turn.moved[to] = dest.robots;
     }
+    if wrong.has(Wrong::ArrivedRobotsMoveAgain) {
+        turn.moved[to] = 0;
+    }
     Ok(())
 }
 
 /// 「Build / 建造」, D-cedec-3, D-cedec-4.
-fn build(tiles: &mut Field, p: usize, x: i32, y: i32, base: Base) -> Result<(), String> {
+fn build(
+    tiles: &mut Field,
+    p: usize,
+    x: i32,
+    y: i32,
+    base: Base,
+    wrong: Wrongs,
+) -> Result<(), String> {
     let at = index(x, y).ok_or(format!("({x}, {y}) is not on the field"))?;
     let tile = tiles.0[at];
     if !tile.owned_by(p) {
@@ -279,7 +322,12 @@ fn build(tiles: &mut Field, p: usize, x: i32, y: i32, base: Base) -> Result<(), 
             "a bridge can be built only on a hole".into()
         });
     }
-    if tile.robots < base.robot_cost() {
+    let short = if wrong.has(Wrong::BuildNeedsMoreThanTheCost) {
+        tile.robots <= base.robot_cost()
+    } else {
+        tile.robots < base.robot_cost()
+    };
+    if short {
         return Err(format!(
             "{} needs {} robots on the tile, it has {}",
             base.name(),
@@ -300,7 +348,12 @@ fn build(tiles: &mut Field, p: usize, x: i32, y: i32, base: Base) -> Result<(), 
     tile.robots -= base.robot_cost();
     tile.base = Some(base);
     if base == Base::Town {
-        tile.bonus = town_bonus(around);
+        if !wrong.has(Wrong::NoTownBonus) {
+            tile.bonus = town_bonus(around);
+        }
+        if wrong.has(Wrong::NoHousesAroundATown) {
+            return Ok(());
+        }
         for n in neighbours(at) {
             if tiles.0[n].owned_by(p) && tiles.0[n].base.is_none() && !tiles.0[n].hole {
                 tiles.0[n].base = Some(Base::House);
@@ -312,7 +365,13 @@ fn build(tiles: &mut Field, p: usize, x: i32, y: i32, base: Base) -> Result<(), 
 
 /// 「ターン開始フェイズ」, D-cedec-3: the factory and robotmakers produce, then the towers fire.
 pub fn start_turn(tiles: &mut Field, p: usize) {
-    for tile in tiles.0.iter_mut().filter(|t| t.owned_by(p)) {
+    start_turn_with(tiles, p, Wrongs::NONE);
+}
+
+/// [`start_turn`] with some rules played wrong ([`Wrongs`]); [`Wrongs::NONE`] plays the rules.
+fn start_turn_with(tiles: &mut Field, p: usize, wrong: Wrongs) {
+    let everyone = wrong.has(Wrong::EveryPlayersBasesProduce);
+    for tile in tiles.0.iter_mut().filter(|t| everyone || t.owned_by(p)) {
         match tile.base {
             Some(Base::Initial) => tile.robots += FACTORY_OUTPUT,
             Some(Base::Robotmaker) => tile.robots += ROBOTMAKER_OUTPUT,
@@ -324,7 +383,12 @@ pub fn start_turn(tiles: &mut Field, p: usize) {
             continue;
         }
         for dir in Direction::ALL {
-            for distance in 1..=TOWER_RANGE {
+            let range = if wrong.has(Wrong::TowerRangeThree) {
+                TOWER_RANGE + 1
+            } else {
+                TOWER_RANGE
+            };
+            for distance in 1..=range {
                 if let Some(target) = toward(at, dir, distance) {
                     let tile = &mut tiles.0[target];
                     if !tile.owned_by(p) {
@@ -338,18 +402,35 @@ pub fn start_turn(tiles: &mut Field, p: usize) {
 
 /// 「ゲームの終了」, D-cedec-1: 100 points after a turn, or the last turn of round 200; else
 /// the next player's turn starts.
-fn end_turn(state: &mut State) {
+fn end_turn(state: &mut State, wrong: Wrongs) {
     state.scores = scores(&state.tiles);
-    let reason = if state.scores.iter().any(|&s| s >= WINNING_SCORE) {
+    let winning = if wrong.has(Wrong::EndsAbove100) {
+        WINNING_SCORE + 1
+    } else {
+        WINNING_SCORE
+    };
+    let rounds = if wrong.has(Wrong::RoundLimitARoundEarly) {
+        ROUNDS - 1
+    } else {
+        ROUNDS
+    };
+    let reason = if state.scores.iter().any(|&s| s >= winning) {
         Some(HUNDRED_POINTS)
-    } else if state.round >= ROUNDS && state.player == PLAYERS - 1 {
+    } else if state.round >= rounds && state.player == PLAYERS - 1 {
         Some(ROUND_LIMIT)
     } else {
         None
     };
     if let Some(reason) = reason {
+        let winner = if wrong.has(Wrong::TieGoesToTheLowerId) {
+            (0..PLAYERS)
+                .filter(|&p| !state.players[p].disqualified)
+                .max_by_key(|&p| (state.scores[p], std::cmp::Reverse(p)))
+        } else {
+            winner(state)
+        };
         state.outcome = Some(Outcome {
-            winner: winner(state),
+            winner,
             reason: reason.into(),
         });
         return;
@@ -358,7 +439,7 @@ fn end_turn(state: &mut State) {
     if state.player == 0 {
         state.round += 1;
     }
-    start_turn(&mut state.tiles, state.player);
+    start_turn_with(&mut state.tiles, state.player, wrong);
 }
 
 /// 「得点計算と勝敗」: the highest score wins, a tie goes to the higher id; a disqualified player

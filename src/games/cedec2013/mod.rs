@@ -22,13 +22,14 @@ pub mod protocol;
 pub mod rules;
 pub mod state;
 pub mod tally;
+pub mod variants;
 
 use rand::{Rng, RngCore};
 
 use crate::game::Reply;
 use crate::game::{
     EdgeCase, Frame, FuzzHints, Game, GameInfo, NoOptions, Outcome, ParseVerdict, RuleDocument,
-    StateError, StepError, StepReport, TimeLimits,
+    StateError, StepError, StepReport, TimeLimits, Variant,
 };
 use engine::{apply, Turn};
 use protocol::{is_finish, parse_name, Command, Request};
@@ -140,6 +141,19 @@ impl Game for Cedec2013 {
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
         engine::step(state, replies)
+    }
+
+    fn variants(&self) -> &'static [Variant] {
+        &variants::VARIANTS
+    }
+
+    fn step_variant(
+        &self,
+        state: &mut State,
+        replies: &[Reply],
+        variants: &[usize],
+    ) -> Result<StepReport, StepError> {
+        engine::step_with(state, replies, variants::Wrongs::of(variants))
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {

@@ -10,7 +10,9 @@
 
 use std::borrow::Cow;
 
-use super::rules::{counted, damage, diamond, Cell, Kind, CELLS};
+use super::rules::{counted, damage, diamond, Cell, Kind, CELLS, DAMAGE};
+use super::state::Unit;
+use super::variants::{Wrong, Wrongs};
 
 /// The cells within the two attack ranges of table 2 (2, and the castle's 10), as offsets,
 /// computed once: 13 and 221 cells.
@@ -35,8 +37,12 @@ const fn offsets<const N: usize>(radius: i32) -> [(i32, i32); N] {
     out
 }
 
-/// The offsets of the cells an attacker of `kind` reaches.
-fn reach(kind: Kind) -> Cow<'static, [(i32, i32)]> {
+/// The offsets of the cells an attacker of `kind` reaches; one past its range with
+/// [`Wrong::AttackRangeOnePast`] (every kind but the castle).
+fn reach(kind: Kind, wrong: Wrongs) -> Cow<'static, [(i32, i32)]> {
+    if wrong.has(Wrong::AttackRangeOnePast) && kind != Kind::Castle {
+        return Cow::Owned(diamond(kind.attack_range() + 1).collect());
+    }
     match kind.attack_range() {
         2 => Cow::Borrowed(&REACH_2),
         10 => Cow::Borrowed(&REACH_10),
@@ -44,7 +50,6 @@ fn reach(kind: Kind) -> Cow<'static, [(i32, i32)]> {
         r => Cow::Owned(diamond(r).collect()),
     }
 }
-use super::state::Unit;
 
 /// What one player has on one occupied cell.
 #[derive(Clone, Copy, Default)]
@@ -98,21 +103,49 @@ impl Occupancy {
 
 /// The battle phase and the removal phase: `units` lose HP, and those at 0 or below are gone.
 pub fn fight(units: &mut Vec<Unit>) {
+    fight_with(units, Wrongs::NONE);
+}
+
+/// [`fight`] with some rules played wrong ([`Wrongs`]); [`Wrongs::NONE`] plays the rules.
+pub fn fight_with(units: &mut Vec<Unit>, wrong: Wrongs) {
     let mut sides = [Occupancy::of(units, 0), Occupancy::of(units, 1)];
     let mut in_range: Vec<usize> = Vec::with_capacity(221);
+    let count = |units: u32| {
+        if wrong.has(Wrong::NoCellCap) {
+            units
+        } else {
+            counted(units)
+        }
+    };
+    let own_in_k = wrong.has(Wrong::KCountsOwnUnitsToo);
+    let deal = |attacker: Kind, target: Kind, k: u32| {
+        if wrong == Wrongs::NONE {
+            damage(attacker, target, k)
+        } else {
+            damage_with(attacker, target, k, wrong)
+        }
+    };
     for attacker in units.iter() {
-        let enemies = &mut sides[1 - attacker.owner];
+        let [first, second] = &mut sides;
+        let (own, enemies) = if attacker.owner == 0 {
+            (&*first, second)
+        } else {
+            (&*second, first)
+        };
         // k = Σ over the cells in range of min(10, enemy units on the cell).
         in_range.clear();
         let mut k = 0;
-        for &(dx, dy) in reach(attacker.kind).iter() {
+        for &(dx, dy) in reach(attacker.kind, wrong).iter() {
             let cell = Cell {
                 x: attacker.cell.x + dx,
                 y: attacker.cell.y + dy,
             };
             if let Some(i) = enemies.at(cell) {
-                k += counted(enemies.cells[i].units);
+                k += count(enemies.cells[i].units);
                 in_range.push(i);
+            }
+            if own_in_k {
+                k += own.at(cell).map_or(0, |j| count(own.cells[j].units));
             }
         }
         if k == 0 {
@@ -124,7 +157,7 @@ pub fn fight(units: &mut Vec<Unit>) {
             while kinds != 0 {
                 let code = kinds.trailing_zeros() as usize;
                 kinds &= kinds - 1;
-                cell.damage[code] += i64::from(damage(attacker.kind, Kind::ALL[code], k));
+                cell.damage[code] += i64::from(deal(attacker.kind, Kind::ALL[code], k));
             }
         }
     }
@@ -139,6 +172,21 @@ pub fn fight(units: &mut Vec<Unit>) {
     sides[1].cells.clear();
     // 3.3.4: HP 0 or below leaves the field.
     units.retain(|u| u.hp > 0);
+}
+
+/// [`damage`] with table 3 or the division played wrong ([`Wrong::FighterAndKnightSwapped`],
+/// [`Wrong::DamageRoundedUp`]).
+fn damage_with(attacker: Kind, target: Kind, k: u32, wrong: Wrongs) -> u32 {
+    let factor = match (attacker, target) {
+        (Kind::Knight, Kind::Fighter) if wrong.has(Wrong::FighterAndKnightSwapped) => 1_600,
+        (Kind::Fighter, Kind::Knight) if wrong.has(Wrong::FighterAndKnightSwapped) => 200,
+        _ => DAMAGE[usize::from(attacker.code())][usize::from(target.code())],
+    };
+    if wrong.has(Wrong::DamageRoundedUp) {
+        factor.div_ceil(k.max(1))
+    } else {
+        factor / k.max(1)
+    }
 }
 
 #[cfg(test)]

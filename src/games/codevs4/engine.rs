@@ -11,10 +11,11 @@
 //! of the turn. Move & production (3.3.2, 4.2): the accepted moves, then the accepted
 //! productions appear, in the order they were accepted.
 
-use super::battle::fight;
+use super::battle::fight_with;
 use super::protocol::{Command, Order, Orders};
-use super::rules::{gathered, income, Kind, MAX_ID, TURNS};
+use super::rules::{gathered, income, Cell, Direction, Kind, BASE_INCOME, MAX_ID, SIZE, TURNS};
 use super::state::{State, Unit};
+use super::variants::{Wrong, Wrongs};
 use crate::game::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
 
 pub const CASTLE_DESTROYED: &str = "castle-destroyed";
@@ -31,6 +32,16 @@ pub struct Accepted {
 }
 
 pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
+    step_with(state, replies, Wrongs::NONE)
+}
+
+/// [`step`] with some rules played wrong ([`Wrongs`]), to name a departure;
+/// [`Wrongs::NONE`] plays the rules.
+pub fn step_with(
+    state: &mut State,
+    replies: &[Reply],
+    wrong: Wrongs,
+) -> Result<StepReport, StepError> {
     if state.outcome.is_some() {
         return Err(StepError::MatchOver);
     }
@@ -47,6 +58,12 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
         )));
     }
 
+    if wrong.has(Wrong::IncomeBeforeProduction) {
+        for (p, player) in state.players.iter_mut().enumerate() {
+            player.resources = player.resources.saturating_add(income(state.stage, p));
+        }
+    }
+
     // 1. Orders, productions paid as they are accepted.
     let mut turn = OrdersPhase {
         taken: vec![false; state.units.0.len()],
@@ -55,7 +72,7 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
     let mut verdicts = Vec::with_capacity(2);
     let mut accepted: [Vec<Accepted>; 2] = [Vec::new(), Vec::new()];
     for (p, reply) in replies.iter().enumerate() {
-        let (verdict, orders) = take_reply(state, p, reply, &mut turn);
+        let (verdict, orders) = take_reply(state, p, reply, &mut turn, wrong);
         verdicts.push(verdict);
         accepted[p] = orders;
     }
@@ -65,32 +82,49 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
         for order in orders {
             if let Command::Move(direction) = order.command {
                 let unit = &mut state.units.0[order.index];
-                unit.cell = unit.cell.step(direction);
+                unit.cell = if wrong.has(Wrong::MovesWrapAround) {
+                    wrapped_step(unit.cell, direction)
+                } else {
+                    unit.cell.step(direction)
+                };
             }
         }
     }
     // Ids were given in acceptance order, above every id on the field: pushing the products in
     // that order keeps the units sorted by id.
+    let mut products = Vec::new();
     for (p, orders) in accepted.iter().enumerate() {
         for order in orders {
             if let (Command::Produce(product), Some(id)) = (order.command, order.product_id) {
                 let cell = state.units.0[order.index].cell;
-                state.units.0.push(Unit::new(id, p, product, cell));
+                products.push(Unit::new(id, p, product, cell));
             }
         }
+    }
+    let sit_out = wrong.has(Wrong::NewUnitsSitOutTheBattle);
+    if !sit_out {
+        state.units.0.append(&mut products);
     }
     state.next_id = Some(turn.next_id);
 
     // 3–4. Battle and removal.
     let castles_before = castles(state);
-    fight(&mut state.units.0);
+    if wrong.has(Wrong::GatherBeforeRemoval) {
+        gather(state, wrong);
+    }
+    fight_with(&mut state.units.0, wrong);
+    if sit_out {
+        state.units.0.append(&mut products);
+    }
 
     // 5. Resources.
-    gather(state);
+    if !wrong.has(Wrong::GatherBeforeRemoval) {
+        gather(state, wrong);
+    }
 
     // 6. End.
     state.turn += 1;
-    state.outcome = end_of_turn(state, castles_before);
+    state.outcome = end_of_turn(state, castles_before, wrong);
     Ok(StepReport { replies: verdicts })
 }
 
@@ -108,6 +142,7 @@ fn take_reply(
     player: usize,
     reply: &Reply,
     turn: &mut OrdersPhase,
+    wrong: Wrongs,
 ) -> (ReplyVerdict, Vec<Accepted>) {
     let clock = &mut state.players[player].time_left_ms;
     let text = match reply {
@@ -135,7 +170,7 @@ fn take_reply(
     let mut ignored = Vec::new();
     let mut orders = Vec::new();
     let mut take =
-        |order: Order, ignored: &mut Vec<String>| match accept(state, player, order, turn) {
+        |order: Order, ignored: &mut Vec<String>| match accept(state, player, order, turn, wrong) {
             Ok(accepted) => orders.push(accepted),
             Err(why) => ignored.push(why),
         };
@@ -200,6 +235,7 @@ fn accept(
     player: usize,
     order: Order,
     turn: &mut OrdersPhase,
+    wrong: Wrongs,
 ) -> Result<Accepted, String> {
     let Some(index) = state.units.position(order.unit) else {
         return Err(format!("there is no unit {}", order.unit));
@@ -216,7 +252,7 @@ fn accept(
             order.unit
         ));
     }
-    if turn.taken[index] {
+    if turn.taken[index] && !wrong.has(Wrong::EveryOrderOfAUnitCounts) {
         return Err(format!(
             "unit {} already has an order this turn (the first one counts)",
             order.unit
@@ -257,7 +293,7 @@ fn accept(
 }
 
 /// 4.5 and 4.6: each player's income, and on every resource cell min(5, its workers there).
-fn gather(state: &mut State) {
+fn gather(state: &mut State, wrong: Wrongs) {
     let cells = &state.resource_cells;
     let mut workers = vec![[0u32; 2]; cells.len()];
     for unit in state.units.iter().filter(|u| u.kind == Kind::Worker) {
@@ -266,7 +302,19 @@ fn gather(state: &mut State) {
         }
     }
     for (p, player) in state.players.iter_mut().enumerate() {
-        let gain = workers.iter().fold(income(state.stage, p), |sum, on_cell| {
+        let income = match (p, state.stage) {
+            _ if wrong.has(Wrong::IncomeBeforeProduction) => 0,
+            (1, 27) if wrong.has(Wrong::ExtraStagesFrom28) => BASE_INCOME,
+            _ => income(state.stage, p),
+        };
+        let gathered = |workers: u32| {
+            if wrong.has(Wrong::GatherCapAt6) {
+                workers.min(6)
+            } else {
+                gathered(workers)
+            }
+        };
+        let gain = workers.iter().fold(income, |sum, on_cell| {
             sum.saturating_add(gathered(on_cell[p]))
         });
         player.resources = player.resources.saturating_add(gain);
@@ -284,12 +332,17 @@ fn castles(state: &State) -> [bool; 2] {
 
 /// 3.4, 3.5 (D-codevs4-3): a castle removed loses, both removed in one turn is a draw, both
 /// standing after the last turn is a draw.
-fn end_of_turn(state: &State, castles_before: [bool; 2]) -> Option<Outcome> {
+fn end_of_turn(state: &State, castles_before: [bool; 2], wrong: Wrongs) -> Option<Outcome> {
     let standing = castles(state);
     let lost = [0, 1].map(|p| castles_before[p] && !standing[p]);
+    let last = if wrong.has(Wrong::TurnLimitOneEarly) {
+        TURNS - 1
+    } else {
+        TURNS
+    };
     match lost {
         [true, true] => Some(Outcome {
-            winner: None,
+            winner: wrong.has(Wrong::BothCastlesDownPlayer0Wins).then_some(0),
             reason: BOTH_CASTLES_DESTROYED.into(),
         }),
         [true, false] => Some(Outcome {
@@ -300,10 +353,20 @@ fn end_of_turn(state: &State, castles_before: [bool; 2]) -> Option<Outcome> {
             winner: Some(0),
             reason: CASTLE_DESTROYED.into(),
         }),
-        [false, false] if state.turn >= TURNS => Some(Outcome {
+        [false, false] if state.turn >= last => Some(Outcome {
             winner: None,
             reason: TURN_LIMIT.into(),
         }),
         [false, false] => None,
+    }
+}
+
+/// [`Cell::step`] as [`Wrong::MovesWrapAround`] plays it: off one side of the field, onto the
+/// other.
+fn wrapped_step(cell: Cell, direction: Direction) -> Cell {
+    let (dx, dy) = direction.delta();
+    Cell {
+        x: (cell.x + dx).rem_euclid(SIZE),
+        y: (cell.y + dy).rem_euclid(SIZE),
     }
 }

@@ -25,16 +25,17 @@ pub mod protocol;
 pub mod rules;
 pub mod setup;
 pub mod state;
+pub mod variants;
 
 use rand::{Rng, RngCore};
 
 use crate::game::{
     EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, Observation, Outcome, ParseVerdict,
     Reply, RuleDocument, Series, SeriesMatch, SeriesScore, StateError, StepError, StepReport,
-    TimeLimits,
+    TimeLimits, Variant,
 };
 pub use options::{Options, TimeLeft};
-use protocol::{parse_name, Command, Order, Orders, Prompt};
+use protocol::{parse_name, Command, Order, Orders, Prompt, Sight};
 use rules::{Cell, Direction, Kind, STAGES, THINKING_TIME_MS};
 use state::State;
 
@@ -131,6 +132,39 @@ impl Game for Codevs4 {
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
         engine::step(state, replies)
+    }
+
+    fn variants(&self) -> &'static [Variant] {
+        &variants::VARIANTS
+    }
+
+    fn step_variant(
+        &self,
+        state: &mut State,
+        replies: &[Reply],
+        variants: &[usize],
+    ) -> Result<StepReport, StepError> {
+        engine::step_with(state, replies, variants::Wrongs::of(variants))
+    }
+
+    fn prompt_variant(&self, state: &State, player: usize, variants: &[usize]) -> String {
+        use variants::{Wrong, Wrongs};
+        let wrong = Wrongs::of(variants);
+        let vision = if wrong.has(Wrong::VisionOneShort) {
+            |kind: Kind| match kind {
+                Kind::Castle | Kind::Village => kind.vision(),
+                _ => kind.vision() - 1,
+            }
+        } else {
+            Kind::vision
+        };
+        let mut prompt = Prompt::seen(state, player, &Sight::reaching(state, player, vision));
+        if wrong.has(Wrong::InputPrintsXBeforeY) {
+            for unit in prompt.own.iter_mut().chain(&mut prompt.enemies) {
+                std::mem::swap(&mut unit.x, &mut unit.y);
+            }
+        }
+        prompt.print()
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {

@@ -58,7 +58,12 @@ impl Prompt {
     /// What `player` is told (4.3 視野, D-codevs4-7): all its own units, and the enemy units
     /// and resource cells within the vision of at least one of them.
     pub fn of(state: &State, player: usize) -> Prompt {
-        let sight = Sight::of(state, player);
+        Prompt::seen(state, player, &Sight::of(state, player))
+    }
+
+    /// What `player` is told when it sees what `sight` covers: [`Prompt::of`] with another
+    /// vision, for a variant of the rules.
+    pub fn seen(state: &State, player: usize, sight: &Sight) -> Prompt {
         let own = state
             .units
             .iter()
@@ -214,9 +219,15 @@ pub struct Sight {
 
 impl Sight {
     pub fn of(state: &State, player: usize) -> Sight {
+        Sight::reaching(state, player, Kind::vision)
+    }
+
+    /// What `player`'s units see when a unit of each kind sees as far as `vision` says (table
+    /// 2's [`Kind::vision`] for the rules).
+    pub fn reaching(state: &State, player: usize, vision: fn(Kind) -> i32) -> Sight {
         let mut seen = vec![false; CELLS];
         for unit in state.units.iter().filter(|u| u.owner == player) {
-            for (dx, dy) in diamond(unit.kind.vision()) {
+            for (dx, dy) in diamond(vision(unit.kind)) {
                 let cell = Cell {
                     x: unit.cell.x + dx,
                     y: unit.cell.y + dy,

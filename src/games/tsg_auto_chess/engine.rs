@@ -5,10 +5,12 @@
 
 use super::protocol::{Command, Move, TurnReply};
 use super::rules::{
-    chebyshev, damage, draw_price, evolved, income, on_board, to_frame, unit_limit, Kind, BOARD,
-    BUY_RANGE, LEVELUP_COST, MAX_NUMBER, MAX_UNITS, TURNS,
+    chebyshev, damage, draw_price, evolved, half_rounded_up, income, on_board, to_frame,
+    unit_limit, Kind, BASE_INCOME, BOARD, BUY_RANGE, GOLD_PER_INTEREST, KING_RANGE, LEVELUP_COST,
+    MAX_NUMBER, MAX_UNITS, TURNS,
 };
 use super::state::{Player, ShopUnit, State, Unit};
+use super::variants::{Wrong, Wrongs};
 use crate::game::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
 
 pub const KING_DESTROYED: &str = "king-destroyed";
@@ -26,6 +28,16 @@ struct Turn {
 }
 
 pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
+    step_with(state, replies, Wrongs::NONE)
+}
+
+/// [`step`] with some rules played wrong ([`Wrongs`]), to name a departure;
+/// [`Wrongs::NONE`] plays the rules.
+pub fn step_with(
+    state: &mut State,
+    replies: &[Reply],
+    wrong: Wrongs,
+) -> Result<StepReport, StepError> {
     if state.outcome.is_some() {
         return Err(StepError::MatchOver);
     }
@@ -46,7 +58,7 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
     let mut read = [None, None];
     let mut out_of_time = [false; 2];
     for (p, reply) in replies.iter().enumerate() {
-        let (verdict, reply) = take_reply(&mut state.players[p], reply);
+        let (verdict, reply) = take_reply(&mut state.players[p], reply, wrong);
         out_of_time[p] = matches!(verdict, ReplyVerdict::TimedOut | ReplyVerdict::Crashed);
         read[p] = reply;
         verdicts.push(verdict);
@@ -55,19 +67,19 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
     let mut turn = Turn::default();
     for (p, reply) in read.iter().enumerate() {
         if let Some(reply) = reply {
-            command(state, p, &reply.command, &mut turn);
+            command(state, p, &reply.command, &mut turn, wrong);
         }
     }
     let moves = read.map(|r| r.map(|r| r.moves).unwrap_or_default());
-    move_units(state, &moves, &turn.fresh);
-    attack(state, &turn.fresh);
-    let kings_lost = remove_dead(state);
+    move_units(state, &moves, &turn.fresh, wrong);
+    attack(state, &turn.fresh, wrong);
+    let kings_lost = remove_dead(state, wrong);
 
     state.turn += 1;
-    state.outcome = result(state, kings_lost, out_of_time);
-    refill(state, &turn);
+    state.outcome = result(state, kings_lost, out_of_time, wrong);
+    refill(state, &turn, wrong);
     if state.outcome.is_none() {
-        pay_income(state);
+        pay_income(state, wrong);
     }
     Ok(StepReport { replies: verdicts })
 }
@@ -75,7 +87,11 @@ pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepErro
 /// Charges the thinking time and reads the reply. A reply that came after the clock ran out is
 /// still played (the result is judged after the turn, 「ゲームの流れについて」 step 7); one that
 /// never came is a turn without command or moves.
-fn take_reply(player: &mut Player, reply: &Reply) -> (ReplyVerdict, Option<TurnReply>) {
+fn take_reply(
+    player: &mut Player,
+    reply: &Reply,
+    wrong: Wrongs,
+) -> (ReplyVerdict, Option<TurnReply>) {
     let (text, elapsed_ms) = match reply {
         Reply::TimedOut => {
             player.time_left_ms = 0;
@@ -97,7 +113,12 @@ fn take_reply(player: &mut Player, reply: &Reply) -> (ReplyVerdict, Option<TurnR
     };
     // D-tsg-9 (「勝敗判定」: 残り時間が0以下): 3 minutes in all, and a player whose time left is 0
     // or less after its reply has lost, so using exactly all of it loses too.
-    if elapsed_ms >= player.time_left_ms {
+    let out_of_time = if wrong.has(Wrong::ExactlyAllTheTimeAllowed) {
+        elapsed_ms > player.time_left_ms
+    } else {
+        elapsed_ms >= player.time_left_ms
+    };
+    if out_of_time {
         player.time_left_ms = 0;
         return (ReplyVerdict::TimedOut, Some(reply));
     }
@@ -106,10 +127,10 @@ fn take_reply(player: &mut Player, reply: &Reply) -> (ReplyVerdict, Option<TurnR
 }
 
 /// 「各操作について」, D-tsg-6: one command; one that cannot be carried out does nothing.
-fn command(state: &mut State, p: usize, command: &Command, turn: &mut Turn) {
+fn command(state: &mut State, p: usize, command: &Command, turn: &mut Turn, wrong: Wrongs) {
     match *command {
         Command::Buy { id, x, y } => {
-            if let Some(slot) = can_buy(state, p, id, (x, y)) {
+            if let Some(slot) = can_buy(state, p, id, (x, y), wrong) {
                 let bought = state.players[p].shop[slot];
                 let (x, y) = to_frame(p, (x, y));
                 state.players[p].gold -= bought.price;
@@ -126,10 +147,15 @@ fn command(state: &mut State, p: usize, command: &Command, turn: &mut Turn) {
                 turn.bought_slot[p] = Some(slot);
             }
         }
-        Command::Evolve(ids) => evolve(state, p, ids),
+        Command::Evolve(ids) => evolve(state, p, ids, wrong),
         Command::Levelup => {
             let player = &mut state.players[p];
-            if player.gold >= LEVELUP_COST {
+            let afford = if wrong.has(Wrong::LevelupForThreeGold) {
+                LEVELUP_COST - 1
+            } else {
+                LEVELUP_COST
+            };
+            if player.gold >= afford {
                 player.gold -= LEVELUP_COST;
                 player.level = (player.level + 1).min(MAX_NUMBER);
             }
@@ -141,15 +167,20 @@ fn command(state: &mut State, p: usize, command: &Command, turn: &mut Turn) {
 /// 「buy」: the shop slot of `id` when player `p` may put it on `cell` (its own frame): a unit
 /// of its own shop, gold for it, an empty cell on the board within 3 of its king, and room
 /// under the unit limit.
-fn can_buy(state: &State, p: usize, id: i64, cell: (i64, i64)) -> Option<usize> {
+fn can_buy(state: &State, p: usize, id: i64, cell: (i64, i64), wrong: Wrongs) -> Option<usize> {
     let player = &state.players[p];
     let slot = player.shop.iter().position(|s| i64::from(s.id) == id)?;
     let (x, y) = to_frame(p, cell);
     let (x, y) = (i32::try_from(x).ok()?, i32::try_from(y).ok()?);
     let king = state.king(p)?;
+    let distance = if wrong.has(Wrong::BuyRangeSigned) {
+        (x - king.x).max(y - king.y)
+    } else {
+        chebyshev(king.at(), (x, y))
+    };
     let fits = player.gold >= player.shop[slot].price
         && on_board((x, y))
-        && chebyshev(king.at(), (x, y)) <= BUY_RANGE
+        && distance <= BUY_RANGE
         && !state.units.iter().any(|u| u.at() == (x, y))
         && state.army_size(p) < unit_limit(player.level);
     fits.then_some(slot)
@@ -157,8 +188,9 @@ fn can_buy(state: &State, p: usize, id: i64, cell: (i64, i64)) -> Option<usize> 
 
 /// 「evolve」: three different own units of one type; the first takes twice their average HP
 /// and ATK (rounded half up), the other two leave the board.
-fn evolve(state: &mut State, p: usize, ids: [i64; 3]) {
-    if ids[0] == ids[1] || ids[1] == ids[2] || ids[0] == ids[2] {
+fn evolve(state: &mut State, p: usize, ids: [i64; 3], wrong: Wrongs) {
+    let repeated = ids[0] == ids[1] || ids[1] == ids[2] || ids[0] == ids[2];
+    if repeated && !wrong.has(Wrong::EvolveWithOneIdThrice) {
         return;
     }
     let find = |id: i64| {
@@ -174,6 +206,11 @@ fn evolve(state: &mut State, p: usize, ids: [i64; 3]) {
     if three.iter().any(|u| u.kind != three[0].kind) {
         return;
     }
+    let evolved = if wrong.has(Wrong::EvolveSumOverThreeAndAHalf) {
+        evolved_over_three_and_a_half
+    } else {
+        evolved
+    };
     state.units[a].hp = evolved(three.map(|u| u.hp));
     state.units[a].atk = evolved(three.map(|u| u.atk));
     let gone = [three[1].id, three[2].id];
@@ -184,7 +221,7 @@ fn evolve(state: &mut State, p: usize, ids: [i64; 3]) {
 /// were not bought this turn, the first entry for a unit only; then all of them in ascending id,
 /// each to an empty cell on the board at Chebyshev distance 1, or not at all. `held`: the units
 /// that take no orders (bought this turn).
-fn move_units(state: &mut State, moves: &[Vec<Move>; 2], held: &[u32]) {
+fn move_units(state: &mut State, moves: &[Vec<Move>; 2], held: &[u32], wrong: Wrongs) {
     // (id, index in `units`, target); indices hold: nothing leaves the board while units move.
     let mut entries: Vec<(u32, usize, (i64, i64))> = Vec::new();
     for (p, list) in moves.iter().enumerate() {
@@ -195,13 +232,16 @@ fn move_units(state: &mut State, moves: &[Vec<Move>; 2], held: &[u32]) {
             let Some(i) = state.units.iter().position(|u| u.id == id && u.owner == p) else {
                 continue;
             };
-            let first = !entries.iter().any(|&(e, _, _)| e == id);
+            let first =
+                wrong.has(Wrong::UnitsMoveTwice) || !entries.iter().any(|&(e, _, _)| e == id);
             if first && !held.contains(&id) {
                 entries.push((id, i, to_frame(p, (m.x, m.y))));
             }
         }
     }
-    entries.sort_by_key(|&(id, _, _)| id);
+    if !wrong.has(Wrong::MovesInPlayerOrder) {
+        entries.sort_by_key(|&(id, _, _)| id);
+    }
     let mut occupied = Occupancy::of(&state.units);
     for (_, i, (x, y)) in entries {
         let (Ok(x), Ok(y)) = (i32::try_from(x), i32::try_from(y)) else {
@@ -247,14 +287,22 @@ impl Occupancy {
 
 /// 「ユニットの攻撃」, D-tsg-1/2: every unit not bought this turn hits every enemy in its range,
 /// all from the positions after the moves, all at once.
-fn attack(state: &mut State, fresh: &[u32]) {
+fn attack(state: &mut State, fresh: &[u32], wrong: Wrongs) {
     let mut taken = vec![0i64; state.units.len()];
-    for attacker in state.units.iter().filter(|u| !fresh.contains(&u.id)) {
+    let fights = |u: &&Unit| wrong.has(Wrong::FreshUnitsAttack) || !fresh.contains(&u.id);
+    for attacker in state.units.iter().filter(fights) {
+        let range = if wrong.has(Wrong::KingRangeTwo) && attacker.kind == Kind::King {
+            KING_RANGE - 1
+        } else {
+            attacker.kind.range()
+        };
         for (t, target) in state.units.iter().enumerate() {
-            if target.owner != attacker.owner
-                && chebyshev(attacker.at(), target.at()) <= attacker.kind.range()
-            {
-                taken[t] += damage(attacker.kind, attacker.atk, target.kind);
+            if target.owner != attacker.owner && chebyshev(attacker.at(), target.at()) <= range {
+                taken[t] += if wrong == Wrongs::NONE {
+                    damage(attacker.kind, attacker.atk, target.kind)
+                } else {
+                    damage_with(attacker.kind, attacker.atk, target.kind, wrong)
+                };
             }
         }
     }
@@ -265,11 +313,15 @@ fn attack(state: &mut State, fresh: &[u32]) {
 
 /// 「死亡ユニットの除外」: units at HP 0 or less leave the board; each counts as a kill for the
 /// other player (D-tsg-4). Returns which kings died.
-fn remove_dead(state: &mut State) -> [bool; 2] {
+fn remove_dead(state: &mut State, wrong: Wrongs) -> [bool; 2] {
     let mut kings = [false; 2];
     let mut kills = [0i64; 2];
     for unit in state.units.iter().filter(|u| u.hp <= 0) {
-        kills[1 - unit.owner] += 1;
+        if wrong.has(Wrong::KillIncomeForOwnLosses) {
+            kills[unit.owner] += 1;
+        } else {
+            kills[1 - unit.owner] += 1;
+        }
         if unit.kind == Kind::King {
             kings[unit.owner] = true;
         }
@@ -284,7 +336,12 @@ fn remove_dead(state: &mut State) -> [bool; 2] {
 /// 「勝敗判定」, D-tsg-7, D-tsg-9: a player whose king died or whose time left fell to 0 or less
 /// loses; both: a draw.
 /// After the last turn, the king with more HP wins.
-fn result(state: &State, kings_lost: [bool; 2], out_of_time: [bool; 2]) -> Option<Outcome> {
+fn result(
+    state: &State,
+    kings_lost: [bool; 2],
+    out_of_time: [bool; 2],
+    wrong: Wrongs,
+) -> Option<Outcome> {
     let lost = [0, 1].map(|p| kings_lost[p] || out_of_time[p]);
     let reason = |kings: bool, time: bool| match (kings, time) {
         (true, true) => BOTH,
@@ -304,7 +361,12 @@ fn result(state: &State, kings_lost: [bool; 2], out_of_time: [bool; 2]) -> Optio
             reason: reason(kings, time).into(),
         });
     }
-    if state.turn < TURNS {
+    let last = if wrong.has(Wrong::TurnLimitATurnEarly) {
+        TURNS - 1
+    } else {
+        TURNS
+    };
+    if state.turn < last {
         return None;
     }
     let hp = [0, 1].map(|p| state.king(p).map_or(0, |k| k.hp));
@@ -322,11 +384,15 @@ fn result(state: &State, kings_lost: [bool; 2], out_of_time: [bool; 2]) -> Optio
 /// A bought slot gets a unit of the same type at its buyer's level, with the next id and a new
 /// price, player 1's first (D-tsg-5). The document refills it for the next turn; it is done as
 /// this one ends, so that a finished match still shows three units for sale.
-fn refill(state: &mut State, turn: &Turn) {
+fn refill(state: &mut State, turn: &Turn, wrong: Wrongs) {
     for p in 0..2 {
         if let Some(slot) = turn.bought_slot[p] {
             let price = draw_price(&mut state.price_rng);
-            let level = state.players[p].level;
+            let level = if wrong.has(Wrong::RefillAtLevelOne) {
+                state.players[p].level.min(1)
+            } else {
+                state.players[p].level
+            };
             state.players[p].shop[slot] = ShopUnit::new(state.next_id, slot, level, price);
             state.next_id = state.next_id.saturating_add(1);
         }
@@ -334,8 +400,37 @@ fn refill(state: &mut State, turn: &Turn) {
 }
 
 /// The income at the start of the next turn, before its prompts (D-tsg-4).
-fn pay_income(state: &mut State) {
+fn pay_income(state: &mut State, wrong: Wrongs) {
     for player in &mut state.players {
-        player.gold = (player.gold + income(player.gold, player.kills)).min(MAX_NUMBER);
+        let income = if wrong.has(Wrong::InterestUncapped) {
+            BASE_INCOME + player.gold / GOLD_PER_INTEREST + player.kills
+        } else {
+            income(player.gold, player.kills)
+        };
+        player.gold = (player.gold + income).min(MAX_NUMBER);
     }
+}
+
+/// [`damage`] with the type triangle or the halving played wrong
+/// ([`Wrong::WarriorDoublesOnMage`], [`Wrong::HalvesRoundedDown`]).
+fn damage_with(attacker: Kind, atk: i64, target: Kind, wrong: Wrongs) -> i64 {
+    let prey = match attacker {
+        Kind::Warrior if wrong.has(Wrong::WarriorDoublesOnMage) => Some(Kind::Mage),
+        _ => attacker.prey(),
+    };
+    if attacker == Kind::King || target == Kind::King || attacker == target {
+        atk
+    } else if prey == Some(target) {
+        atk * 2
+    } else if wrong.has(Wrong::HalvesRoundedDown) {
+        atk.div_euclid(2)
+    } else {
+        half_rounded_up(atk)
+    }
+}
+
+/// [`evolved`] as [`Wrong::EvolveSumOverThreeAndAHalf`] plays it: ⌊sum / 3.5 · 2⌋.
+fn evolved_over_three_and_a_half(values: [i64; 3]) -> i64 {
+    let sum: i64 = values.iter().sum();
+    (sum * 4).div_euclid(7).min(MAX_NUMBER)
 }

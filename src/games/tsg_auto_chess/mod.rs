@@ -27,13 +27,14 @@ pub mod player;
 pub mod protocol;
 pub mod rules;
 pub mod state;
+pub mod variants;
 
 use rand::RngCore;
 
 use crate::game::{
     EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, Imported, NoOptions, Observation,
     Outcome, ParseVerdict, PlayedDeparture, Reply, RuleDocument, StateError, StepError, StepReport,
-    TimeLimits,
+    TimeLimits, Variant,
 };
 use protocol::{parse_name, Prompt, TurnReply};
 use rules::{draw_price, Kind, THINKING_TIME_MS};
@@ -160,6 +161,19 @@ impl Game for TsgAutoChess {
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
         engine::step(state, replies)
+    }
+
+    fn variants(&self) -> &'static [Variant] {
+        &variants::VARIANTS
+    }
+
+    fn step_variant(
+        &self,
+        state: &mut State,
+        replies: &[Reply],
+        variants: &[usize],
+    ) -> Result<StepReport, StepError> {
+        engine::step_with(state, replies, variants::Wrongs::of(variants))
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
