@@ -126,15 +126,6 @@ impl League {
         }
     }
 
-    /// D-spring-10: the referee's league levels 1, 2 and 3 (and up).
-    pub fn level(self) -> u8 {
-        match self {
-            League::Wood2 => 1,
-            League::Wood1 => 2,
-            League::Bronze => 3,
-        }
-    }
-
     pub fn fog(self) -> bool {
         self != League::Wood2
     }
