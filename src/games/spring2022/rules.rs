@@ -168,21 +168,10 @@ pub fn inside_map(p: Vector) -> bool {
 
 /// D-spring-3: clamps a point into the visible map (hero moves, pushed heroes, controlled mobs).
 pub fn snap_to_map(p: Vector) -> Vector {
-    let mut x = p.x;
-    let mut y = p.y;
-    if x < 0.0 {
-        x = 0.0;
-    }
-    if x > f64::from(MAP_WIDTH) {
-        x = f64::from(MAP_WIDTH);
-    }
-    if y < 0.0 {
-        y = 0.0;
-    }
-    if y > f64::from(MAP_HEIGHT) {
-        y = f64::from(MAP_HEIGHT);
-    }
-    Vector::new(x, y)
+    Vector::new(
+        p.x.clamp(0.0, f64::from(MAP_WIDTH)),
+        p.y.clamp(0.0, f64::from(MAP_HEIGHT)),
+    )
 }
 
 /// D-spring-8: within 5000 of either base (wherever the point is).
