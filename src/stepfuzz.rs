@@ -26,7 +26,7 @@ pub fn fuzz_steps<G: Game>(
         }
         let Ok(replies) = replies(u) else { return };
         let before = state.clone();
-        if game.step(&mut state, &replies).is_err() {
+        if crate::game::checked_step(game, &mut state, &replies).is_err() {
             assert_eq!(state, before, "a refused step changes nothing");
             return;
         }

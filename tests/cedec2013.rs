@@ -228,7 +228,7 @@ fn coverage_of_the_cedec_library_is_complete() {
 
 #[test]
 fn schema_documents_the_sparse_tiles() {
-    let schema = (&Cedec2013 as &dyn DynGame).schema();
+    let schema = (&Cedec2013 as &dyn DynGame).schemas().state;
     let tiles = &schema["properties"]["tiles"];
     assert!(
         tiles["description"].as_str().unwrap().contains("\"x,y\""),

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use proptest::prelude::*;
 
-use shinpan::game::{DynGame, Game, Reply, ReplyVerdict};
+use shinpan::game::{DynGame, Game, Reply, ReplyVerdict, SeriesPlay};
 use shinpan::games::codevs4::fuzz::{self, check_invariants};
 use shinpan::games::codevs4::protocol::{Command, Order, Orders, Prompt};
 use shinpan::games::codevs4::rules::{Direction, Kind};
@@ -192,7 +192,7 @@ fn golden_playthrough_seed_1() {
 
 #[test]
 fn the_series_is_the_41_stages() {
-    let series = Game::series(&Codevs4).unwrap();
+    let series = SeriesPlay::series(&Codevs4);
     assert_eq!(series.matches.len(), 41);
     assert_eq!(series.matches[0].label, "stage 0");
     assert_eq!(series.matches[40].label, "stage 40");
@@ -217,20 +217,18 @@ fn series_scores_follow_6_3() {
         }),
         ..State::default()
     };
-    let win = game.series_score(&ended(Some(0), 120), 0);
-    let loss = game.series_score(&ended(Some(0), 120), 1);
-    let draw = game.series_score(&ended(None, 1000), 1);
+    let win = game.score(&ended(Some(0), 120), 0);
+    let loss = game.score(&ended(Some(0), 120), 1);
+    let draw = game.score(&ended(None, 1000), 1);
     assert_eq!((win.points, win.tiebreak), (2, -120));
     assert_eq!((loss.points, loss.tiebreak), (0, 120));
     assert_eq!((draw.points, draw.tiebreak), (1, 0));
     // A fast win ranks above a slow one; a slow loss above a fast one.
     assert!(
-        game.series_score(&ended(Some(0), 50), 0).tiebreak
-            > game.series_score(&ended(Some(0), 500), 0).tiebreak
+        game.score(&ended(Some(0), 50), 0).tiebreak > game.score(&ended(Some(0), 500), 0).tiebreak
     );
     assert!(
-        game.series_score(&ended(Some(1), 900), 0).tiebreak
-            > game.series_score(&ended(Some(1), 90), 0).tiebreak
+        game.score(&ended(Some(1), 900), 0).tiebreak > game.score(&ended(Some(1), 90), 0).tiebreak
     );
 }
 
@@ -322,7 +320,7 @@ fn a_series_plays_each_stage_in_fixed_seats_and_ranks_by_points() {
     use shinpan::harness::process::Limits;
     use shinpan::harness::session::LimitOverrides;
 
-    let mut series = Game::series(&Codevs4).unwrap();
+    let mut series = SeriesPlay::series(&Codevs4);
     // The first stage and the last (an extra stage, with its higher enemy income).
     series.matches = vec![series.matches[0].clone(), series.matches[40].clone()];
     let plan = series_rounds(7, &series, 2, &Default::default());
@@ -386,7 +384,7 @@ fn a_series_carries_each_players_time_left_and_running_out_lasts() {
     use shinpan::harness::play::{play, series_rounds, Contender, PlayOptions};
     use shinpan::report::Render;
 
-    let mut series = Game::series(&Codevs4).unwrap();
+    let mut series = SeriesPlay::series(&Codevs4);
     series.matches.truncate(3);
     let start = MatchOptions::from_pairs(&["time=3000".into()]).unwrap();
     let plan = series_rounds(7, &series, 2, &start);

@@ -282,12 +282,17 @@ fn a_build_needing_one_robot_more_is_one_group_in_cedec() {
 fn trace_names_a_departure_by_the_variant_that_reproduces_it() {
     use shinpan::game::{MatchOptions, Reply};
     let game = shinpan::games::by_id("codevs-reborn").unwrap();
-    let variant = game
+    let playable = game.capabilities().variants.unwrap();
+    let variant = playable
         .variants()
         .iter()
         .position(|v| v.name == "rotation-anticlockwise")
         .unwrap();
-    let mut state = game.new_match(7, &MatchOptions::default()).unwrap();
+    let mut state = game
+        .start(7, &MatchOptions::default())
+        .unwrap()
+        .state()
+        .unwrap();
     let mut logs = [String::new(), String::new()];
     let mut t_us = 1_700_000_000_000_000u64;
     let mut record = |logs: &mut [String; 2], p: usize, event: &str, text: &str| {
@@ -306,14 +311,17 @@ fn trace_names_a_departure_by_the_variant_that_reproduces_it() {
         record(&mut logs, p, "reply", "bot\n");
     }
     for _ in 0..5 {
-        let shown = game.play_variant(&state, &[], &[variant]).unwrap();
+        let shown = playable.play_variant(&state, &[], &[variant]).unwrap();
         let replies = ["3 1", "5 3"];
         for (p, (prompt, reply)) in shown.prompts.iter().zip(replies).enumerate() {
             record(&mut logs, p, "prompt", prompt);
             record(&mut logs, p, "reply", &format!("{reply}\n"));
         }
         let turn = vec![replies.map(Reply::text).to_vec()];
-        state = game.play_variant(&state, &turn, &[variant]).unwrap().state;
+        state = playable
+            .play_variant(&state, &turn, &[variant])
+            .unwrap()
+            .state;
     }
     let dir = tempfile::tempdir().unwrap();
     let paths: Vec<std::path::PathBuf> = (0..2)

@@ -60,7 +60,7 @@ fn every_page_example_is_what_the_reference_engine_prints_and_accepts() {
             "{id}: the page has no example prompt and reply"
         );
         assert_eq!(
-            game.handshake().is_some(),
+            game.info().handshake.is_some(),
             has("name"),
             "{id}: an example name exactly when the game asks for one first"
         );
@@ -147,7 +147,7 @@ fn check_examples(game: &dyn DynGame, examples: &[Example]) {
         };
         match example.kind.as_str() {
             "name" => {
-                let kind = game.handshake().expect("a handshake").parse_kind;
+                let kind = game.info().handshake.expect("a handshake").parse_kind;
                 match game.parse(kind, &example.text) {
                     Some(ParseVerdict::Valid { .. }) => {}
                     other => panic!("{at}: the name is not valid: {other:?}"),

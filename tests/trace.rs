@@ -307,7 +307,28 @@ fn an_import_of_an_unknown_format_is_a_usage_error() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot import"));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("codevs-reborn has no importer for \"main-rb\"; known: none"),
+        "{stderr}"
+    );
+    // A game with an importer names the formats it knows.
+    let output = Command::new(SHINPAN)
+        .args([
+            "trace",
+            "tsg-auto-chess",
+            "--import",
+            "main.rb",
+            MAIN_RB_LOG,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("tsg-auto-chess has no importer for \"main.rb\"; known: main-rb"),
+        "{stderr}"
+    );
 }
 
 #[test]

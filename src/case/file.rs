@@ -240,7 +240,7 @@ fn body(
         let across = across(rc.across.take().unwrap_or_default())?;
         let then = match rc.then.take() {
             Some(mut then) => {
-                game.normalize_expectation(&mut then);
+                game.capabilities().normalize_expectation(&mut then);
                 then
             }
             None if !across.is_empty() => Value::Object(Map::new()),
@@ -296,15 +296,15 @@ fn body(
                     "a step case needs `then` (or `parse`, `input` and `expect`)",
                 )
             })?;
-            game.normalize_expectation(&mut then);
+            game.capabilities().normalize_expectation(&mut then);
             let given = rc.given.take().unwrap_or_else(|| Value::Object(Map::new()));
-            let given = game.load_state(&given).map_err(|e| {
+            let given = crate::game::load_state(game, &given).map_err(|e| {
                 let path = join("given", e.path.as_deref().unwrap_or(""));
                 (path, format!("`given` is not a valid state: {}", e.message))
             })?;
             let reachable = rc.reachable.unwrap_or(true);
             if reachable {
-                if let Err(e) = game.reachable(&given) {
+                if let Err(e) = game.capabilities().reachable(&given) {
                     let path = join("given", e.path.as_deref().unwrap_or(""));
                     return Err((
                         path,
@@ -316,7 +316,7 @@ fn body(
                     ));
                 }
             }
-            let per_step = game.replies_per_step();
+            let per_step = game.info().replies_per_step;
             let when = rc.when.take().unwrap_or_default();
             if let Some(t) = when.iter().position(|turn| turn.len() != per_step) {
                 return Err((

@@ -298,7 +298,7 @@ fn load_game(
     };
     let catalogue = catalogue::load(&rules.path, &rules.text, id)?;
     let clause_ids: BTreeSet<&str> = catalogue.clauses.iter().map(|c| c.id.as_str()).collect();
-    let schema = game.schema();
+    let schema = game.schemas().state;
     let case_files: Vec<&source::SourceFile> = files.iter().filter(|f| f.stem != "rules").collect();
     // Files are independent: load them on every core, then keep file order (and report the
     // first bad file in that order).

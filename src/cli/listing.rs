@@ -44,7 +44,7 @@ fn entry(game: &dyn DynGame) -> String {
         "{indent}protocol texts: {}\n",
         info.parse_kinds.join(", ")
     ));
-    for (name, doc) in option_docs(&game.options_schema()) {
+    for (name, doc) in option_docs(&game.schemas().options) {
         text.push_str(&format!("{indent}--option {name}=…  {doc}\n"));
     }
     text
@@ -89,9 +89,9 @@ pub fn coverage(args: CoverageArgs) -> Result<Finished, Usage> {
 /// `shinpan schema`: the canonical state's schema, the match options under `x-match-options`.
 pub fn schema(args: SchemaArgs) -> Result<Finished, Usage> {
     let game = game_by_id(&args.game)?;
-    let mut schema = game.schema();
+    let mut schema = game.schemas().state;
     if let Value::Object(map) = &mut schema {
-        map.insert("x-match-options".into(), game.options_schema());
+        map.insert("x-match-options".into(), game.schemas().options);
     }
     let text = serde_json::to_string_pretty(&schema).map_err(|e| Usage(e.to_string()))?;
     out(&(text + "\n"))?;

@@ -45,12 +45,16 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
     // A series is a few dozen matches, planned (and their options checked) up front; plain
     // rounds are made one at a time as they are played, however many are asked for.
     let (series_plan, ranking) = if series {
-        let series = game.series().ok_or_else(|| {
-            Usage(format!(
-                "{} has no series: its document ranks no fixed set of matches",
-                game.info().id
-            ))
-        })?;
+        let series = game
+            .capabilities()
+            .series
+            .map(|s| s.series())
+            .ok_or_else(|| {
+                Usage(format!(
+                    "{} has no series: its document ranks no fixed set of matches",
+                    game.info().id
+                ))
+            })?;
         let plan = series_rounds(seed, &series, players, &match_options);
         for round in &plan {
             game.check_options(&round.options)

@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use shinpan::bounded::{self, Bound};
 use shinpan::case::{load_library, LoadOptions, Source};
-use shinpan::game::DynGame;
 use shinpan::game::MatchOptions;
+use shinpan::game::{DynGame, Missing};
 use shinpan::games;
 use shinpan::harness::guard::{watch, Marks};
 use shinpan::harness::log::{from_imported, read_match, MatchLog, PlayerLog};
@@ -240,16 +240,22 @@ fn import(
             paths.len()
         )));
     };
+    let importer = game.capabilities().importer;
+    let known = importer.map_or(&[][..], |importer| importer.formats());
+    let Some(importer) = importer.filter(|_| known.contains(&format)) else {
+        let known = match known {
+            [] => "none".to_string(),
+            known => known.join(", "),
+        };
+        let missing = Missing::new(game.info().id, format!("importer for {format:?}"));
+        return Err(Usage(format!("{missing}; known: {known}")));
+    };
     let bytes = bounded::read(path, bound)
         .map_err(|e| Usage(format!("{}: cannot read the log: {e}", path.display())))?;
     let text = String::from_utf8_lossy(&bytes);
-    match game.import(format, &text) {
-        None => Err(Usage(format!(
-            "{} cannot import logs of format {format:?}",
-            game.info().id
-        ))),
-        Some(Err(e)) => Err(Usage(format!("{}: {e}", path.display()))),
-        Some(Ok(exchanges)) => Ok(from_imported(exchanges)),
+    match importer.import(format, &text) {
+        Ok(exchanges) => Ok(from_imported(exchanges)),
+        Err(e) => Err(Usage(format!("{}: {e}", path.display()))),
     }
 }
 

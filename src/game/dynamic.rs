@@ -7,11 +7,9 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::{
-    EdgeCase, Frame, Game, GameInfo, Handshake, Imported, Observation, Outcome, ParseVerdict,
-    PlayedDeparture, Reply, Series, SeriesScore, StateError, StepError, StepReport, TimeLimits,
-    Variant,
+    checked_step, Capabilities, Frame, Game, GameInfo, Outcome, ParseVerdict, Reply, StateError,
+    StepError, StepReport,
 };
-use crate::text::ParseError;
 
 /// Match options as given (`--option stage=30`, a generator case's `options:`), not yet read by a
 /// game: a JSON object. [`DynGame::check_options`] reads them as the game's own options type.
@@ -102,6 +100,7 @@ pub trait DynMatch {
     /// [`Game::prompt_varied`].
     fn prompt_varied(&self, player: usize, rng: &mut dyn RngCore) -> String;
     fn frame(&self, player: usize, lines: &[&str]) -> Frame;
+    /// [`checked_step`]: the shared guards, then the game's step.
     fn step(&mut self, replies: &[Reply]) -> Result<StepReport, StepError>;
     fn outcome(&self) -> Option<Outcome>;
     /// The built-in player's reply for `player` now.
@@ -110,74 +109,38 @@ pub trait DynMatch {
     fn state(&self) -> Result<Value, StateError>;
     /// A copy, to try a reply without playing it.
     fn fork(&self) -> Box<dyn DynMatch + '_>;
-    /// [`Game::series_score`] of this (finished) match for `player`.
-    fn series_score(&self, player: usize) -> SeriesScore;
-    /// [`Game::series_carry`] of this (finished) match: options for the next one.
-    fn series_carry(&self) -> MatchOptions;
+}
+
+/// The JSON Schemas of a game's canonical state and of its match options (each property
+/// documented).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Schemas {
+    pub state: Value,
+    pub options: Value,
 }
 
 /// A [`Game`] seen through JSON values: the form the harness works with.
 pub trait DynGame: Send + Sync {
     fn info(&self) -> &'static GameInfo;
-    /// See [`Game::replies_per_step`].
-    fn replies_per_step(&self) -> usize;
+    /// [`Game::CAPABILITIES`].
+    fn capabilities(&self) -> Capabilities;
     /// Reads `options` as the game's options type; the result has every default filled in.
     fn check_options(&self, options: &MatchOptions) -> Result<Value, OptionsError>;
-    /// The JSON Schema of the game's match options (each property documented).
-    fn options_schema(&self) -> Value;
-    /// The canonical state of a new match.
-    fn new_match(&self, seed: u64, options: &MatchOptions) -> Result<Value, PlayError>;
-    /// Reads a canonical state (omitted fields take their defaults) and validates it.
-    fn load_state(&self, state: &Value) -> Result<Value, StateError>;
-    /// Plays `turns` from `state`; see [`Played`].
-    fn play(&self, state: &Value, turns: &[Vec<Reply>]) -> Result<Played, PlayError>;
-    fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict>;
-    /// [`Game::facts`] of a canonical state (loaded and validated first).
-    fn facts_of(&self, state: &Value) -> Result<Value, StateError>;
-    /// The JSON Schema of the canonical state.
-    fn schema(&self) -> Value;
-    /// A new match to drive turn by turn.
+    fn schemas(&self) -> Schemas;
+    /// A new match to drive turn by turn; its `state()` is the canonical state of a new match.
     fn start(&self, seed: u64, options: &MatchOptions)
         -> Result<Box<dyn DynMatch + '_>, PlayError>;
     /// A match to drive on from a canonical state.
     fn resume(&self, state: &Value) -> Result<Box<dyn DynMatch + '_>, StateError>;
-    fn limits(&self) -> TimeLimits;
-    fn handshake(&self) -> Option<Handshake>;
-    /// [`Game::edge_cases`], each state ready to drive.
-    fn edge_cases(&self) -> Vec<EdgeCase<Box<dyn DynMatch + '_>>>;
-    /// [`Game::series`].
-    fn series(&self) -> Option<Series>;
-    /// [`Game::normalize_expectation`].
-    fn normalize_expectation(&self, expected: &mut Value);
-    /// [`Game::reachable`] of a canonical state (loaded and validated first).
-    fn reachable(&self, state: &Value) -> Result<(), StateError>;
-    /// [`Game::observe`] over canonical states.
-    fn observe(
-        &self,
-        prompt: &str,
-        player: usize,
-        known: Option<&Value>,
-    ) -> Option<Result<Observation<Value>, ObserveError>>;
-    /// [`Game::import`].
-    fn import(&self, format: &str, log: &str) -> Option<Result<Vec<Imported>, ParseError>>;
-    /// [`DynGame::resume`] from a state a recorded engine showed, checked only by
-    /// [`Game::validate_recorded`].
-    fn resume_recorded(&self, state: &Value) -> Result<Box<dyn DynMatch + '_>, StateError>;
-    /// [`Game::set_up_observed`]: `state` with what `options` set and prompts do not show.
-    fn set_up_observed(&self, state: &Value, options: &MatchOptions) -> Result<Value, PlayError>;
-    /// [`Game::departures_played`] over canonical states; a state the game cannot read gives
-    /// none, and one it cannot write is left out.
-    fn departures_played(&self, steps: &[(Value, Vec<Reply>)]) -> Vec<PlayedDeparture<Value>>;
-    /// [`Game::variants`].
-    fn variants(&self) -> &'static [Variant];
-    /// [`DynGame::play`] with the variants at `variants` (indices into `variants()`) switched
-    /// on together, prompts included ([`Game::step_variant`], [`Game::prompt_variant`]).
-    fn play_variant(
-        &self,
-        state: &Value,
-        turns: &[Vec<Reply>],
-        variants: &[usize],
-    ) -> Result<Played, PlayError>;
+    /// Plays `turns` from `state`; see [`Played`].
+    fn play(&self, state: &Value, turns: &[Vec<Reply>]) -> Result<Played, PlayError>;
+    fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict>;
+}
+
+/// Reads a canonical state (omitted fields take their defaults) and validates it: its canonical
+/// form, every default written out.
+pub fn load_state(game: &dyn DynGame, state: &Value) -> Result<Value, StateError> {
+    game.resume(state)?.state()
 }
 
 /// A prompt that could not be read back into a state.
@@ -191,54 +154,26 @@ pub enum ObserveError {
 
 impl<G: Game> DynGame for G {
     fn info(&self) -> &'static GameInfo {
-        Game::info(self)
+        G::INFO
     }
 
-    fn replies_per_step(&self) -> usize {
-        Game::replies_per_step(self)
+    fn capabilities(&self) -> Capabilities {
+        G::CAPABILITIES
     }
 
     fn check_options(&self, options: &MatchOptions) -> Result<Value, OptionsError> {
-        let typed = typed_options(self, options)?;
+        let typed = typed_options::<G>(options)?;
         serde_json::to_value(typed).map_err(|e| OptionsError {
-            game: self.info().id,
+            game: G::INFO.id,
             message: e.to_string(),
         })
     }
 
-    fn options_schema(&self) -> Value {
-        serde_json::to_value(schemars::schema_for!(G::Options)).unwrap_or(Value::Null)
-    }
-
-    fn new_match(&self, seed: u64, options: &MatchOptions) -> Result<Value, PlayError> {
-        let options = typed_options(self, options)?;
-        Ok(canonical(&Game::new_match(self, seed, &options))?)
-    }
-
-    fn load_state(&self, state: &Value) -> Result<Value, StateError> {
-        canonical(&typed_state(self, state)?)
-    }
-
-    fn play(&self, state: &Value, turns: &[Vec<Reply>]) -> Result<Played, PlayError> {
-        play_with(
-            self,
-            state,
-            turns,
-            |state, replies| self.step(state, replies),
-            |state, player| self.prompt(state, player),
-        )
-    }
-
-    fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {
-        Game::parse(self, kind, input)
-    }
-
-    fn facts_of(&self, state: &Value) -> Result<Value, StateError> {
-        Ok(self.facts(&typed_state(self, state)?))
-    }
-
-    fn schema(&self) -> Value {
-        serde_json::to_value(schemars::schema_for!(G::State)).unwrap_or(Value::Null)
+    fn schemas(&self) -> Schemas {
+        Schemas {
+            state: serde_json::to_value(schemars::schema_for!(G::State)).unwrap_or(Value::Null),
+            options: serde_json::to_value(schemars::schema_for!(G::Options)).unwrap_or(Value::Null),
+        }
     }
 
     fn start(
@@ -246,7 +181,7 @@ impl<G: Game> DynGame for G {
         seed: u64,
         options: &MatchOptions,
     ) -> Result<Box<dyn DynMatch + '_>, PlayError> {
-        let options = typed_options(self, options)?;
+        let options = typed_options::<G>(options)?;
         Ok(Box::new(Match {
             game: self,
             state: Game::new_match(self, seed, &options),
@@ -260,125 +195,23 @@ impl<G: Game> DynGame for G {
         }))
     }
 
-    fn limits(&self) -> TimeLimits {
-        Game::limits(self)
-    }
-
-    fn handshake(&self) -> Option<Handshake> {
-        Game::handshake(self)
-    }
-
-    fn edge_cases(&self) -> Vec<EdgeCase<Box<dyn DynMatch + '_>>> {
-        Game::edge_cases(self)
-            .into_iter()
-            .map(|edge| EdgeCase {
-                name: edge.name,
-                seat: edge.seat,
-                states: edge
-                    .states
-                    .into_iter()
-                    .map(|state| Box::new(Match { game: self, state }) as Box<dyn DynMatch + '_>)
-                    .collect(),
-            })
-            .collect()
-    }
-
-    fn series(&self) -> Option<Series> {
-        Game::series(self)
-    }
-
-    fn normalize_expectation(&self, expected: &mut Value) {
-        Game::normalize_expectation(self, expected)
-    }
-
-    fn reachable(&self, state: &Value) -> Result<(), StateError> {
-        <G as Game>::reachable(self, &typed_state(self, state)?)
-    }
-
-    fn observe(
-        &self,
-        prompt: &str,
-        player: usize,
-        known: Option<&Value>,
-    ) -> Option<Result<Observation<Value>, ObserveError>> {
-        let known = match known.map(|k| recorded_state(self, k)) {
-            Some(Ok(state)) => Some(state),
-            Some(Err(e)) => return Some(Err(e.into())),
-            None => None,
-        };
-        let observed = Game::observe(self, prompt, player, known.as_ref())?;
-        Some(observed.map_err(ObserveError::from).and_then(|o| {
-            Ok(Observation {
-                state: canonical(&o.state)?,
-                shown: o.shown,
-                drawn: o.drawn,
-            })
-        }))
-    }
-
-    fn import(&self, format: &str, log: &str) -> Option<Result<Vec<Imported>, ParseError>> {
-        Game::import(self, format, log)
-    }
-
-    fn resume_recorded(&self, state: &Value) -> Result<Box<dyn DynMatch + '_>, StateError> {
-        Ok(Box::new(Match {
-            game: self,
-            state: recorded_state(self, state)?,
-        }))
-    }
-
-    fn set_up_observed(&self, state: &Value, options: &MatchOptions) -> Result<Value, PlayError> {
-        let options = typed_options(self, options)?;
-        let mut typed = recorded_state(self, state)?;
-        Game::set_up_observed(self, &mut typed, &options);
-        Ok(canonical(&typed)?)
-    }
-
-    fn departures_played(&self, steps: &[(Value, Vec<Reply>)]) -> Vec<PlayedDeparture<Value>> {
-        let Ok(steps) = steps
-            .iter()
-            .map(|(state, replies)| Ok((recorded_state(self, state)?, replies.clone())))
-            .collect::<Result<Vec<_>, StateError>>()
-        else {
-            return Vec::new();
-        };
-        Game::departures_played(self, &steps)
-            .into_iter()
-            .filter_map(|played| {
-                Some(PlayedDeparture {
-                    clauses: played.clauses,
-                    state: canonical(&played.state).ok()?,
-                    without: match &played.without {
-                        Some(without) => Some(canonical(without).ok()?),
-                        None => None,
-                    },
-                })
-            })
-            .collect()
-    }
-
-    fn variants(&self) -> &'static [Variant] {
-        Game::variants(self)
-    }
-
-    fn play_variant(
-        &self,
-        state: &Value,
-        turns: &[Vec<Reply>],
-        variants: &[usize],
-    ) -> Result<Played, PlayError> {
+    fn play(&self, state: &Value, turns: &[Vec<Reply>]) -> Result<Played, PlayError> {
         play_with(
             self,
             state,
             turns,
-            |state, replies| self.step_variant(state, replies, variants),
-            |state, player| self.prompt_variant(state, player, variants),
+            |state, replies| checked_step(self, state, replies),
+            |state, player| self.prompt(state, player),
         )
+    }
+
+    fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {
+        Game::parse(self, kind, input)
     }
 }
 
 /// Plays `turns` from `state` with `step`, then prints each player's prompt with `prompt`.
-fn play_with<G: Game>(
+pub(super) fn play_with<G: Game>(
     game: &G,
     state: &Value,
     turns: &[Vec<Reply>],
@@ -397,9 +230,7 @@ fn play_with<G: Game>(
         })?;
         reports.push(report);
     }
-    let prompts = (0..game.info().players)
-        .map(|p| prompt(&state, p))
-        .collect();
+    let prompts = (0..G::INFO.players).map(|p| prompt(&state, p)).collect();
     Ok(Played {
         state: canonical(&state)?,
         prompts,
@@ -409,9 +240,9 @@ fn play_with<G: Game>(
 }
 
 /// A typed match behind [`DynMatch`].
-struct Match<'g, G: Game> {
-    game: &'g G,
-    state: G::State,
+pub(super) struct Match<'g, G: Game> {
+    pub(super) game: &'g G,
+    pub(super) state: G::State,
 }
 
 impl<G: Game> DynMatch for Match<'_, G> {
@@ -432,7 +263,7 @@ impl<G: Game> DynMatch for Match<'_, G> {
     }
 
     fn step(&mut self, replies: &[Reply]) -> Result<StepReport, StepError> {
-        self.game.step(&mut self.state, replies)
+        checked_step(self.game, &mut self.state, replies)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -453,54 +284,48 @@ impl<G: Game> DynMatch for Match<'_, G> {
             state: self.state.clone(),
         })
     }
-
-    fn series_score(&self, player: usize) -> SeriesScore {
-        self.game.series_score(&self.state, player)
-    }
-
-    fn series_carry(&self) -> MatchOptions {
-        MatchOptions(self.game.series_carry(&self.state))
-    }
 }
 
 /// Reads a canonical state as the game's type, naming the field of a shape error, then
 /// validates it.
-fn typed_state<G: Game>(game: &G, state: &Value) -> Result<G::State, StateError> {
-    let typed: G::State = serde_path_to_error::deserialize(state).map_err(|e| {
-        let path = e.path().to_string();
-        StateError {
-            path: (path != ".").then_some(path),
-            message: e.into_inner().to_string(),
-        }
-    })?;
+pub(super) fn typed_state<G: Game>(game: &G, state: &Value) -> Result<G::State, StateError> {
+    let typed = read_state::<G>(state)?;
     game.validate(&typed)?;
     Ok(typed)
 }
 
 /// A state a recorded engine showed: read like [`typed_state`], checked only by
-/// [`Game::validate_recorded`].
-fn recorded_state<G: Game>(game: &G, state: &Value) -> Result<G::State, StateError> {
-    let typed: G::State = serde_path_to_error::deserialize(state).map_err(|e| {
+/// [`super::Recorded::validate_recorded`].
+pub(super) fn recorded_state<G: super::Recorded>(
+    game: &G,
+    state: &Value,
+) -> Result<G::State, StateError> {
+    let typed = read_state::<G>(state)?;
+    game.validate_recorded(&typed)?;
+    Ok(typed)
+}
+
+/// The shape of a canonical state, read by serde, a shape error naming its field.
+fn read_state<G: Game>(state: &Value) -> Result<G::State, StateError> {
+    serde_path_to_error::deserialize(state).map_err(|e| {
         let path = e.path().to_string();
         StateError {
             path: (path != ".").then_some(path),
             message: e.into_inner().to_string(),
         }
-    })?;
-    game.validate_recorded(&typed)?;
-    Ok(typed)
+    })
 }
 
-fn typed_options<G: Game>(game: &G, options: &MatchOptions) -> Result<G::Options, OptionsError> {
+pub(super) fn typed_options<G: Game>(options: &MatchOptions) -> Result<G::Options, OptionsError> {
     serde_json::from_value(Value::Object(options.0.clone())).map_err(|e| OptionsError {
-        game: game.info().id,
+        game: G::INFO.id,
         message: e.to_string(),
     })
 }
 
 /// The canonical form of a state; an error only for a state that has none (a non-finite number,
 /// see [`super::finite`]).
-fn canonical<T: Serialize>(state: &T) -> Result<Value, StateError> {
+pub(super) fn canonical<T: Serialize>(state: &T) -> Result<Value, StateError> {
     serde_json::to_value(state).map_err(|e| StateError::new(e.to_string()))
 }
 

@@ -8,8 +8,10 @@
 //! This module knows nothing above it: not the case format, not self-play, not the harness. It
 //! uses only [`crate::text`] (positioned parse errors).
 
+pub mod capability;
 mod dynamic;
 pub mod finite;
+mod variant;
 
 use std::fmt::Debug;
 
@@ -21,7 +23,17 @@ use serde_json::Value;
 
 use crate::text::ParseError;
 
-pub use dynamic::{DynGame, DynMatch, MatchOptions, ObserveError, OptionsError, PlayError, Played};
+pub use capability::{
+    Capabilities, DynEdgeCases, DynFacts, DynImporter, DynKnownDepartures, DynNormalize,
+    DynReachability, DynRecorded, DynSeries, DynVariants, EdgeCases, Facts, FuzzTargets, Importer,
+    KnownDepartures, Missing, Normalize, Reachability, Recorded, SeriesPlay, Variants,
+};
+pub use dynamic::{
+    load_state, DynGame, DynMatch, MatchOptions, ObserveError, OptionsError, PlayError, Played,
+    Schemas,
+};
+pub(crate) use variant::variants;
+pub use variant::{Variant, VariantSet};
 
 /// What the harness needs to know about a game without knowing its rules.
 #[derive(Debug, Clone, Serialize)]
@@ -35,6 +47,14 @@ pub struct GameInfo {
     /// and prints, and when. `shinpan games GAME` prints it.
     pub protocol: &'static str,
     pub players: usize,
+    /// How many replies every step takes: `players` in most games; 1 in a game where players
+    /// move in turn. Case files are checked against it before any state exists.
+    pub replies_per_step: usize,
+    /// The thinking-time limits of the rule document, which the bot checker and `play` apply:
+    /// every game says what its document says (see [`TimeLimits`]).
+    pub limits: TimeLimits,
+    /// What a bot must print before it reads its first prompt; `None` when nothing.
+    pub handshake: Option<Handshake>,
     /// The protocol texts [`Game::parse`] knows, for parse cases. The registry's tests check that
     /// every kind the game names elsewhere ([`Handshake::parse_kind`]) is one of these.
     pub parse_kinds: &'static [&'static str],
@@ -276,7 +296,9 @@ impl ParseVerdict {
 #[serde(deny_unknown_fields)]
 pub struct NoOptions {}
 
-/// A game: its reference engine and its protocol.
+/// A game: its reference engine and its protocol. This is what every game must have to be
+/// played and judged; what only some games have is a capability ([`capability`]), listed in
+/// [`Game::CAPABILITIES`].
 pub trait Game: Send + Sync + 'static {
     /// The whole engine state; its serde form is the canonical state of cases and adapters.
     /// Floating-point fields use [`finite`], so that a non-finite number is an error, never a
@@ -290,7 +312,13 @@ pub trait Game: Send + Sync + 'static {
     /// enough to play the next step. [`NoOptions`] for a game without any.
     type Options: Clone + Debug + Default + Serialize + DeserializeOwned + JsonSchema;
 
-    fn info(&self) -> &'static GameInfo;
+    /// What the game has beyond this trait, each capability implemented by the game itself
+    /// (`recorded: Some(&MyGame)`). The harness asks this table, and tells the user when a
+    /// capability is missing; it never calls a default that does nothing.
+    const CAPABILITIES: Capabilities;
+
+    /// What the harness needs to know of the game without knowing its rules.
+    const INFO: &'static GameInfo;
 
     /// A new match, every random choice derived from `seed`.
     fn new_match(&self, seed: u64, options: &Self::Options) -> Self::State;
@@ -302,19 +330,14 @@ pub trait Game: Send + Sync + 'static {
     /// The players whose replies the next step needs (empty once the match is over).
     fn awaiting(&self, state: &Self::State) -> Vec<usize>;
 
-    /// How many replies every step takes: all players by default; 1 in a game where players
-    /// move in turn. Case files are checked against it before any state exists.
-    fn replies_per_step(&self) -> usize {
-        self.info().players
-    }
-
     /// The exact bytes sent to `player` before its next reply.
     fn prompt(&self, state: &Self::State, player: usize) -> String;
 
     /// The prompt as another engine may print it for the same state: the same but for the
     /// freedoms the document leaves (CODE VS 4.0: the order of the resource cells), each taken
     /// at random from `rng`. The bot checker sends these, so that a bot relying on shinpan's own
-    /// choices is caught. The default takes none: [`Game::prompt`].
+    /// choices is caught. A document that leaves no freedom in the prompt has the one prompt,
+    /// [`Game::prompt`].
     fn prompt_varied(&self, state: &Self::State, player: usize, rng: &mut dyn RngCore) -> String {
         let _ = rng;
         self.prompt(state, player)
@@ -324,6 +347,8 @@ pub trait Game: Send + Sync + 'static {
     fn frame(&self, state: &Self::State, player: usize, lines: &[&str]) -> Frame;
 
     /// Plays one step with one reply per awaited player, in the order of [`Game::awaiting`].
+    /// Called through [`checked_step`], which has already refused a finished match and a wrong
+    /// number of replies: the game checks only what is its own.
     fn step(&self, state: &mut Self::State, replies: &[Reply]) -> Result<StepReport, StepError>;
 
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
@@ -334,159 +359,41 @@ pub trait Game: Send + Sync + 'static {
 
     /// A legal reply chosen at random: the built-in player.
     fn random_reply(&self, state: &Self::State, player: usize, rng: &mut dyn RngCore) -> String;
+}
 
-    /// Facts about a state that its canonical form shows only indirectly (counts, totals), for
-    /// generator cases that check what every new match must satisfy.
-    fn facts(&self, state: &Self::State) -> Value;
+/// [`Game::step`] behind the guards every game shares: a finished match takes no step, and a
+/// step takes exactly one reply per awaited player. Every caller in the harness steps through
+/// here; a refused step leaves the state as it was.
+pub fn checked_step<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    replies: &[Reply],
+) -> Result<StepReport, StepError> {
+    step_guard(game, state, replies)?;
+    game.step(state, replies)
+}
 
-    /// The thinking-time limits of the rule document, which the bot checker and `play` apply.
-    /// No default: every game says what its document says (see [`TimeLimits`]).
-    fn limits(&self) -> TimeLimits;
-
-    /// What a bot must print before it reads its first prompt; `None` when nothing.
-    fn handshake(&self) -> Option<Handshake> {
-        None
+/// The guards of [`checked_step`], for a step played another way (a variant).
+pub(crate) fn step_guard<G: Game>(
+    game: &G,
+    state: &G::State,
+    replies: &[Reply],
+) -> Result<(), StepError> {
+    if game.outcome(state).is_some() {
+        return Err(StepError::MatchOver);
     }
-
-    /// Valid prompts at the extremes of what the document allows, for the bot checker. The
-    /// default offers none (the checker reports that as `INFO`).
-    fn edge_cases(&self) -> Vec<EdgeCase<Self::State>> {
-        Vec::new()
+    let expected = game.awaiting(state).len();
+    if replies.len() != expected {
+        return Err(StepError::ReplyCount {
+            expected,
+            got: replies.len(),
+        });
     }
-
-    /// Whether `state` (already valid) can occur in play: reached from some new match by some
-    /// replies, as far as the game can tell cheaply (no pair that should have vanished, no
-    /// pack the generator never makes, ...). Differential fuzzing tries only states it
-    /// accepts, and a case that gives a state it refuses must say `reachable: false`. The
-    /// default accepts every valid state.
-    fn reachable(&self, state: &Self::State) -> Result<(), StateError> {
-        let _ = state;
-        Ok(())
-    }
-
-    /// Reads a prompt back into the state it shows, for `shinpan trace`: the values the prompt
-    /// shows written over `known` (the state trace predicted; the game's default when `None`).
-    /// `None` when the game cannot read its prompts back. See [`Observation`].
-    fn observe(
-        &self,
-        prompt: &str,
-        player: usize,
-        known: Option<&Self::State>,
-    ) -> Option<Result<Observation<Self::State>, ParseError>> {
-        let _ = (prompt, player, known);
-        None
-    }
-
-    /// What a state a recorded engine showed must satisfy for the reference to play on from
-    /// it, for `shinpan trace`. A lax engine makes states the rules forbid (an id used twice,
-    /// two units on one cell, more units than allowed); trace reports the step, then holds
-    /// such a state as data and goes on. The default is [`Game::validate`]; a game whose engine
-    /// steps such states safely checks only what its engine needs.
-    fn validate_recorded(&self, state: &Self::State) -> Result<(), StateError> {
-        self.validate(state)
-    }
-
-    /// Writes into a state read back from the first prompts what the match `options` set and
-    /// no prompt shows (Spring Challenge's league), for `shinpan trace` of a log whose `start`
-    /// record, or the command line, names the options. The default changes nothing.
-    fn set_up_observed(&self, state: &mut Self::State, options: &Self::Options) {
-        let _ = (state, options);
-    }
-
-    /// What engines known to depart from the rules make of the last steps, so that `shinpan
-    /// trace` can name the rule a recorded engine broke by playing its departure: for each
-    /// known departure the game can play (recorded as `departures:` on its clauses in
-    /// `rules.yaml`), the state those steps leave when played that way instead of by the
-    /// rules, with the clauses it departs from. `steps` are the last steps of the recording,
-    /// oldest first, each the state it was played from (as the prompts showed it) and its
-    /// replies; none for the set-up (the state the first prompts show). A departure whose
-    /// effect shows only later (a unit that should have gone still fighting) is played over
-    /// several steps. Trace names the clauses whose state shows what the engine showed. The
-    /// default plays none, and trace names clauses by the fields that differ.
-    fn departures_played(
-        &self,
-        steps: &[(Self::State, Vec<Reply>)],
-    ) -> Vec<PlayedDeparture<Self::State>> {
-        let _ = steps;
-        Vec::new()
-    }
-
-    /// The ways this game can play one of its clauses wrong ([`Variant`]): the planted bugs of
-    /// `conformance/planted/` and the known departures of real engines, made playable, so that
-    /// `check`, `diff` and `trace` name a departure by the variant that reproduces it. Listed
-    /// in catalogue order (a tie between two variants goes to the first). The default has none.
-    fn variants(&self) -> &'static [Variant] {
-        &[]
-    }
-
-    /// [`Game::step`] with the variants at `variants` (indices into [`Game::variants`])
-    /// switched on together. Never called by the reference: only to name a departure. The
-    /// default (a game without variants) plays the rules.
-    fn step_variant(
-        &self,
-        state: &mut Self::State,
-        replies: &[Reply],
-        variants: &[usize],
-    ) -> Result<StepReport, StepError> {
-        let _ = variants;
-        self.step(state, replies)
-    }
-
-    /// [`Game::prompt`] with the variants at `variants` switched on (a variant of what a
-    /// prompt shows, such as the fog). The default prints the rules' prompt.
-    fn prompt_variant(&self, state: &Self::State, player: usize, variants: &[usize]) -> String {
-        let _ = variants;
-        self.prompt(state, player)
-    }
-
-    /// Reads a log that another tool wrote of a match (`format` names the tool's log, e.g.
-    /// TSG's `main-rb`) into the exchanges `shinpan trace` checks, for `trace --import`.
-    /// `None` when the game knows no such format; the default knows none.
-    fn import(&self, format: &str, log: &str) -> Option<Result<Vec<Imported>, ParseError>> {
-        let _ = (format, log);
-        None
-    }
-
-    /// Brings values into the canonical state's form where one value has several spellings (a
-    /// field grid written with or without its empty top rows; a prompt whose list in no fixed
-    /// order comes in another order), so that `given` and `then` accept the same forms and an
-    /// engine's spelling is not taken for a difference. Called on a case's `then` when the
-    /// library loads, on every engine's result (the state with `prompts` beside it) before it
-    /// is compared with it, and by `trace` on `{"prompts": [..]}` to compare a recorded prompt
-    /// with the predicted one; it must leave a value already in that form as it is. The
-    /// default leaves everything as written.
-    fn normalize_expectation(&self, expected: &mut Value) {
-        let _ = expected;
-    }
-
-    /// The fixed series of matches the document ranks players over (CODE VS 4.0's 41 stages),
-    /// for `shinpan play --series`; `None` when the document has none.
-    fn series(&self) -> Option<Series> {
-        None
-    }
-
-    /// What a finished match of a series hands to the next one, as match options laid over
-    /// the next match's own (CODE VS 4.0: each player's thinking time left, since its hour is
-    /// for the whole game). Seats are fixed in a series, so a player here is the same contender
-    /// there. The default hands on nothing: every match starts afresh.
-    fn series_carry(&self, finished: &Self::State) -> serde_json::Map<String, Value> {
-        let _ = finished;
-        serde_json::Map::new()
-    }
-
-    /// What a finished match of the series is worth to `player`, by the document's ranking.
-    /// The default: one point for a win, nothing else.
-    fn series_score(&self, state: &Self::State, player: usize) -> SeriesScore {
-        let won = self.outcome(state).and_then(|o| o.winner) == Some(player);
-        SeriesScore {
-            points: i64::from(won),
-            tiebreak: 0,
-        }
-    }
+    Ok(())
 }
 
 /// A step played the way a known engine departs from some clauses
-/// ([`Game::departures_played`]).
+/// ([`KnownDepartures::departures_played`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlayedDeparture<S> {
     /// The clauses (ids in `rules.yaml`) this way of playing departs from.
@@ -499,22 +406,7 @@ pub struct PlayedDeparture<S> {
     pub without: Option<S>,
 }
 
-/// One way of getting one clause of the rules wrong that the game can play
-/// ([`Game::variants`]): a planted bug, or what a known engine does instead. Playing an input
-/// with each variant and keeping the one whose result shows what an engine showed is how a
-/// departure is named ([`crate::run::departure`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Variant {
-    /// Kebab-case, unique in the game: `chain-score-rounded`.
-    pub name: &'static str,
-    /// The clause it breaks, an id of the game's `rules.yaml`.
-    pub clause: &'static str,
-    /// What it does instead of the rule, in a few words: "chain scores sum round(1.3^i), not
-    /// floor(1.3^i)".
-    pub does: &'static str,
-}
-
-/// One exchange read from another tool's log ([`Game::import`]), in the order of the match.
+/// One exchange read from another tool's log ([`Importer::import`]), in the order of the match.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Imported {
     pub player: usize,
@@ -583,11 +475,22 @@ pub struct TimeLimits {
     pub pool_ms: Option<u64>,
 }
 
+impl TimeLimits {
+    /// No limit at all: a game's limits list what its document sets over this.
+    pub const NONE: TimeLimits = TimeLimits {
+        handshake_ms: None,
+        first_turn_ms: None,
+        turn_ms: None,
+        total_ms: None,
+        pool_ms: None,
+    };
+}
+
 /// The line a bot prints before any prompt (its name, in most games).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Handshake {
     /// Sent to the bot before it answers; empty when the bot speaks first.
-    pub prompt: String,
+    pub prompt: &'static str,
     /// The protocol text ([`GameInfo::parse_kinds`]) its one-line answer must parse as.
     pub parse_kind: &'static str,
 }

@@ -1,28 +1,28 @@
-//! The registry of games: the only place that lists them.
-
-pub mod cedec2013;
-pub mod codevs4;
-pub mod codevs_reborn;
-pub mod spring2022;
-pub mod tsg_auto_chess;
+//! The registry of games: the only place that lists them. A test-only game (`nim`, the proof
+//! that a game needs nothing outside its folder) is listed with the `test-games` feature.
 
 use crate::game::DynGame;
 
-static CODEVS_REBORN: codevs_reborn::CodevsReborn = codevs_reborn::CodevsReborn;
-static CEDEC2013: cedec2013::Cedec2013 = cedec2013::Cedec2013;
-static CODEVS4: codevs4::Codevs4 = codevs4::Codevs4;
-static TSG_AUTO_CHESS: tsg_auto_chess::TsgAutoChess = tsg_auto_chess::TsgAutoChess;
-static SPRING2022: spring2022::Spring2022 = spring2022::Spring2022;
+/// Declares each game's module and lists its game, one line a game, in a stable order.
+macro_rules! registry {
+    ($($(#[$attr:meta])* $module:ident::$game:ident,)*) => {
+        $($(#[$attr])* pub mod $module;)*
 
-/// Every game shinpan knows, in a stable order.
-pub fn all() -> Vec<&'static dyn DynGame> {
-    vec![
-        &CODEVS_REBORN,
-        &CEDEC2013,
-        &CODEVS4,
-        &TSG_AUTO_CHESS,
-        &SPRING2022,
-    ]
+        /// Every game shinpan knows, in a stable order.
+        pub fn all() -> Vec<&'static dyn DynGame> {
+            let mut games: Vec<&'static dyn DynGame> = Vec::new();
+            $($(#[$attr])* games.push(&$module::$game);)*
+            games
+        }
+    };
+}
+
+registry! {
+    codevs_reborn::CodevsReborn,
+    cedec2013::Cedec2013,
+    codevs4::Codevs4,
+    tsg_auto_chess::TsgAutoChess,
+    spring2022::Spring2022,
 }
 
 /// The game with this id.
@@ -54,7 +54,7 @@ mod tests {
                     info.id
                 );
             }
-            if let Some(handshake) = game.handshake() {
+            if let Some(handshake) = game.info().handshake {
                 assert!(
                     info.parse_kinds.contains(&handshake.parse_kind),
                     "{}: the handshake's `{}` is not one of its parse kinds",
@@ -68,6 +68,54 @@ mod tests {
                 info.id
             );
             assert_eq!(by_id(info.id).map(|g| g.info().id), Some(info.id));
+        }
+    }
+
+    /// Each capability a game lists is one it can use: variants name clauses of its catalogue,
+    /// each its own clause, in the catalogue's order, with unique
+    /// names; an importer knows a format; a series has matches.
+    #[test]
+    fn every_capability_a_game_lists_is_usable() {
+        for game in all() {
+            let id = game.info().id;
+            let capabilities = game.capabilities();
+            if let Some(playable) = capabilities.variants {
+                let path = format!("{}/cases/{id}/rules.yaml", env!("CARGO_MANIFEST_DIR"));
+                let catalogue = std::fs::read_to_string(&path).unwrap();
+                let at = |clause: &str| {
+                    catalogue
+                        .find(&format!("- id: {clause}\n"))
+                        .unwrap_or_else(|| panic!("{id}: {clause} is not in rules.yaml"))
+                };
+                let variants = playable.variants();
+                assert!(!variants.is_empty(), "{id}: variants listed, none given");
+                assert!(variants.len() <= crate::game::VariantSet::CAPACITY, "{id}");
+                let places: Vec<usize> = variants.iter().map(|v| at(v.clause)).collect();
+                assert!(
+                    places.windows(2).all(|w| w[0] < w[1]),
+                    "{id}: variants out of the catalogue's order: {variants:?}"
+                );
+                for (i, variant) in variants.iter().enumerate() {
+                    assert!(
+                        variants[..i].iter().all(|v| v.name != variant.name),
+                        "{id}: the variant {} is listed twice",
+                        variant.name
+                    );
+                }
+            }
+            if let Some(importer) = capabilities.importer {
+                assert!(
+                    !importer.formats().is_empty(),
+                    "{id}: an importer of nothing"
+                );
+            }
+            if let Some(series) = capabilities.series {
+                assert!(!series.series().matches.is_empty(), "{id}: an empty series");
+            }
+            assert!(
+                capabilities.known_departures.is_none() || capabilities.recorded.is_some(),
+                "{id}: known departures are played over recorded states"
+            );
         }
     }
 }

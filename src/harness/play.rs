@@ -6,7 +6,7 @@
 //! [`rounds`] makes the plain plan: seeds `seed, seed+1, ...`, the seating rotated every round
 //! so that every program plays every seat. [`series_rounds`] makes a game's series (CODE VS
 //! 4.0's 41 stages): fixed seats, each match with its own options and what the match before it
-//! hands on ([`crate::game::Game::series_carry`]: CODE VS 4.0's thinking time, one hour for the
+//! hands on ([`crate::game::SeriesPlay::carry`]: CODE VS 4.0's thinking time, one hour for the
 //! whole series), ranked by the game's [`SeriesScore`]s. The report says, per match and seat,
 //! how many replies the engine ignored as late, so a player that ran out of time shows where. A
 //! run interrupted by a signal ([`interrupt`]) stops at once: the match under way is not
@@ -18,7 +18,9 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::game::{DynGame, MatchOptions, Outcome, Reply, ReplyVerdict, Series, SeriesScore};
+use crate::game::{
+    DynGame, DynMatch, MatchOptions, Outcome, Reply, ReplyVerdict, Series, SeriesScore,
+};
 use crate::harness::interrupt;
 use crate::harness::log::{now_us, record_line, LOG_FORMAT};
 use crate::harness::process::Limits;
@@ -348,7 +350,7 @@ fn play_one(
             seats.push(Seat::Builtin(seeded(plan.seed, player_stream(seat))));
             continue;
         };
-        let clock = Clock::new(game.limits(), options.limits);
+        let clock = Clock::new(game.info().limits, options.limits);
         let started = Session::start(argv, options.process, clock, far);
         if interrupt::received().is_some() {
             return cut_short(log, round, &mut seats);
@@ -357,9 +359,9 @@ fn play_one(
             std::io::Error::new(e.kind(), format!("cannot start `{}`: {e}", argv.join(" ")))
         })?;
         let mut fault = None;
-        if let Some(handshake) = game.handshake() {
+        if let Some(handshake) = game.info().handshake {
             if !handshake.prompt.is_empty() {
-                emit(log, record("prompt", round, seat, &handshake.prompt))?;
+                emit(log, record("prompt", round, seat, handshake.prompt))?;
             }
             let answer = session.handshake(&handshake);
             match &answer {
@@ -461,16 +463,37 @@ fn play_one(
         outcome,
         steps,
         time_used_ms: used.iter().map(|d| d.as_millis() as u64).collect(),
-        scores: (0..players).map(|seat| state.series_score(seat)).collect(),
+        scores: scores(game, state.as_ref(), players),
         faults,
         non_strict,
         late_replies,
         first_late_step,
-        carried: if plan.in_series {
-            state.series_carry()
-        } else {
-            MatchOptions::default()
+        carried: match game.capabilities().series {
+            Some(series) if plan.in_series => state
+                .state()
+                .and_then(|finished| series.carry(&finished))
+                .unwrap_or_default(),
+            _ => MatchOptions::default(),
         },
         options: plan.options.clone(),
     }))
+}
+
+/// What a finished match is worth to each seat: by the document's ranking in a game with a
+/// series ([`crate::game::SeriesPlay::score`]), else one point for a win.
+fn scores(game: &dyn DynGame, finished: &dyn DynMatch, players: usize) -> Vec<SeriesScore> {
+    let winner = finished.outcome().and_then(|o| o.winner);
+    let state = finished.state();
+    (0..players)
+        .map(|seat| {
+            let by_series = game.capabilities().series.and_then(|series| {
+                let state = state.as_ref().ok()?;
+                series.score(state, seat).ok()
+            });
+            by_series.unwrap_or(SeriesScore {
+                points: i64::from(winner == Some(seat)),
+                tiebreak: 0,
+            })
+        })
+        .collect()
 }

@@ -11,7 +11,7 @@
 use serde_json::Value;
 
 use super::mask::Mask;
-use crate::game::{DynGame, MatchOptions, ParseVerdict, Played, Reply};
+use crate::game::{DynGame, DynVariants, MatchOptions, ParseVerdict, Played, Reply};
 
 /// An engine's answer to one request.
 #[derive(Debug, Clone, PartialEq)]
@@ -150,14 +150,16 @@ impl EngineUnderTest for Reference {
     }
 
     fn new_match(&mut self, request: NewMatchRequest<'_>) -> Answered<Value> {
-        match request.game.new_match(request.seed, request.options) {
-            Ok(state) => Answered::Done(state),
+        let new = request.game.start(request.seed, request.options);
+        match new.map(|new| new.state()) {
+            Ok(Ok(state)) => Answered::Done(state),
+            Ok(Err(e)) => Answered::Error(e.to_string()),
             Err(e) => Answered::Error(e.to_string()),
         }
     }
 }
 
-/// The reference engine with one of a game's variants switched on ([`DynGame::variants`],
+/// The reference engine with one of a game's variants switched on ([`crate::game::Variants`],
 /// by name): an engine with one planted departure, in process. Games without a variant of
 /// that name are unsupported.
 #[derive(Debug, Clone)]
@@ -167,8 +169,13 @@ pub struct Planted {
 }
 
 impl Planted {
-    fn index(&self, game: &dyn DynGame) -> Option<usize> {
-        game.variants().iter().position(|v| v.name == self.variant)
+    fn index(&self, game: &dyn DynGame) -> Option<(&'static dyn DynVariants, usize)> {
+        let playable = game.capabilities().variants?;
+        let index = playable
+            .variants()
+            .iter()
+            .position(|v| v.name == self.variant)?;
+        Some((playable, index))
     }
 }
 
@@ -178,13 +185,10 @@ impl EngineUnderTest for Planted {
     }
 
     fn step(&mut self, request: StepRequest<'_>) -> Answered<StepResponse> {
-        let Some(variant) = self.index(request.game) else {
+        let Some((playable, variant)) = self.index(request.game) else {
             return Answered::Unsupported(format!("no variant `{}`", self.variant));
         };
-        match request
-            .game
-            .play_variant(request.state, request.turns, &[variant])
-        {
+        match playable.play_variant(request.state, request.turns, &[variant]) {
             Ok(played) => Answered::Done(played.into()),
             Err(e) => Answered::Error(format!("the variant refused the case: {e}")),
         }

@@ -208,7 +208,7 @@ impl Mask {
     /// Checks every path against `game`'s result and every protocol text against its texts.
     pub fn check(&self, game: &dyn DynGame) -> Result<(), MaskError> {
         let info = game.info();
-        let schema = game.schema();
+        let schema = game.schemas().state;
         if let Some(field) = self
             .fields
             .iter()

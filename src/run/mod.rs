@@ -402,7 +402,7 @@ fn modelled_result(
     let mut actual = actual(&state, &response);
     if then.get("facts").is_some() {
         // Facts the state shows only indirectly, as a generator case sees them.
-        match (game.facts_of(&state), &mut actual) {
+        match (facts_of(game, &state), &mut actual) {
             (Ok(facts), Value::Object(map)) => {
                 map.insert("facts".into(), facts);
             }
@@ -411,7 +411,7 @@ fn modelled_result(
         }
     }
     // One spelling for what the game lets an engine spell several ways (as `then` has).
-    game.normalize_expectation(&mut actual);
+    game.capabilities().normalize_expectation(&mut actual);
     mask.remove_from(&mut actual);
     Ok(actual)
 }
@@ -420,12 +420,12 @@ fn modelled_result(
 /// filled in, validated). Numbers are values, not spellings: a result that loads only with its
 /// whole floats read as integers (`23.0` where the state holds 23) is read so.
 pub fn load_result(game: &dyn DynGame, state: &Value) -> Result<Value, crate::game::StateError> {
-    game.load_state(state).or_else(|e| {
+    crate::game::load_state(game, state).or_else(|e| {
         let mut whole = state.clone();
         if !whole_numbers(&mut whole) {
             return Err(e);
         }
-        game.load_state(&whole).map_err(|_| e)
+        crate::game::load_state(game, &whole).map_err(|_| e)
     })
 }
 
@@ -572,7 +572,7 @@ fn check_generated(
                 ))
             }
         };
-        game.normalize_expectation(&mut state);
+        game.capabilities().normalize_expectation(&mut state);
         if let Err(diff) = check_subset(then, &state) {
             return CaseVerdict::Fail(format!("new match with seed {seed}:\n{diff}"));
         }
@@ -622,14 +622,25 @@ fn number_at(value: &Value, path: &str) -> Option<f64> {
     }
 }
 
-/// The canonical state, validated, with its [`crate::game::Game::facts`] under `facts`.
+/// The canonical state, validated, with its [`crate::game::Facts`] under `facts`.
 pub fn with_facts(game: &dyn DynGame, state: &Value) -> Result<Value, crate::game::StateError> {
     let mut state = load_result(game, state)?;
-    let facts = game.facts_of(&state)?;
+    let facts = facts_of(game, &state)?;
     if let Value::Object(map) = &mut state {
         map.insert("facts".into(), facts);
     }
     Ok(state)
+}
+
+/// The game's [`crate::game::Facts`] of a loaded state; an error naming what is missing for a
+/// game without facts.
+fn facts_of(game: &dyn DynGame, state: &Value) -> Result<Value, crate::game::StateError> {
+    match game.capabilities().facts {
+        Some(facts) => facts.facts(state),
+        None => Err(crate::game::StateError::new(
+            crate::game::Missing::new(game.info().id, "facts for generator cases").to_string(),
+        )),
+    }
 }
 
 /// The cases of `library` whose name contains `filter` (all when `None`), with their game.

@@ -27,15 +27,8 @@ pub fn step_with(
     replies: &[Reply],
     wrong: Wrongs,
 ) -> Result<StepReport, StepError> {
-    if state.outcome.is_some() {
-        return Err(StepError::MatchOver);
-    }
-    let [reply] = replies else {
-        return Err(StepError::ReplyCount {
-            expected: 1,
-            got: replies.len(),
-        });
-    };
+    // One reply: the guards of `checked_step` let no other count through.
+    let reply = &replies[0];
     if state.player >= PLAYERS {
         return Err(StepError::BadState(format!("player {}", state.player)));
     }

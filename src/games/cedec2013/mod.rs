@@ -28,8 +28,9 @@ use rand::{Rng, RngCore};
 
 use crate::game::Reply;
 use crate::game::{
-    EdgeCase, Frame, FuzzHints, Game, GameInfo, NoOptions, Outcome, ParseVerdict, RuleDocument,
-    StateError, StepError, StepReport, TimeLimits, Variant,
+    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, NoOptions, Outcome,
+    ParseVerdict, Recorded, RuleDocument, StateError, StepError, StepReport, TimeLimits, Variant,
+    VariantSet, Variants,
 };
 use engine::{apply, Turn};
 use protocol::{is_finish, parse_name, Command, Request};
@@ -48,6 +49,18 @@ static INFO: GameInfo = GameInfo {
     },
     protocol: include_str!("../../../docs/protocol/cedec2013.md"),
     players: 3,
+    // Players move in turn: one reply a step, from `awaiting`'s one player.
+    replies_per_step: 1,
+    // D-cedec-11: 5 s for the name, 1 s a turn, 5 s of overrun over the match. The name is
+    // each player's first reply, to the round-0 request (a step like any other, so there is
+    // no separate handshake).
+    limits: TimeLimits {
+        first_turn_ms: Some(rules::NAME_LIMIT_MS),
+        turn_ms: Some(rules::TURN_LIMIT_MS),
+        pool_ms: Some(rules::OVERRUN_POOL_MS),
+        ..TimeLimits::NONE
+    },
+    handshake: None,
     parse_kinds: &["request", "command", "name"],
     fuzz: FuzzHints {
         // Base costs in robots and resources (4, 5, 9, 10, 15, 25, 50), the 5 robots a turn,
@@ -66,11 +79,18 @@ static INFO: GameInfo = GameInfo {
 
 impl Game for Cedec2013 {
     type State = State;
+
     type Options = NoOptions;
 
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
+    const CAPABILITIES: Capabilities = Capabilities {
+        recorded: Some(&Cedec2013),
+        variants: Some(&Cedec2013),
+        edge_cases: Some(&Cedec2013),
+        facts: Some(&Cedec2013),
+        ..Capabilities::NONE
+    };
+
+    const INFO: &'static GameInfo = &INFO;
 
     fn new_match(&self, seed: u64, _: &NoOptions) -> State {
         State {
@@ -108,23 +128,6 @@ impl Game for Cedec2013 {
         Request::of(state, player).print()
     }
 
-    /// Players move in turn: one reply a step, from [`Game::awaiting`]'s one player.
-    fn replies_per_step(&self) -> usize {
-        1
-    }
-
-    /// D-cedec-11: 5 s for the name, 1 s a turn, 5 s of overrun over the match. The name is
-    /// each player's first reply, to the round-0 request (a step like any other, so there is
-    /// no separate handshake: the default `None`).
-    fn limits(&self) -> TimeLimits {
-        TimeLimits {
-            first_turn_ms: Some(rules::NAME_LIMIT_MS),
-            turn_ms: Some(rules::TURN_LIMIT_MS),
-            pool_ms: Some(rules::OVERRUN_POOL_MS),
-            ..TimeLimits::default()
-        }
-    }
-
     fn frame(&self, state: &State, _: usize, lines: &[&str]) -> Frame {
         // Round 0: the name is one line. Later: everything up to a `finish` line.
         let complete = if state.round == 0 {
@@ -141,19 +144,6 @@ impl Game for Cedec2013 {
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
         engine::step(state, replies)
-    }
-
-    fn variants(&self) -> &'static [Variant] {
-        &variants::VARIANTS
-    }
-
-    fn step_variant(
-        &self,
-        state: &mut State,
-        replies: &[Reply],
-        variants: &[usize],
-    ) -> Result<StepReport, StepError> {
-        engine::step_with(state, replies, variants::Wrongs::of(variants))
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
@@ -181,7 +171,40 @@ impl Game for Cedec2013 {
         }
         random_turn(state, player, rng).join("\n")
     }
+}
 
+impl Recorded for Cedec2013 {
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&State>,
+    ) -> Result<crate::game::Observation<State>, crate::text::ParseError> {
+        observe::observe(prompt, player, known)
+    }
+}
+
+impl Variants for Cedec2013 {
+    const VARIANTS: &'static [Variant] = variants::Wrong::VARIANTS;
+
+    fn step_variant(
+        &self,
+        state: &mut State,
+        replies: &[Reply],
+        set: VariantSet,
+    ) -> Result<StepReport, StepError> {
+        engine::step_with(state, replies, set)
+    }
+}
+
+impl EdgeCases for Cedec2013 {
+    /// Each case starts with its seat's round-0 name request, then an extreme state.
+    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
+        edge::edge_cases()
+    }
+}
+
+impl Facts for Cedec2013 {
     /// `holes`, `holes_per_third`, `robots` (on the whole
     /// field), `tiles_by_landform`, `centre_is_hole`, `factories` (and `factory_owners`),
     /// `rotation_symmetric` (a 120° turn maps every tile onto one of the same kind, owner
@@ -191,19 +214,6 @@ impl Game for Cedec2013 {
     /// can give a map and ask whether the generator would keep it).
     fn facts(&self, state: &State) -> serde_json::Value {
         mapgen::facts(&state.tiles)
-    }
-
-    /// Each case starts with its seat's round-0 name request, then an extreme state.
-    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
-        edge::edge_cases()
-    }
-    fn observe(
-        &self,
-        prompt: &str,
-        player: usize,
-        known: Option<&State>,
-    ) -> Option<Result<crate::game::Observation<State>, crate::text::ParseError>> {
-        Some(observe::observe(prompt, player, known))
     }
 }
 

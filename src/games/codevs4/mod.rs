@@ -30,9 +30,10 @@ pub mod variants;
 use rand::{Rng, RngCore};
 
 use crate::game::{
-    EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, Observation, Outcome, ParseVerdict,
-    Reply, RuleDocument, Series, SeriesMatch, SeriesScore, StateError, StepError, StepReport,
-    TimeLimits, Variant,
+    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
+    Normalize, Observation, Outcome, ParseVerdict, Recorded, Reply, RuleDocument, Series,
+    SeriesMatch, SeriesPlay, SeriesScore, StateError, StepError, StepReport, TimeLimits, Variant,
+    VariantSet, Variants,
 };
 pub use options::{Options, TimeLeft};
 use protocol::{parse_name, Command, Order, Orders, Prompt, Sight};
@@ -50,6 +51,20 @@ static INFO: GameInfo = GameInfo {
     },
     protocol: include_str!("../../../docs/protocol/codevs4.md"),
     players: 2,
+    replies_per_step: 2,
+    // The document names no time limit per turn. D-codevs4-11: 3,600,000 ms of thinking time
+    // for the whole game, which the input's first line counts down; a match cannot take more.
+    // What decides a late output is the state's own clock, which a stage starts from the
+    // option `time` and `play --series` carries from stage to stage (`SeriesPlay::carry`).
+    limits: TimeLimits {
+        total_ms: Some(THINKING_TIME_MS),
+        ..TimeLimits::NONE
+    },
+    // 5.2: the AI prints its name first, before it reads any input.
+    handshake: Some(Handshake {
+        prompt: "",
+        parse_kind: "name",
+    }),
     parse_kinds: &["prompt", "reply", "name"],
     fuzz: FuzzHints {
         // Both sides of: the cell cap 10, the gathering cap 5, costs 20/40/60/100/500, the
@@ -76,11 +91,20 @@ static INFO: GameInfo = GameInfo {
 
 impl Game for Codevs4 {
     type State = State;
+
     type Options = Options;
 
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
+    const CAPABILITIES: Capabilities = Capabilities {
+        recorded: Some(&Codevs4),
+        variants: Some(&Codevs4),
+        series: Some(&Codevs4),
+        normalize: Some(&Codevs4),
+        edge_cases: Some(&Codevs4),
+        facts: Some(&Codevs4),
+        ..Capabilities::NONE
+    };
+
+    const INFO: &'static GameInfo = &INFO;
 
     /// The set-up of the stage, each player with the time `options.time` gives it.
     fn new_match(&self, seed: u64, options: &Options) -> State {
@@ -134,39 +158,6 @@ impl Game for Codevs4 {
         engine::step(state, replies)
     }
 
-    fn variants(&self) -> &'static [Variant] {
-        &variants::VARIANTS
-    }
-
-    fn step_variant(
-        &self,
-        state: &mut State,
-        replies: &[Reply],
-        variants: &[usize],
-    ) -> Result<StepReport, StepError> {
-        engine::step_with(state, replies, variants::Wrongs::of(variants))
-    }
-
-    fn prompt_variant(&self, state: &State, player: usize, variants: &[usize]) -> String {
-        use variants::{Wrong, Wrongs};
-        let wrong = Wrongs::of(variants);
-        let vision = if wrong.has(Wrong::VisionOneShort) {
-            |kind: Kind| match kind {
-                Kind::Castle | Kind::Village => kind.vision(),
-                _ => kind.vision() - 1,
-            }
-        } else {
-            Kind::vision
-        };
-        let mut prompt = Prompt::seen(state, player, &Sight::reaching(state, player, vision));
-        if wrong.has(Wrong::InputPrintsXBeforeY) {
-            for unit in prompt.own.iter_mut().chain(&mut prompt.enemies) {
-                std::mem::swap(&mut unit.x, &mut unit.y);
-            }
-        }
-        prompt.print()
-    }
-
     fn outcome(&self, state: &State) -> Option<Outcome> {
         state.outcome.clone()
     }
@@ -187,38 +178,9 @@ impl Game for Codevs4 {
     fn random_reply(&self, state: &State, player: usize, rng: &mut dyn RngCore) -> String {
         random_orders(state, player, rng).print()
     }
+}
 
-    /// `castle_distance_from_corner` (each castle's distance from its corner),
-    /// `workers_on_castle`, `units_by_owner`, `resource_cells`, `distinct_resource_cells`,
-    /// `farthest_resource_from_its_corner` (of the first ten cells from (0,0), of the last ten
-    /// from (99,99)), `nearest_resource_to_a_castle`.
-    fn facts(&self, state: &State) -> serde_json::Value {
-        setup::facts(state)
-    }
-
-    /// The document names no time limit per turn. D-codevs4-11: 3,600,000 ms of thinking time
-    /// for the whole game, which the input's first line counts down; a match cannot take more.
-    /// What decides a late output is the state's own clock, which a stage starts from the
-    /// option `time` and `play --series` carries from stage to stage ([`Game::series_carry`]).
-    fn limits(&self) -> TimeLimits {
-        TimeLimits {
-            total_ms: Some(THINKING_TIME_MS),
-            ..TimeLimits::default()
-        }
-    }
-
-    /// 5.2: the AI prints its name first, before it reads any input.
-    fn handshake(&self) -> Option<Handshake> {
-        Some(Handshake {
-            prompt: String::new(),
-            parse_kind: "name",
-        })
-    }
-
-    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
-        edge::edge_cases()
-    }
-
+impl Recorded for Codevs4 {
     /// Own units in full; enemy units and resource cells where the own units see (see
     /// [`observe`]).
     fn observe(
@@ -226,27 +188,47 @@ impl Game for Codevs4 {
         prompt: &str,
         player: usize,
         known: Option<&State>,
-    ) -> Option<Result<Observation<State>, crate::text::ParseError>> {
-        Some(observe::observe(prompt, player, known))
+    ) -> Result<Observation<State>, crate::text::ParseError> {
+        observe::observe(prompt, player, known)
+    }
+}
+
+impl Variants for Codevs4 {
+    const VARIANTS: &'static [Variant] = variants::Wrong::VARIANTS;
+
+    fn step_variant(
+        &self,
+        state: &mut State,
+        replies: &[Reply],
+        set: VariantSet,
+    ) -> Result<StepReport, StepError> {
+        engine::step_with(state, replies, set)
     }
 
-    /// D-codevs4-13: the resource cells of a prompt are a set. Every prompt (`prompts`) that
-    /// reads is brought to shinpan's (y, x) order, in an expectation and in an engine's result
-    /// alike, so that the same cells in another order compare equal.
-    fn normalize_expectation(&self, expected: &mut serde_json::Value) {
-        let prompts = expected
-            .get_mut("prompts")
-            .and_then(serde_json::Value::as_array_mut);
-        for prompt in prompts.into_iter().flatten() {
-            if let Some(Ok(read)) = prompt.as_str().map(Prompt::parse) {
-                *prompt = read.with_resource_cells_sorted().print().into();
+    fn prompt_variant(&self, state: &State, player: usize, set: VariantSet) -> String {
+        use variants::Wrong;
+        let vision = if set.has(Wrong::VisionOneShort) {
+            |kind: Kind| match kind {
+                Kind::Castle | Kind::Village => kind.vision(),
+                _ => kind.vision() - 1,
+            }
+        } else {
+            Kind::vision
+        };
+        let mut prompt = Prompt::seen(state, player, &Sight::reaching(state, player, vision));
+        if set.has(Wrong::InputPrintsXBeforeY) {
+            for unit in prompt.own.iter_mut().chain(&mut prompt.enemies) {
+                std::mem::swap(&mut unit.x, &mut unit.y);
             }
         }
+        prompt.print()
     }
+}
 
+impl SeriesPlay for Codevs4 {
     /// 3 and 6.3: the 41 stages, 0..=40.
-    fn series(&self) -> Option<Series> {
-        Some(Series {
+    fn series(&self) -> Series {
+        Series {
             ranking: "6.3: points (2 a stage won, 1 a stage drawn), more first; then the turns \
                       of the stages won minus the turns of the stages lost, fewer first",
             matches: (0..STAGES)
@@ -255,12 +237,12 @@ impl Game for Codevs4 {
                     options: serde_json::Map::from_iter([("stage".to_string(), stage.into())]),
                 })
                 .collect(),
-        })
+        }
     }
 
     /// D-codevs4-11: the hour is for the whole game, so each player starts the next stage with
     /// the time it has left at the end of this one.
-    fn series_carry(&self, finished: &State) -> serde_json::Map<String, serde_json::Value> {
+    fn carry(&self, finished: &State) -> serde_json::Map<String, serde_json::Value> {
         let left = finished.players.each_ref().map(|p| p.time_left_ms);
         serde_json::Map::from_iter([("time".to_string(), serde_json::json!(left))])
     }
@@ -268,7 +250,7 @@ impl Game for Codevs4 {
     /// 6.3: 2 points a win, 1 a draw; the tiebreak is the turns summed over wins minus the
     /// turns summed over losses, ranked ascending, so given negated (settled, rules.yaml
     /// `ranking.turn-sum`).
-    fn series_score(&self, state: &State, player: usize) -> SeriesScore {
+    fn score(&self, state: &State, player: usize) -> SeriesScore {
         let turns = i64::from(state.turn);
         match state.outcome.as_ref().map(|o| o.winner) {
             Some(Some(w)) if w == player => SeriesScore {
@@ -285,6 +267,38 @@ impl Game for Codevs4 {
             },
             None => SeriesScore::default(),
         }
+    }
+}
+
+impl Normalize for Codevs4 {
+    /// D-codevs4-13: the resource cells of a prompt are a set. Every prompt (`prompts`) that
+    /// reads is brought to shinpan's (y, x) order, in an expectation and in an engine's result
+    /// alike, so that the same cells in another order compare equal.
+    fn normalize_expectation(&self, expected: &mut serde_json::Value) {
+        let prompts = expected
+            .get_mut("prompts")
+            .and_then(serde_json::Value::as_array_mut);
+        for prompt in prompts.into_iter().flatten() {
+            if let Some(Ok(read)) = prompt.as_str().map(Prompt::parse) {
+                *prompt = read.with_resource_cells_sorted().print().into();
+            }
+        }
+    }
+}
+
+impl EdgeCases for Codevs4 {
+    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
+        edge::edge_cases()
+    }
+}
+
+impl Facts for Codevs4 {
+    /// `castle_distance_from_corner` (each castle's distance from its corner),
+    /// `workers_on_castle`, `units_by_owner`, `resource_cells`, `distinct_resource_cells`,
+    /// `farthest_resource_from_its_corner` (of the first ten cells from (0,0), of the last ten
+    /// from (99,99)), `nearest_resource_to_a_castle`.
+    fn facts(&self, state: &State) -> serde_json::Value {
+        setup::facts(state)
     }
 }
 

@@ -34,15 +34,6 @@ pub fn step_with(
     replies: &[Reply],
     wrong: Wrongs,
 ) -> Result<StepReport, StepError> {
-    if state.outcome.is_some() {
-        return Err(StepError::MatchOver);
-    }
-    if replies.len() != 2 {
-        return Err(StepError::ReplyCount {
-            expected: 2,
-            got: replies.len(),
-        });
-    }
     let turn = state.turn as usize;
     let pack = *state.packs.get(turn).ok_or_else(|| {
         StepError::BadState(format!(

@@ -23,8 +23,9 @@ use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::{
-    EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, NoOptions, Observation, Outcome,
-    ParseVerdict, Reply, RuleDocument, StateError, StepError, StepReport, TimeLimits, Variant,
+    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
+    NoOptions, Normalize, Observation, Outcome, ParseVerdict, Reachability, Recorded, Reply,
+    RuleDocument, StateError, StepError, StepReport, TimeLimits, Variant, VariantSet, Variants,
 };
 use protocol::{parse_ai_name, Command, GameStart, Prompt, TurnInput};
 use rules::{
@@ -44,6 +45,18 @@ static INFO: GameInfo = GameInfo {
     },
     protocol: include_str!("../../../docs/protocol/codevs-reborn.md"),
     players: 2,
+    replies_per_step: 2,
+    // 「思考時間の制限について」: 3 minutes a match, and 20 s a turn in the online qualifier.
+    limits: TimeLimits {
+        turn_ms: Some(QUALIFIER_TURN_LIMIT_MS),
+        total_ms: Some(THINKING_TIME_MS),
+        ..TimeLimits::NONE
+    },
+    // 「AI名について」: the AI prints its name first, before any input.
+    handshake: Some(Handshake {
+        prompt: "",
+        parse_kind: "name",
+    }),
     parse_kinds: &["reply", "name", "turn", "packs", "prompt"],
     fuzz: FuzzHints {
         // Both sides of the document's ranges and thresholds: positions 0..=8, rotations 0..=3,
@@ -57,11 +70,20 @@ static INFO: GameInfo = GameInfo {
 
 impl Game for CodevsReborn {
     type State = State;
+
     type Options = NoOptions;
 
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
+    const CAPABILITIES: Capabilities = Capabilities {
+        recorded: Some(&CodevsReborn),
+        variants: Some(&CodevsReborn),
+        reachability: Some(&CodevsReborn),
+        normalize: Some(&CodevsReborn),
+        edge_cases: Some(&CodevsReborn),
+        facts: Some(&CodevsReborn),
+        ..Capabilities::NONE
+    };
+
+    const INFO: &'static GameInfo = &INFO;
 
     fn new_match(&self, seed: u64, _: &NoOptions) -> State {
         State {
@@ -106,19 +128,6 @@ impl Game for CodevsReborn {
         engine::step(state, replies)
     }
 
-    fn variants(&self) -> &'static [Variant] {
-        &variants::VARIANTS
-    }
-
-    fn step_variant(
-        &self,
-        state: &mut State,
-        replies: &[Reply],
-        variants: &[usize],
-    ) -> Result<StepReport, StepError> {
-        engine::step_with(state, replies, variants::Wrongs::of(variants))
-    }
-
     fn outcome(&self, state: &State) -> Option<Outcome> {
         state.outcome.clone()
     }
@@ -160,7 +169,69 @@ impl Game for CodevsReborn {
         let rotation = rng.random_range(0..=MAX_ROTATION);
         Command::Drop { position, rotation }.print()
     }
+}
 
+impl Recorded for CodevsReborn {
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&State>,
+    ) -> Result<Observation<State>, crate::text::ParseError> {
+        observe::observe(prompt, player, known)
+    }
+}
+
+impl Variants for CodevsReborn {
+    const VARIANTS: &'static [Variant] = variants::Wrong::VARIANTS;
+
+    fn step_variant(
+        &self,
+        state: &mut State,
+        replies: &[Reply],
+        set: VariantSet,
+    ) -> Result<StepReport, StepError> {
+        engine::step_with(state, replies, set)
+    }
+}
+
+impl Reachability for CodevsReborn {
+    /// [`reachable::reachable`]: a settled field, packs of 3 or 4 blocks, never both ojama
+    /// stocks non-zero.
+    fn reachable(&self, state: &State) -> Result<(), StateError> {
+        reachable::reachable(state)
+    }
+}
+
+impl Normalize for CodevsReborn {
+    /// A field in `then` may be written as `given` accepts it: all 16 rows, empty top rows
+    /// included. It is brought to the canonical form (from the highest block down) here; a text
+    /// that is no field is left as written, for the comparison to report.
+    fn normalize_expectation(&self, expected: &mut serde_json::Value) {
+        let players = expected
+            .get_mut("players")
+            .and_then(serde_json::Value::as_array_mut);
+        for player in players.into_iter().flatten() {
+            let Some(field) = player.get_mut("field") else {
+                continue;
+            };
+            if let Some(canonical) = field
+                .as_str()
+                .and_then(|text| field::Field::from_text(text).ok())
+            {
+                *field = canonical.to_text().into();
+            }
+        }
+    }
+}
+
+impl EdgeCases for CodevsReborn {
+    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
+        edge::edge_cases()
+    }
+}
+
+impl Facts for CodevsReborn {
     /// `packs`: how many; `packs_by_blocks`: how many packs hold 0..=4 blocks;
     /// `blocks_by_value`: how many blocks of each value 1..=9 over all packs.
     fn facts(&self, state: &State) -> serde_json::Value {
@@ -182,62 +253,6 @@ impl Game for CodevsReborn {
             "packs_by_blocks": by_blocks,
             "blocks_by_value": by_value,
         })
-    }
-
-    /// 「思考時間の制限について」: 3 minutes a match, and 20 s a turn in the online qualifier.
-    fn limits(&self) -> TimeLimits {
-        TimeLimits {
-            turn_ms: Some(QUALIFIER_TURN_LIMIT_MS),
-            total_ms: Some(THINKING_TIME_MS),
-            ..TimeLimits::default()
-        }
-    }
-
-    /// 「AI名について」: the AI prints its name first, before any input.
-    fn handshake(&self) -> Option<Handshake> {
-        Some(Handshake {
-            prompt: String::new(),
-            parse_kind: "name",
-        })
-    }
-
-    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
-        edge::edge_cases()
-    }
-
-    /// [`reachable::reachable`]: a settled field, packs of 3 or 4 blocks, never both ojama
-    /// stocks non-zero.
-    fn reachable(&self, state: &State) -> Result<(), StateError> {
-        reachable::reachable(state)
-    }
-
-    fn observe(
-        &self,
-        prompt: &str,
-        player: usize,
-        known: Option<&State>,
-    ) -> Option<Result<Observation<State>, crate::text::ParseError>> {
-        Some(observe::observe(prompt, player, known))
-    }
-
-    /// A field in `then` may be written as `given` accepts it: all 16 rows, empty top rows
-    /// included. It is brought to the canonical form (from the highest block down) here; a text
-    /// that is no field is left as written, for the comparison to report.
-    fn normalize_expectation(&self, expected: &mut serde_json::Value) {
-        let players = expected
-            .get_mut("players")
-            .and_then(serde_json::Value::as_array_mut);
-        for player in players.into_iter().flatten() {
-            let Some(field) = player.get_mut("field") else {
-                continue;
-            };
-            if let Some(canonical) = field
-                .as_str()
-                .and_then(|text| field::Field::from_text(text).ok())
-            {
-                *field = canonical.to_text().into();
-            }
-        }
     }
 }
 

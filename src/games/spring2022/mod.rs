@@ -38,8 +38,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::game::{
-    EdgeCase, Frame, FuzzHints, Game, GameInfo, Observation, Outcome, ParseVerdict, Reply,
-    RuleDocument, StateError, StepError, StepReport, TimeLimits, Variant,
+    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Observation,
+    Outcome, ParseVerdict, Recorded, Reply, RuleDocument, StateError, StepError, StepReport,
+    TimeLimits, Variant, VariantSet, Variants,
 };
 use jrandom::scramble;
 use protocol::{read_order, Order, Prompt};
@@ -66,6 +67,15 @@ static INFO: GameInfo = GameInfo {
     },
     protocol: include_str!("../../../docs/protocol/spring2022.md"),
     players: 2,
+    replies_per_step: 2,
+    // D-spring-1: 1000 ms for the first reply, 50 ms for the others. The bot prints nothing
+    // before its first prompt.
+    limits: TimeLimits {
+        first_turn_ms: Some(rules::FIRST_TURN_MS),
+        turn_ms: Some(rules::TURN_MS),
+        ..TimeLimits::NONE
+    },
+    handshake: None,
     parse_kinds: &["prompt", "reply", "command"],
     fuzz: FuzzHints {
         // The ranges and radii on both sides (300, 800, 1280, 2200, 5000, 6000), the map's
@@ -132,11 +142,18 @@ static INFO: GameInfo = GameInfo {
 
 impl Game for Spring2022 {
     type State = State;
+
     type Options = Options;
 
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
+    const CAPABILITIES: Capabilities = Capabilities {
+        recorded: Some(&Spring2022),
+        variants: Some(&Spring2022),
+        edge_cases: Some(&Spring2022),
+        facts: Some(&Spring2022),
+        ..Capabilities::NONE
+    };
+
+    const INFO: &'static GameInfo = &INFO;
 
     /// The referee's `new Random(seed)` with the seed's bits read as a Java `long`.
     fn new_match(&self, seed: u64, options: &Options) -> State {
@@ -176,29 +193,6 @@ impl Game for Spring2022 {
         engine::step(state, replies)
     }
 
-    fn variants(&self) -> &'static [Variant] {
-        &variants::VARIANTS
-    }
-
-    fn step_variant(
-        &self,
-        state: &mut State,
-        replies: &[Reply],
-        variants: &[usize],
-    ) -> Result<StepReport, StepError> {
-        engine::step_with(state, replies, variants::Wrongs::of(variants))
-    }
-
-    fn prompt_variant(&self, state: &State, player: usize, variants: &[usize]) -> String {
-        let through_fog = variants::Wrongs::of(variants).has(variants::Wrong::HeroesSeenThroughFog);
-        vision::prompt_seeing(state, player, through_fog).print()
-    }
-
-    /// The league (D-spring-10), which no prompt shows.
-    fn set_up_observed(&self, state: &mut State, options: &Options) {
-        state.league = options.league;
-    }
-
     fn outcome(&self, state: &State) -> Option<Outcome> {
         state.outcome.clone()
     }
@@ -226,7 +220,51 @@ impl Game for Spring2022 {
     fn random_reply(&self, state: &State, player: usize, rng: &mut dyn RngCore) -> String {
         player::reply(state, player, rng)
     }
+}
 
+impl Recorded for Spring2022 {
+    /// Bases and own heroes in full; enemy heroes and mobs where the player sees; a mob shown
+    /// for the first time, or a speed WIND drew, taken as shown (see [`observe`]).
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&State>,
+    ) -> Result<Observation<State>, crate::text::ParseError> {
+        observe::observe(prompt, player, known)
+    }
+
+    /// The league (D-spring-10), which no prompt shows.
+    fn set_up_observed(&self, state: &mut State, options: &Options) {
+        state.league = options.league;
+    }
+}
+
+impl Variants for Spring2022 {
+    const VARIANTS: &'static [Variant] = variants::Wrong::VARIANTS;
+
+    fn step_variant(
+        &self,
+        state: &mut State,
+        replies: &[Reply],
+        set: VariantSet,
+    ) -> Result<StepReport, StepError> {
+        engine::step_with(state, replies, set)
+    }
+
+    fn prompt_variant(&self, state: &State, player: usize, set: VariantSet) -> String {
+        let through_fog = set.has(variants::Wrong::HeroesSeenThroughFog);
+        vision::prompt_seeing(state, player, through_fog).print()
+    }
+}
+
+impl EdgeCases for Spring2022 {
+    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
+        edge::edge_cases()
+    }
+}
+
+impl Facts for Spring2022 {
     /// `mobs` (how many), `visible_mobs` (to each player), `next_wave_turn` (the turn at whose
     /// end the next wave comes), `next_wave` (its four mobs: `x`, `y`, `vx`, `vy`, `health`, as
     /// drawn from the state's generator if no WIND redirection draws first), `next_wave_mirrored`
@@ -270,31 +308,6 @@ impl Game for Spring2022 {
             "next_wave_mirrored": mirrored,
             "next_wave_within_75": within,
         })
-    }
-
-    /// D-spring-1: 1000 ms for the first reply, 50 ms for the others. The bot prints nothing
-    /// before its first prompt.
-    fn limits(&self) -> TimeLimits {
-        TimeLimits {
-            first_turn_ms: Some(rules::FIRST_TURN_MS),
-            turn_ms: Some(rules::TURN_MS),
-            ..TimeLimits::default()
-        }
-    }
-
-    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
-        edge::edge_cases()
-    }
-
-    /// Bases and own heroes in full; enemy heroes and mobs where the player sees; a mob shown
-    /// for the first time, or a speed WIND drew, taken as shown (see [`observe`]).
-    fn observe(
-        &self,
-        prompt: &str,
-        player: usize,
-        known: Option<&State>,
-    ) -> Option<Result<Observation<State>, crate::text::ParseError>> {
-        Some(observe::observe(prompt, player, known))
     }
 }
 

@@ -32,9 +32,10 @@ pub mod variants;
 use rand::RngCore;
 
 use crate::game::{
-    EdgeCase, Frame, FuzzHints, Game, GameInfo, Handshake, Imported, NoOptions, Observation,
-    Outcome, ParseVerdict, PlayedDeparture, Reply, RuleDocument, StateError, StepError, StepReport,
-    TimeLimits, Variant,
+    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
+    Imported, Importer, KnownDepartures, NoOptions, Observation, Outcome, ParseVerdict,
+    PlayedDeparture, Recorded, Reply, RuleDocument, StateError, StepError, StepReport, TimeLimits,
+    Variant, VariantSet, Variants,
 };
 use protocol::{parse_name, Prompt, TurnReply};
 use rules::{draw_price, Kind, THINKING_TIME_MS};
@@ -51,6 +52,18 @@ static INFO: GameInfo = GameInfo {
     },
     protocol: include_str!("../../../docs/protocol/tsg-auto-chess.md"),
     players: 2,
+    replies_per_step: 2,
+    // 「制約・提出方法」: 3 minutes of thinking time over the whole match, counted from each
+    // input to its output (so not the name); no limit per turn.
+    limits: TimeLimits {
+        total_ms: Some(THINKING_TIME_MS),
+        ..TimeLimits::NONE
+    },
+    // 「出力」: the name comes first, one line; main.rb reads it before sending anything.
+    handshake: Some(Handshake {
+        prompt: "",
+        parse_kind: "name",
+    }),
     parse_kinds: &["prompt", "reply", "name"],
     fuzz: FuzzHints {
         // Both sides of the document's numbers: the board's 0 and 14 (and 15), the ranges 1 and
@@ -101,11 +114,20 @@ static INFO: GameInfo = GameInfo {
 
 impl Game for TsgAutoChess {
     type State = State;
+
     type Options = NoOptions;
 
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
+    const CAPABILITIES: Capabilities = Capabilities {
+        recorded: Some(&TsgAutoChess),
+        known_departures: Some(&TsgAutoChess),
+        importer: Some(&TsgAutoChess),
+        variants: Some(&TsgAutoChess),
+        edge_cases: Some(&TsgAutoChess),
+        facts: Some(&TsgAutoChess),
+        ..Capabilities::NONE
+    };
+
+    const INFO: &'static GameInfo = &INFO;
 
     /// Turn 0: kings at home, 5 gold, level 1; the shops hold ids 2..=4 (player 0) and 5..=7
     /// (player 1), priced from the seed in that order.
@@ -125,12 +147,6 @@ impl Game for TsgAutoChess {
 
     fn validate(&self, state: &State) -> Result<(), StateError> {
         state.validate()
-    }
-
-    /// main.rb makes states the rules forbid (D-tsg-11: ids used twice, two units on a cell,
-    /// more units than the limit): the engine steps them safely, so only what it needs holds.
-    fn validate_recorded(&self, state: &State) -> Result<(), StateError> {
-        state.validate_recorded()
     }
 
     fn awaiting(&self, state: &State) -> Vec<usize> {
@@ -163,19 +179,6 @@ impl Game for TsgAutoChess {
         engine::step(state, replies)
     }
 
-    fn variants(&self) -> &'static [Variant] {
-        &variants::VARIANTS
-    }
-
-    fn step_variant(
-        &self,
-        state: &mut State,
-        replies: &[Reply],
-        variants: &[usize],
-    ) -> Result<StepReport, StepError> {
-        engine::step_with(state, replies, variants::Wrongs::of(variants))
-    }
-
     fn outcome(&self, state: &State) -> Option<Outcome> {
         state.outcome.clone()
     }
@@ -197,7 +200,64 @@ impl Game for TsgAutoChess {
     fn random_reply(&self, state: &State, player: usize, rng: &mut dyn RngCore) -> String {
         player::random_reply(state, player, rng)
     }
+}
 
+impl Recorded for TsgAutoChess {
+    /// Every prompt shows the whole board; see [`observe`] for what it leaves out.
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&State>,
+    ) -> Result<Observation<State>, crate::text::ParseError> {
+        observe::observe(prompt, player, known)
+    }
+
+    /// main.rb makes states the rules forbid (D-tsg-11: ids used twice, two units on a cell,
+    /// more units than the limit): the engine steps them safely, so only what it needs holds.
+    fn validate_recorded(&self, state: &State) -> Result<(), StateError> {
+        state.validate_recorded()
+    }
+}
+
+impl KnownDepartures for TsgAutoChess {
+    /// main.rb's set-up on a 9×9 board, its moves by every line, its evolve formula, its
+    /// ghosts.
+    fn departures_played(&self, steps: &[(State, Vec<Reply>)]) -> Vec<PlayedDeparture<State>> {
+        known::played(steps)
+    }
+}
+
+impl Importer for TsgAutoChess {
+    const FORMATS: &'static [&'static str] = &[import::MAIN_RB];
+
+    /// `main-rb`: main.rb's standard output (see [`import`]).
+    fn import(&self, format: &str, log: &str) -> Result<Vec<Imported>, crate::text::ParseError> {
+        let _ = format;
+        import::main_rb(log)
+    }
+}
+
+impl Variants for TsgAutoChess {
+    const VARIANTS: &'static [Variant] = variants::Wrong::VARIANTS;
+
+    fn step_variant(
+        &self,
+        state: &mut State,
+        replies: &[Reply],
+        set: VariantSet,
+    ) -> Result<StepReport, StepError> {
+        engine::step_with(state, replies, set)
+    }
+}
+
+impl EdgeCases for TsgAutoChess {
+    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
+        edge::edge_cases()
+    }
+}
+
+impl Facts for TsgAutoChess {
     /// `units` and `army` (non-king units of each player) on the board, `shop_ids` (both
     /// shops' ids, ascending), and `upcoming_prices`: how many of the next 3000 draws of the
     /// price generator give 2, 3 and 4.
@@ -220,51 +280,5 @@ impl Game for TsgAutoChess {
             "shop_ids": shop_ids,
             "upcoming_prices": {"2": by_price[0], "3": by_price[1], "4": by_price[2]},
         })
-    }
-
-    /// 「制約・提出方法」: 3 minutes of thinking time over the whole match, counted from each
-    /// input to its output (so not the name); no limit per turn.
-    fn limits(&self) -> TimeLimits {
-        TimeLimits {
-            total_ms: Some(THINKING_TIME_MS),
-            ..TimeLimits::default()
-        }
-    }
-
-    /// 「出力」: the name comes first, one line; main.rb reads it before sending anything.
-    fn handshake(&self) -> Option<Handshake> {
-        Some(Handshake {
-            prompt: String::new(),
-            parse_kind: "name",
-        })
-    }
-
-    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
-        edge::edge_cases()
-    }
-
-    /// Every prompt shows the whole board; see [`observe`] for what it leaves out.
-    fn observe(
-        &self,
-        prompt: &str,
-        player: usize,
-        known: Option<&State>,
-    ) -> Option<Result<Observation<State>, crate::text::ParseError>> {
-        Some(observe::observe(prompt, player, known))
-    }
-
-    /// main.rb's set-up on a 9×9 board, its moves by every line, its evolve formula, its
-    /// ghosts.
-    fn departures_played(&self, steps: &[(State, Vec<Reply>)]) -> Vec<PlayedDeparture<State>> {
-        known::played(steps)
-    }
-
-    /// `main-rb`: main.rb's standard output (see [`import`]).
-    fn import(
-        &self,
-        format: &str,
-        log: &str,
-    ) -> Option<Result<Vec<Imported>, crate::text::ParseError>> {
-        (format == import::MAIN_RB).then(|| import::main_rb(log))
     }
 }

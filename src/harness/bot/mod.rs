@@ -288,7 +288,7 @@ pub fn check_bot(
 }
 
 fn clock(game: &dyn DynGame, options: &BotOptions) -> Clock {
-    Clock::new(game.limits(), options.limits)
+    Clock::new(game.info().limits, options.limits)
 }
 
 impl Checker<'_> {
@@ -444,7 +444,7 @@ impl Checker<'_> {
             self.budget_end,
         )
         .map_err(|e| Found::new(CheckVerdict::Fail, format!("cannot start the program: {e}")))?;
-        if let Some(handshake) = self.game.handshake() {
+        if let Some(handshake) = self.game.info().handshake {
             match session.handshake(&handshake) {
                 Ok(answer) => {
                     if let Some(ParseVerdict::Invalid(e)) =

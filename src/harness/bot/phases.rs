@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use super::crash::stack_trace;
 use super::judge::{broke, failed, judge, show};
 use super::{clock, CheckVerdict, Checker, Found, MalformedCrash, Phase, Run};
-use crate::game::{ParseVerdict, Reply, ReplyVerdict};
+use crate::game::{DynMatch, EdgeCase, ParseVerdict, Reply, ReplyVerdict};
 use crate::harness::mutate;
 use crate::harness::process::{Ended, ReadFailure};
 use crate::harness::referee::{play_step, Seat};
@@ -79,7 +79,7 @@ impl Checker<'_> {
             clock(self.game, self.options),
             self.budget_end,
         )?;
-        let Some(handshake) = self.game.handshake() else {
+        let Some(handshake) = self.game.info().handshake else {
             session.finish();
             self.record(
                 Phase::Handshake,
@@ -263,7 +263,7 @@ impl Checker<'_> {
     }
 
     pub(super) fn extreme_phase(&mut self) {
-        let cases = self.game.edge_cases();
+        let cases = self.edge_cases();
         if cases.is_empty() {
             self.record(
                 Phase::Extreme,
@@ -281,8 +281,16 @@ impl Checker<'_> {
         self.phase(Phase::Extreme, runs.len(), runs);
     }
 
+    /// The game's extreme prompts ([`crate::game::EdgeCases`]); none when it has none.
+    fn edge_cases(&self) -> Vec<EdgeCase<Box<dyn DynMatch>>> {
+        match self.game.capabilities().edge_cases {
+            Some(edges) => edges.edge_cases(),
+            None => Vec::new(),
+        }
+    }
+
     fn one_edge(&self, index: usize) -> Found {
-        let Some(case) = self.game.edge_cases().into_iter().nth(index) else {
+        let Some(case) = self.edge_cases().into_iter().nth(index) else {
             return Found::new(CheckVerdict::Info, "no such case");
         };
         let mut session = match self.fresh_bot() {

@@ -29,8 +29,8 @@ pub(super) fn random_input(
             let mut candidate = state.clone();
             mutate_state(&mut candidate, game.info().fuzz, rng);
             // Only a state play can reach: engines may rightly differ on any other.
-            if let Ok(loaded) = game.load_state(&candidate) {
-                if game.reachable(&loaded).is_ok() {
+            if let Ok(loaded) = crate::game::load_state(game, &candidate) {
+                if game.capabilities().reachable(&loaded).is_ok() {
                     state = loaded;
                 }
             }
@@ -55,7 +55,7 @@ pub(super) fn random_input(
         }
         let replies: Vec<Reply> = legal
             .into_iter()
-            .map(|r| mutate_reply(r, game.info().fuzz, game.limits(), rng))
+            .map(|r| mutate_reply(r, game.info().fuzz, game.info().limits, rng))
             .collect();
         replies_of_turns.push(replies.clone());
         match game.play(&now, &[replies]) {

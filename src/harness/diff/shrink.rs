@@ -42,13 +42,11 @@ impl Keep<'_> {
     /// (always, for a part no variant reproduces): if not, no engine that departs as it does
     /// can show the part there.
     fn variant_departs(&self, input: &Input, reference: StepResponse) -> bool {
-        let Some(variant) = self.variant else {
+        let (Some(variant), Some(playable)) = (self.variant, self.game.capabilities().variants)
+        else {
             return true;
         };
-        let Ok(played) = self
-            .game
-            .play_variant(&input.state, &input.turns, &[variant])
-        else {
+        let Ok(played) = playable.play_variant(&input.state, &input.turns, &[variant]) else {
             return false;
         };
         let turns = input.turns.len();
@@ -92,13 +90,13 @@ pub(super) fn shrink(
     part: Part,
 ) -> Finding {
     let original_difference = first.why.clone();
-    let default = game.load_state(&json!({})).ok();
+    let default = crate::game::load_state(game, &json!({})).ok();
     let keep = Keep {
         game,
         variant: part
             .variant
             .as_ref()
-            .and_then(|name| game.variants().iter().position(|v| v.name == name)),
+            .and_then(|name| variant_index(game, name)),
         part: &part,
         mask: first.mask.clone(),
     };
@@ -122,14 +120,14 @@ pub(super) fn shrink(
         {
             let candidate = apply(&current, &list[i]);
             i += 1;
-            let Ok(state) = game.load_state(&candidate.state) else {
+            let Ok(state) = crate::game::load_state(game, &candidate.state) else {
                 continue;
             };
             let candidate = Input {
                 state,
                 turns: candidate.turns,
             };
-            if candidate == current || game.reachable(&candidate.state).is_err() {
+            if candidate == current || game.capabilities().reachable(&candidate.state).is_err() {
                 continue;
             }
             let Ok(reference) = game.play(&candidate.state, &candidate.turns) else {
@@ -174,7 +172,7 @@ pub(super) fn shrink(
     let mut shrunk = current;
     if let Some(default) = &default {
         let pruned = prune_defaults(&shrunk.state, default);
-        if game.load_state(&pruned).ok().as_ref() == Some(&shrunk.state) {
+        if crate::game::load_state(game, &pruned).ok().as_ref() == Some(&shrunk.state) {
             shrunk.state = pruned;
         }
     }
@@ -233,7 +231,7 @@ fn prune_state(game: &dyn DynGame, input: &Input, default: Option<&Value>) -> In
     let mut pruned = input.clone();
     if let Some(default) = default {
         let state = prune_defaults(&input.state, default);
-        if game.load_state(&state).ok().as_ref() == Some(&input.state) {
+        if crate::game::load_state(game, &state).ok().as_ref() == Some(&input.state) {
             pruned.state = state;
         }
     }
@@ -264,6 +262,12 @@ fn prune_defaults_map(map: &mut Map<String, Value>, default: &Value) {
             _ => {}
         }
     }
+}
+
+/// The place of the variant `name` in the game's list, if the game has such a variant.
+fn variant_index(game: &dyn DynGame, name: &str) -> Option<usize> {
+    let playable = game.capabilities().variants?;
+    playable.variants().iter().position(|v| v.name == name)
 }
 
 #[cfg(test)]

@@ -122,7 +122,7 @@ pub fn case_file(
     let mut written = Vec::new();
     let mut left_out = 0;
     for case in cases {
-        if game.load_state(&case.given).is_err() {
+        if crate::game::load_state(game, &case.given).is_err() {
             left_out += 1;
             continue;
         }

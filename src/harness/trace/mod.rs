@@ -214,7 +214,8 @@ pub fn trace_with(
     index: &ClauseIndex,
     config: &TraceConfig,
 ) -> TraceReport {
-    let per_step = game.replies_per_step();
+    let per_step = game.info().replies_per_step;
+    let recorded = game.capabilities().recorded;
     let mut next: BTreeMap<usize, usize> = logs.keys().map(|&p| (p, 0)).collect();
     let mut report = TraceReport::nothing_checked(
         game.info().id,
@@ -237,25 +238,25 @@ pub fn trace_with(
         report.stopped = Some("the log holds no prompt: nothing was checked".into());
         return report;
     };
+    let Some(recorded) = recorded else {
+        report.stopped = Some(format!(
+            "{} cannot read its prompts back into states: nothing was checked",
+            game.info().id
+        ));
+        return report;
+    };
     // The first prompt read onto nothing gives the state to start from.
-    let mut state = match game.observe(&exchange.prompt, first_player, None) {
-        None => {
-            report.stopped = Some(format!(
-                "{} cannot read its prompts back into states: nothing was checked",
-                game.info().id
-            ));
-            return report;
-        }
-        Some(Err(e)) => {
+    let mut state = match recorded.observe(&exchange.prompt, first_player, None) {
+        Err(e) => {
             report.stopped = Some(format!(
                 "step 0, player {first_player}: the first prompt cannot be read ({e}): nothing was checked"
             ));
             return report;
         }
-        Some(Ok(observed)) => observed.state,
+        Ok(observed) => observed.state,
     };
     match &config.options {
-        Some(options) => match game.set_up_observed(&state, options) {
+        Some(options) => match recorded.set_up_observed(&state, options) {
             Ok(set_up) => state = set_up,
             Err(e) => {
                 report.stopped = Some(format!("the match options: {e}"));
@@ -286,7 +287,7 @@ pub fn trace_with(
         let mut played: Option<(Vec<PlayedDeparture<Value>>, usize)> = None;
         report.steps = step;
         let departures_before = report.departures.len();
-        let play = match game.resume_recorded(&state) {
+        let play = match recorded.resume_recorded(&state) {
             Ok(play) => play,
             Err(e) => {
                 report.stopped = Some(format!(
@@ -332,7 +333,7 @@ pub fn trace_with(
                 if let Some(o) = state.get_mut("outcome") {
                     *o = Value::Null;
                 }
-                match game.resume_recorded(&state) {
+                match recorded.resume_recorded(&state) {
                     Ok(on) if on.outcome().is_none() => play = on,
                     _ => {
                         report.stopped = Some(format!(
@@ -390,12 +391,12 @@ pub fn trace_with(
             if let Some(i) = next.get_mut(&player) {
                 *i += 1;
             }
-            let expected = game
+            let expected = recorded
                 .resume_recorded(&state)
                 .map(|now| now.prompt(player))
                 .unwrap_or_default();
-            match game.observe(&exchange.prompt, player, Some(&state)) {
-                Some(Ok(observed)) => {
+            match recorded.observe(&exchange.prompt, player, Some(&state)) {
+                Ok(observed) => {
                     let checked: Vec<&String> = observed
                         .shown
                         .iter()
@@ -423,7 +424,7 @@ pub fn trace_with(
                         ));
                     }
                     state = observed.state;
-                    if let Ok(now) = game.resume_recorded(&state) {
+                    if let Ok(now) = recorded.resume_recorded(&state) {
                         let expected = now.prompt(player);
                         if !same_prompt(game, &expected, &exchange.prompt)
                             && report.departures.last().is_none_or(|d| d.step != step)
@@ -438,7 +439,7 @@ pub fn trace_with(
                         }
                     }
                 }
-                Some(Err(e)) => {
+                Err(e) => {
                     // Not a prompt of the game: a departure; the prediction goes on.
                     report.departures.push(prompt_departure(
                         step,
@@ -451,7 +452,6 @@ pub fn trace_with(
                         "step {step}, player {player}: the prompt cannot be read back ({e}); the trace goes on from the reference's prediction"
                     ));
                 }
-                None => unreachable_note(&mut report),
             }
             if config.log_cut
                 && exchange.reply.is_none()
@@ -536,7 +536,7 @@ pub fn trace_with(
             });
         }
         let turn = [replies];
-        let stepped = game
+        let stepped = recorded
             .resume_recorded(&state)
             .map_err(|e| e.to_string())
             .and_then(|mut m| {
@@ -579,17 +579,18 @@ fn played_departures(
     config: &TraceConfig,
     steps: &[(Value, Vec<Reply>)],
 ) -> (Vec<PlayedDeparture<Value>>, usize) {
-    let mut played = match config.engine {
-        Some(_) => game.departures_played(steps),
-        None => Vec::new(),
+    let capabilities = game.capabilities();
+    let mut played = match (&config.engine, capabilities.known_departures) {
+        (Some(_), Some(known)) => known.departures_played(steps),
+        _ => Vec::new(),
     };
     let known = played.len();
-    // And the game's variants ([`DynGame::variants`]), each over the last step: any engine's
-    // departure is named by the variant that reproduces it.
-    if let Some((state, replies)) = steps.last() {
+    // And the game's variants ([`crate::game::Variants`]), each over the last step: any
+    // engine's departure is named by the variant that reproduces it.
+    if let (Some((state, replies)), Some(playable)) = (steps.last(), capabilities.variants) {
         let turn = [replies.clone()];
-        for (v, variant) in game.variants().iter().enumerate() {
-            if let Ok(variant_played) = game.play_variant(state, &turn, &[v]) {
+        for (v, variant) in playable.variants().iter().enumerate() {
+            if let Ok(variant_played) = playable.play_variant(state, &turn, &[v]) {
                 played.push(PlayedDeparture {
                     clauses: vec![variant.clause.to_string()],
                     state: variant_played.state,
@@ -704,16 +705,10 @@ fn prompt_departure(
 fn same_prompt(game: &dyn DynGame, predicted: &str, recorded: &str) -> bool {
     let spelled = |prompt: &str| {
         let mut value = serde_json::json!({ "prompts": [prompt] });
-        game.normalize_expectation(&mut value);
+        game.capabilities().normalize_expectation(&mut value);
         value
     };
     predicted == recorded || spelled(predicted) == spelled(recorded)
-}
-
-fn unreachable_note(report: &mut TraceReport) {
-    report
-        .notes
-        .push("the game stopped reading its prompts back mid-match".into());
 }
 
 /// The clauses that explain the `fields` where the engine `shown` departs: those whose known

@@ -190,13 +190,15 @@ pub fn name(
     engine: &Value,
     shape: &dyn Fn(StepResponse) -> Value,
 ) -> Named {
-    let variants = game.variants();
+    // A game without variants names nothing: every field is left unexplained.
+    let playable = game.capabilities().variants;
+    let variants = playable.map_or(&[][..], |playable| playable.variants());
     let reference = game
         .play(state, turns)
         .ok()
         .map(|played| shape(StepResponse::from(played)));
     let play = |set: Vec<usize>| {
-        let played = game.play_variant(state, turns, &set).ok()?;
+        let played = playable?.play_variant(state, turns, &set).ok()?;
         Some((
             set.clone(),
             PlayedDeparture {

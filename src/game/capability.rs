@@ -1,0 +1,440 @@
+//! What only some games have: each capability is a trait the game implements (typed, over its
+//! own state) and lists in [`Game::CAPABILITIES`]; its `Dyn` form is the same seen through JSON
+//! values, which is what the harness asks. A game without a capability leaves it `None`, and
+//! the harness says so to the user ([`Missing`]) instead of calling a default that does nothing.
+//!
+//! | capability | what | games |
+//! |---|---|---|
+//! | [`Recorded`] | reading prompts back into states, for `trace` | all five |
+//! | [`KnownDepartures`] | what a known engine makes of several steps | TSG (main.rb's departures show only over several steps) |
+//! | [`Importer`] | another tool's log format, for `trace --import` | TSG (main.rb's output is the one foreign log known) |
+//! | [`Variants`] | the rules played wrong on purpose, to name a departure | all five |
+//! | [`SeriesPlay`] | the document's series of matches, for `play --series` | CODE VS 4.0 (the only document with one) |
+//! | [`Reachability`] | which valid states play can reach, for `diff` and cases | CODE VS Reborn (the only game whose states the generator can tell apart cheaply) |
+//! | [`Normalize`] | one spelling of values that have several | CODE VS 4.0, CODE VS Reborn |
+//! | [`EdgeCases`] | prompts at the document's extremes, for the bot checker | all five |
+//! | [`Facts`] | facts a generator case checks of a new match | all five |
+//! | [`FuzzTargets`] | the bodies of the fuzz targets | all five |
+
+use serde_json::{Map, Value};
+
+use super::dynamic::{canonical, play_with, recorded_state, typed_options, typed_state, Match};
+use super::{
+    step_guard, DynMatch, EdgeCase, Game, Imported, MatchOptions, Observation, ObserveError,
+    PlayError, Played, PlayedDeparture, Reply, Series, SeriesScore, StateError, StepError,
+    StepReport, Variant, VariantSet,
+};
+use crate::text::ParseError;
+
+/// The capabilities a game has, each `Some(&TheGame)` when it implements the trait.
+#[derive(Clone, Copy)]
+pub struct Capabilities {
+    pub recorded: Option<&'static dyn DynRecorded>,
+    pub known_departures: Option<&'static dyn DynKnownDepartures>,
+    pub importer: Option<&'static dyn DynImporter>,
+    pub variants: Option<&'static dyn DynVariants>,
+    pub series: Option<&'static dyn DynSeries>,
+    pub reachability: Option<&'static dyn DynReachability>,
+    pub normalize: Option<&'static dyn DynNormalize>,
+    pub edge_cases: Option<&'static dyn DynEdgeCases>,
+    pub facts: Option<&'static dyn DynFacts>,
+    pub fuzz: Option<&'static FuzzTargets>,
+}
+
+impl Capabilities {
+    /// No capability: a game lists what it has over this (`..Capabilities::NONE`).
+    pub const NONE: Capabilities = Capabilities {
+        recorded: None,
+        known_departures: None,
+        importer: None,
+        variants: None,
+        series: None,
+        reachability: None,
+        normalize: None,
+        edge_cases: None,
+        facts: None,
+        fuzz: None,
+    };
+
+    /// [`Normalize`] of `value` when the game has it: a game without it has one spelling per
+    /// value, and `value` stays as it is.
+    pub fn normalize_expectation(&self, value: &mut Value) {
+        if let Some(normalize) = self.normalize {
+            normalize.normalize_expectation(value);
+        }
+    }
+
+    /// [`Reachability`] of a state already loaded, when the game has it: a game without it
+    /// takes every valid state as reachable.
+    pub fn reachable(&self, state: &Value) -> Result<(), StateError> {
+        self.reachability
+            .map_or(Ok(()), |reachability| reachability.reachable(state))
+    }
+}
+
+/// A capability the user asked for that the game does not have.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{game} has no {what}")]
+pub struct Missing {
+    pub game: &'static str,
+    /// What is missing, said so that the sentence reads: "an importer for `foo` (known: none)".
+    pub what: String,
+}
+
+impl Missing {
+    pub fn new(game: &'static str, what: impl Into<String>) -> Missing {
+        Missing {
+            game,
+            what: what.into(),
+        }
+    }
+}
+
+/// Reading prompts back into the states they show, for `shinpan trace`.
+pub trait Recorded: Game {
+    /// The values `prompt` (sent to `player`) shows, written over `known` (the state trace
+    /// predicted; the game's default when `None`). See [`Observation`].
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&Self::State>,
+    ) -> Result<Observation<Self::State>, ParseError>;
+
+    /// What a state a recorded engine showed must satisfy for the reference to play on from
+    /// it. A lax engine makes states the rules forbid (an id used twice, two units on one
+    /// cell); trace reports the step, then holds such a state as data and goes on. A game whose
+    /// engine steps such states safely checks only what its engine needs; the rest check
+    /// [`Game::validate`].
+    fn validate_recorded(&self, state: &Self::State) -> Result<(), StateError> {
+        self.validate(state)
+    }
+
+    /// Writes into a state read back from the first prompts what the match `options` set and
+    /// no prompt shows (Spring Challenge's league), for a log whose `start` record, or the
+    /// command line, names the options. Most games' prompts show everything their options set.
+    fn set_up_observed(&self, state: &mut Self::State, options: &Self::Options) {
+        let _ = (state, options);
+    }
+}
+
+/// What engines known to depart from the rules make of the last steps, so that `trace` can name
+/// the rule a recorded engine broke by playing its departure.
+pub trait KnownDepartures: Game {
+    /// For each known departure the game can play (recorded as `departures:` on its clauses in
+    /// `rules.yaml`), the state those steps leave when played that way, with the clauses it
+    /// departs from. `steps` are the last steps of the recording, oldest first, each the state
+    /// it was played from (as the prompts showed it) and its replies; none for the set-up. A
+    /// departure whose effect shows only later is played over several steps.
+    fn departures_played(
+        &self,
+        steps: &[(Self::State, Vec<Reply>)],
+    ) -> Vec<PlayedDeparture<Self::State>>;
+}
+
+/// Logs that other tools write of a match, for `trace --import`.
+pub trait Importer: Game {
+    /// The formats known (`main-rb`), each named after the tool whose log it is.
+    const FORMATS: &'static [&'static str];
+
+    /// Reads `log`, written in `format` (one of [`Importer::FORMATS`]), into the exchanges
+    /// trace checks.
+    fn import(&self, format: &str, log: &str) -> Result<Vec<Imported>, ParseError>;
+}
+
+/// The ways this game can play one of its clauses wrong ([`Variant`]): the planted bugs of
+/// `conformance/planted/` and the known departures of real engines, made playable, so that
+/// `check`, `diff` and `trace` name a departure by the variant that reproduces it.
+pub trait Variants: Game {
+    /// In catalogue order (a tie between two variants goes to the first); an index here is a
+    /// variant's place in a [`VariantSet`].
+    const VARIANTS: &'static [Variant];
+
+    /// [`Game::step`] with the variants of `set` switched on together (the guards of
+    /// [`super::checked_step`] already passed). Never called by the reference: only to name a
+    /// departure.
+    fn step_variant(
+        &self,
+        state: &mut Self::State,
+        replies: &[Reply],
+        set: VariantSet,
+    ) -> Result<StepReport, StepError>;
+
+    /// [`Game::prompt`] with the variants of `set` switched on. Only a game with a variant of
+    /// what a prompt shows (the fog) prints another prompt.
+    fn prompt_variant(&self, state: &Self::State, player: usize, set: VariantSet) -> String {
+        let _ = set;
+        self.prompt(state, player)
+    }
+}
+
+/// The fixed series of matches the document ranks players over (CODE VS 4.0's 41 stages), for
+/// `shinpan play --series`.
+pub trait SeriesPlay: Game {
+    fn series(&self) -> Series;
+
+    /// What a finished match of the series hands to the next one, as match options laid over
+    /// the next match's own (CODE VS 4.0: each player's thinking time left). Seats are fixed in
+    /// a series, so a player here is the same contender there.
+    fn carry(&self, finished: &Self::State) -> Map<String, Value>;
+
+    /// What a finished match of the series is worth to `player`, by the document's ranking.
+    fn score(&self, finished: &Self::State, player: usize) -> SeriesScore;
+}
+
+/// Whether a valid state can occur in play: reached from some new match by some replies, as far
+/// as the game can tell cheaply (no pair that should have vanished, no pack the generator never
+/// makes, ...). Differential fuzzing tries only states it accepts, and a case that gives a state
+/// it refuses must say `reachable: false`. A game without it takes every valid state as
+/// reachable.
+pub trait Reachability: Game {
+    fn reachable(&self, state: &Self::State) -> Result<(), StateError>;
+}
+
+/// Brings values into the canonical state's form where one value has several spellings (a field
+/// grid written with or without its empty top rows; a list in no fixed order), so that `given`
+/// and `then` accept the same forms and an engine's spelling is not taken for a difference.
+/// Called on a case's `then` when the library loads, on every engine's result (the state with
+/// `prompts` beside it) before it is compared, and by `trace` on `{"prompts": [..]}`; it must
+/// leave a value already in that form as it is. A game without it has one spelling per value.
+pub trait Normalize: Game {
+    fn normalize_expectation(&self, expected: &mut Value);
+}
+
+/// Valid prompts at the extremes of what the document allows, for the bot checker.
+pub trait EdgeCases: Game {
+    fn edge_cases(&self) -> Vec<EdgeCase<Self::State>>;
+}
+
+/// Facts about a state that its canonical form shows only indirectly (counts, totals), for
+/// generator cases that check what every new match must satisfy.
+pub trait Facts: Game {
+    fn facts(&self, state: &Self::State) -> Value;
+}
+
+/// The bodies of a game's fuzz targets, each taking any bytes and panicking only on a broken
+/// property. They live in the game's folder, so that `cargo test` runs the same checks; the
+/// fuzz crate's three targets (`prompt`, `reply`, `step`) reach them through the registry.
+#[derive(Debug, Clone, Copy)]
+pub struct FuzzTargets {
+    pub prompt: fn(&[u8]),
+    pub reply: fn(&[u8]),
+    pub step: fn(&[u8]),
+}
+
+/// [`Recorded`] over canonical states.
+pub trait DynRecorded: Sync {
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&Value>,
+    ) -> Result<Observation<Value>, ObserveError>;
+    /// A match to drive on from a state a recorded engine showed, checked only by
+    /// [`Recorded::validate_recorded`].
+    fn resume_recorded(&self, state: &Value) -> Result<Box<dyn DynMatch + '_>, StateError>;
+    /// `state` with what `options` set and prompts do not show.
+    fn set_up_observed(&self, state: &Value, options: &MatchOptions) -> Result<Value, PlayError>;
+}
+
+impl<G: Recorded> DynRecorded for G {
+    fn observe(
+        &self,
+        prompt: &str,
+        player: usize,
+        known: Option<&Value>,
+    ) -> Result<Observation<Value>, ObserveError> {
+        let known = known.map(|k| recorded_state(self, k)).transpose()?;
+        let observed = Recorded::observe(self, prompt, player, known.as_ref())?;
+        Ok(Observation {
+            state: canonical(&observed.state)?,
+            shown: observed.shown,
+            drawn: observed.drawn,
+        })
+    }
+
+    fn resume_recorded(&self, state: &Value) -> Result<Box<dyn DynMatch + '_>, StateError> {
+        Ok(Box::new(Match {
+            game: self,
+            state: recorded_state(self, state)?,
+        }))
+    }
+
+    fn set_up_observed(&self, state: &Value, options: &MatchOptions) -> Result<Value, PlayError> {
+        let options = typed_options::<G>(options)?;
+        let mut typed = recorded_state(self, state)?;
+        Recorded::set_up_observed(self, &mut typed, &options);
+        Ok(canonical(&typed)?)
+    }
+}
+
+/// [`KnownDepartures`] over canonical states; a state the game cannot read gives none, and one
+/// it cannot write is left out.
+pub trait DynKnownDepartures: Sync {
+    fn departures_played(&self, steps: &[(Value, Vec<Reply>)]) -> Vec<PlayedDeparture<Value>>;
+}
+
+impl<G: KnownDepartures + Recorded> DynKnownDepartures for G {
+    fn departures_played(&self, steps: &[(Value, Vec<Reply>)]) -> Vec<PlayedDeparture<Value>> {
+        let Ok(steps) = steps
+            .iter()
+            .map(|(state, replies)| Ok((recorded_state(self, state)?, replies.clone())))
+            .collect::<Result<Vec<_>, StateError>>()
+        else {
+            return Vec::new();
+        };
+        KnownDepartures::departures_played(self, &steps)
+            .into_iter()
+            .filter_map(|played| {
+                Some(PlayedDeparture {
+                    clauses: played.clauses,
+                    state: canonical(&played.state).ok()?,
+                    without: match &played.without {
+                        Some(without) => Some(canonical(without).ok()?),
+                        None => None,
+                    },
+                })
+            })
+            .collect()
+    }
+}
+
+/// [`Importer`], with its formats.
+pub trait DynImporter: Sync {
+    fn formats(&self) -> &'static [&'static str];
+    /// [`Importer::import`]; `format` is one of [`DynImporter::formats`].
+    fn import(&self, format: &str, log: &str) -> Result<Vec<Imported>, ParseError>;
+}
+
+impl<G: Importer> DynImporter for G {
+    fn formats(&self) -> &'static [&'static str] {
+        G::FORMATS
+    }
+
+    fn import(&self, format: &str, log: &str) -> Result<Vec<Imported>, ParseError> {
+        Importer::import(self, format, log)
+    }
+}
+
+/// [`Variants`] over canonical states.
+pub trait DynVariants: Sync {
+    fn variants(&self) -> &'static [Variant];
+    /// Plays `turns` from `state` as [`super::DynGame::play`] does, with the variants at
+    /// `indices` (into [`DynVariants::variants`]) switched on together, prompts included.
+    fn play_variant(
+        &self,
+        state: &Value,
+        turns: &[Vec<Reply>],
+        indices: &[usize],
+    ) -> Result<Played, PlayError>;
+}
+
+impl<G: Variants> DynVariants for G {
+    fn variants(&self) -> &'static [Variant] {
+        G::VARIANTS
+    }
+
+    fn play_variant(
+        &self,
+        state: &Value,
+        turns: &[Vec<Reply>],
+        indices: &[usize],
+    ) -> Result<Played, PlayError> {
+        let set = VariantSet::of(indices);
+        play_with(
+            self,
+            state,
+            turns,
+            |state, replies| {
+                step_guard(self, state, replies)?;
+                self.step_variant(state, replies, set)
+            },
+            |state, player| self.prompt_variant(state, player, set),
+        )
+    }
+}
+
+/// [`SeriesPlay`] over canonical states.
+pub trait DynSeries: Sync {
+    fn series(&self) -> Series;
+    /// [`SeriesPlay::carry`] of a finished match: options for the next one.
+    fn carry(&self, finished: &Value) -> Result<MatchOptions, StateError>;
+    /// [`SeriesPlay::score`] of a finished match for `player`.
+    fn score(&self, finished: &Value, player: usize) -> Result<SeriesScore, StateError>;
+}
+
+impl<G: SeriesPlay> DynSeries for G {
+    fn series(&self) -> Series {
+        SeriesPlay::series(self)
+    }
+
+    fn carry(&self, finished: &Value) -> Result<MatchOptions, StateError> {
+        Ok(MatchOptions(SeriesPlay::carry(
+            self,
+            &typed_state(self, finished)?,
+        )))
+    }
+
+    fn score(&self, finished: &Value, player: usize) -> Result<SeriesScore, StateError> {
+        Ok(SeriesPlay::score(
+            self,
+            &typed_state(self, finished)?,
+            player,
+        ))
+    }
+}
+
+/// [`Reachability`] of a canonical state (loaded and validated first).
+pub trait DynReachability: Sync {
+    fn reachable(&self, state: &Value) -> Result<(), StateError>;
+}
+
+impl<G: Reachability> DynReachability for G {
+    fn reachable(&self, state: &Value) -> Result<(), StateError> {
+        Reachability::reachable(self, &typed_state(self, state)?)
+    }
+}
+
+/// [`Normalize`]; the same over values.
+pub trait DynNormalize: Sync {
+    fn normalize_expectation(&self, expected: &mut Value);
+}
+
+impl<G: Normalize> DynNormalize for G {
+    fn normalize_expectation(&self, expected: &mut Value) {
+        Normalize::normalize_expectation(self, expected)
+    }
+}
+
+/// [`EdgeCases`], each state ready to drive.
+pub trait DynEdgeCases: Sync {
+    fn edge_cases(&self) -> Vec<EdgeCase<Box<dyn DynMatch + '_>>>;
+}
+
+impl<G: EdgeCases> DynEdgeCases for G {
+    fn edge_cases(&self) -> Vec<EdgeCase<Box<dyn DynMatch + '_>>> {
+        EdgeCases::edge_cases(self)
+            .into_iter()
+            .map(|edge| EdgeCase {
+                name: edge.name,
+                seat: edge.seat,
+                states: edge
+                    .states
+                    .into_iter()
+                    .map(|state| Box::new(Match { game: self, state }) as Box<dyn DynMatch + '_>)
+                    .collect(),
+            })
+            .collect()
+    }
+}
+
+/// [`Facts`] of a canonical state (loaded and validated first).
+pub trait DynFacts: Sync {
+    fn facts(&self, state: &Value) -> Result<Value, StateError>;
+}
+
+impl<G: Facts> DynFacts for G {
+    fn facts(&self, state: &Value) -> Result<Value, StateError> {
+        Ok(Facts::facts(self, &typed_state(self, state)?))
+    }
+}
