@@ -23,6 +23,7 @@ registry! {
     codevs4::Codevs4,
     tsg_auto_chess::TsgAutoChess,
     spring2022::Spring2022,
+    #[cfg(feature = "test-games")] nim::Nim,
 }
 
 /// The game with this id.
