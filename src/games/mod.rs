@@ -3,27 +3,26 @@
 
 use crate::game::DynGame;
 
-/// Declares each game's module and lists its game, one line a game, in a stable order.
-macro_rules! registry {
-    ($($(#[$attr:meta])* $module:ident::$game:ident,)*) => {
-        $($(#[$attr])* pub mod $module;)*
+pub mod cedec2013;
+pub mod codevs4;
+pub mod codevs_reborn;
+#[cfg(feature = "test-games")]
+pub mod nim;
+pub mod spring2022;
+pub mod tsg_auto_chess;
 
-        /// Every game shinpan knows, in a stable order.
-        pub fn all() -> Vec<&'static dyn DynGame> {
-            let mut games: Vec<&'static dyn DynGame> = Vec::new();
-            $($(#[$attr])* games.push(&$module::$game);)*
-            games
-        }
-    };
-}
-
-registry! {
-    codevs_reborn::CodevsReborn,
-    cedec2013::Cedec2013,
-    codevs4::Codevs4,
-    tsg_auto_chess::TsgAutoChess,
-    spring2022::Spring2022,
-    #[cfg(feature = "test-games")] nim::Nim,
+/// Every game shinpan knows, in a stable order.
+pub fn all() -> Vec<&'static dyn DynGame> {
+    let mut games: Vec<&'static dyn DynGame> = vec![
+        &codevs_reborn::CodevsReborn,
+        &cedec2013::Cedec2013,
+        &codevs4::Codevs4,
+        &tsg_auto_chess::TsgAutoChess,
+        &spring2022::Spring2022,
+    ];
+    #[cfg(feature = "test-games")]
+    games.push(&nim::Nim);
+    games
 }
 
 /// The game with this id.
