@@ -539,4 +539,146 @@ mod tests {
         }
         assert_eq!(ReplyVerdict::from_name("ok"), None);
     }
+
+    /// A game for the seam's own tests: players 0 and 1 move in turn, each step adds the
+    /// reply's number to `total`, and the match ends when it reaches 3.
+    struct Count;
+
+    static COUNT: GameInfo = GameInfo {
+        id: "count",
+        title: "Count",
+        document: RuleDocument {
+            title: "",
+            source: "",
+        },
+        protocol: "",
+        players: 2,
+        replies_per_step: 1,
+        limits: TimeLimits::NONE,
+        handshake: None,
+        parse_kinds: &[],
+        fuzz: FuzzHints {
+            numbers: &[],
+            replies: &[],
+        },
+    };
+
+    #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    struct Total {
+        total: u32,
+        turn: usize,
+    }
+
+    impl Game for Count {
+        type State = Total;
+        type Options = NoOptions;
+        const CAPABILITIES: Capabilities = Capabilities::NONE;
+        const INFO: &'static GameInfo = &COUNT;
+
+        fn new_match(&self, _: u64, _: &NoOptions) -> Total {
+            Total::default()
+        }
+        fn validate(&self, _: &Total) -> Result<(), StateError> {
+            Ok(())
+        }
+        fn awaiting(&self, state: &Total) -> Vec<usize> {
+            match self.outcome(state) {
+                Some(_) => Vec::new(),
+                None => vec![state.turn % 2],
+            }
+        }
+        fn prompt(&self, state: &Total, _: usize) -> String {
+            format!("{}\n", state.total)
+        }
+        fn frame(&self, _: &Total, _: usize, _: &[&str]) -> Frame {
+            Frame::Complete
+        }
+        fn step(&self, state: &mut Total, replies: &[Reply]) -> Result<StepReport, StepError> {
+            let Reply::Text { text, .. } = &replies[0] else {
+                return Err(StepError::BadState("no text".into()));
+            };
+            state.total += text.parse::<u32>().unwrap_or(0);
+            state.turn += 1;
+            Ok(StepReport {
+                replies: vec![ReplyVerdict::Accepted],
+            })
+        }
+        fn outcome(&self, state: &Total) -> Option<Outcome> {
+            (state.total >= 3).then(|| Outcome {
+                winner: Some((state.turn + 1) % 2),
+                reason: "three".into(),
+            })
+        }
+        fn parse(&self, _: &str, _: &str) -> Option<ParseVerdict> {
+            None
+        }
+        fn random_reply(&self, _: &Total, _: usize, _: &mut dyn RngCore) -> String {
+            "1".into()
+        }
+    }
+
+    #[test]
+    fn the_step_guards_refuse_a_wrong_reply_count_and_a_finished_match_and_change_nothing() {
+        let mut state = Total::default();
+        for replies in [vec![], vec![Reply::text("1"), Reply::text("1")]] {
+            let got = replies.len();
+            assert_eq!(
+                checked_step(&Count, &mut state, &replies),
+                Err(StepError::ReplyCount { expected: 1, got })
+            );
+            assert_eq!(state, Total::default());
+        }
+        let report = checked_step(&Count, &mut state, &[Reply::text("2")]).unwrap();
+        assert_eq!(report.replies, [ReplyVerdict::Accepted]);
+        assert_eq!(state, Total { total: 2, turn: 1 });
+        checked_step(&Count, &mut state, &[Reply::text("1")]).unwrap();
+        let over = state.clone();
+        assert_eq!(
+            checked_step(&Count, &mut state, &[Reply::text("1")]),
+            Err(StepError::MatchOver)
+        );
+        assert_eq!(state, over);
+    }
+
+    #[test]
+    fn a_match_driven_through_the_dyn_seam_takes_the_same_guards() {
+        let game: &dyn DynGame = &Count;
+        let mut current = game.start(0, &MatchOptions::default()).unwrap();
+        assert_eq!(
+            current.step(&[]),
+            Err(StepError::ReplyCount {
+                expected: 1,
+                got: 0
+            })
+        );
+        let played = game
+            .play(
+                &serde_json::json!({"total": 2, "turn": 0}),
+                &[vec![Reply::text("1")], vec![Reply::text("1")]],
+            )
+            .unwrap();
+        assert_eq!(played.state, serde_json::json!({"total": 3, "turn": 1}));
+        assert_eq!(played.unplayed_turns, 1);
+        assert_eq!(played.prompts, ["3\n", "3\n"]);
+        current.step(&[Reply::text("3")]).unwrap();
+        assert_eq!(current.step(&[Reply::text("1")]), Err(StepError::MatchOver));
+        assert!(game.capabilities().variants.is_none());
+        assert_eq!(
+            load_state(game, &serde_json::json!({"total": 1, "turn": 4})),
+            Ok(serde_json::json!({"total": 1, "turn": 4}))
+        );
+    }
+
+    #[test]
+    fn a_game_without_a_capability_says_what_its_absence_means() {
+        let none = Capabilities::NONE;
+        let mut value = serde_json::json!({"rows": [1, 2]});
+        none.normalize_expectation(&mut value);
+        assert_eq!(value, serde_json::json!({"rows": [1, 2]}));
+        assert_eq!(none.reachable(&value), Ok(()));
+        assert_eq!(
+            Missing::new("count", "importer for \"x\"").to_string(),
+            "count has no importer for \"x\""
+        );
+    }
 }
