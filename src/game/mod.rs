@@ -663,6 +663,13 @@ mod tests {
         current.step(&[Reply::text("3")]).unwrap();
         assert_eq!(current.step(&[Reply::text("1")]), Err(StepError::MatchOver));
         assert!(game.capabilities().variants.is_none());
+        // A game whose document leaves no freedom in its prompts varies nothing.
+        let mut rng = crate::rng::seeded(1, 0);
+        assert_eq!(current.prompt_varied(0, &mut rng), "3\n");
+        assert_eq!(
+            Count.prompt_varied(&Total::default(), 1, &mut rng),
+            Count.prompt(&Total::default(), 1)
+        );
         assert_eq!(
             load_state(game, &serde_json::json!({"total": 1, "turn": 4})),
             Ok(serde_json::json!({"total": 1, "turn": 4}))
