@@ -118,4 +118,35 @@ mod tests {
             );
         }
     }
+
+    /// The capabilities the harness reaches through the registry answer as the game's own
+    /// code does: Reborn's reachability refuses a pair that should have vanished, Spring's
+    /// set-up writes the league no prompt shows.
+    #[test]
+    fn capabilities_reached_through_the_registry_do_what_the_game_does() {
+        let reborn = by_id("codevs-reborn").unwrap();
+        let state = crate::game::load_state(
+            reborn,
+            &serde_json::json!({"players": [{"field": "37........\n"}, {}]}),
+        )
+        .unwrap();
+        let refused = reborn.capabilities().reachable(&state).unwrap_err();
+        assert_eq!(
+            refused.path.as_deref(),
+            Some("players[0].field"),
+            "{refused}"
+        );
+
+        let spring = by_id("spring2022").unwrap();
+        let recorded = spring.capabilities().recorded.unwrap();
+        let new = spring.start(1, &MatchOptions::default()).unwrap();
+        let shown = recorded.observe(&new.prompt(0), 0, None).unwrap().state;
+        let wood1 = MatchOptions::from_pairs(&["league=wood1".into()]).unwrap();
+        let set_up = recorded.set_up_observed(&shown, &wood1).unwrap();
+        assert_eq!(set_up["league"], "wood1");
+        assert_ne!(shown["league"], "wood1", "the default league is another");
+        let mut rest = set_up.clone();
+        rest["league"] = shown["league"].clone();
+        assert_eq!(rest, shown, "nothing but the league is written");
+    }
 }
