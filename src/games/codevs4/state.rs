@@ -11,6 +11,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::rules::{Cell, Kind, MAX_ID, RESOURCE_CELLS, STAGES, THINKING_TIME_MS, TURNS};
+use crate::canonical::check_two_player_outcome;
 use crate::game::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
@@ -21,7 +22,7 @@ pub struct State {
     /// The turn about to be played, 0..=999; 1000 once the last turn has been played.
     pub turn: u32,
     /// Up to two players may be given; a missing one is a default player.
-    #[serde(deserialize_with = "up_to_two_players")]
+    #[serde(deserialize_with = "crate::canonical::players_up_to")]
     #[schemars(with = "Vec<Player>", length(max = 2))]
     pub players: [Player; 2],
     /// Every unit on the field, by id.
@@ -157,21 +158,6 @@ impl<'de> Deserialize<'de> for Units {
     }
 }
 
-fn up_to_two_players<'de, D: Deserializer<'de>>(deserializer: D) -> Result<[Player; 2], D::Error> {
-    let given = Vec::<Player>::deserialize(deserializer)?;
-    if given.len() > 2 {
-        return Err(serde::de::Error::invalid_length(
-            given.len(),
-            &"at most 2 players",
-        ));
-    }
-    let mut players: [Player; 2] = Default::default();
-    for (slot, player) in players.iter_mut().zip(given) {
-        *slot = player;
-    }
-    Ok(players)
-}
-
 impl State {
     /// The id the next unit produced takes (see [`State::next_id`]).
     pub fn next_id(&self) -> u32 {
@@ -271,33 +257,21 @@ impl State {
                 ));
             }
         }
-        match &self.outcome {
-            Some(outcome) => {
-                if outcome.winner.is_some_and(|w| w > 1) {
-                    return Err(StateError::at("outcome.winner", "must be 0, 1 or null"));
-                }
-            }
-            None => {
-                if self.turn == TURNS {
+        check_two_player_outcome(self.outcome.as_ref(), self.turn, TURNS)?;
+        if self.outcome.is_none() {
+            for p in 0..2 {
+                let castles = self
+                    .units
+                    .iter()
+                    .filter(|u| u.owner == p && u.kind == Kind::Castle)
+                    .count();
+                if castles != 1 {
                     return Err(StateError::at(
-                        "outcome",
-                        format!("null, but turn {TURNS} is past the last turn"),
+                        "units",
+                        format!(
+                            "player {p} has {castles} castles; a stage in play has exactly one each"
+                        ),
                     ));
-                }
-                for p in 0..2 {
-                    let castles = self
-                        .units
-                        .iter()
-                        .filter(|u| u.owner == p && u.kind == Kind::Castle)
-                        .count();
-                    if castles != 1 {
-                        return Err(StateError::at(
-                            "units",
-                            format!(
-                                "player {p} has {castles} castles; a stage in play has exactly one each"
-                            ),
-                        ));
-                    }
                 }
             }
         }

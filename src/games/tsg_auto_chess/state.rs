@@ -18,6 +18,7 @@ use super::rules::{
     KING_HP, KING_X, MAX_NUMBER, PRICE_MAX, PRICE_MIN, START_GOLD, START_LEVEL, THINKING_TIME_MS,
     TURNS,
 };
+use crate::canonical::{check_two_player_outcome, list_up_to};
 use crate::game::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -195,10 +196,7 @@ fn players_over_defaults<'de, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<[Player; 2], D::Error> {
     use serde::de::Error;
-    let given = Vec::<serde_json::Value>::deserialize(deserializer)?;
-    if given.len() > 2 {
-        return Err(D::Error::invalid_length(given.len(), &"at most 2 players"));
-    }
+    let given = list_up_to::<D, serde_json::Value, 2>(deserializer, "players")?;
     let mut players = [Player::default_for(0), Player::default_for(1)];
     for (p, value) in given.into_iter().enumerate() {
         let serde_json::Value::Object(fields) = value else {
@@ -220,6 +218,15 @@ impl State {
         self.units
             .iter()
             .find(|u| u.owner == player && u.kind == Kind::King)
+    }
+
+    /// Every id in sight: the units' on the board, then both shops'.
+    pub fn ids(&self) -> impl Iterator<Item = u32> + '_ {
+        let shops = self
+            .players
+            .iter()
+            .flat_map(|p| p.shop.iter().map(|s| s.id));
+        self.units.iter().map(|u| u.id).chain(shops)
     }
 
     /// Non-king units of `player` on the board.
@@ -364,26 +371,14 @@ impl State {
                 ));
             }
         }
-        match &self.outcome {
-            Some(outcome) => {
-                if outcome.winner.is_some_and(|w| w > 1) {
-                    return Err(StateError::at("outcome.winner", "must be 0, 1 or null"));
-                }
-            }
-            None => {
-                if self.turn == TURNS {
+        check_two_player_outcome(self.outcome.as_ref(), self.turn, TURNS)?;
+        if self.outcome.is_none() {
+            for p in 0..2 {
+                if self.king(p).is_none() {
                     return Err(StateError::at(
-                        "outcome",
-                        format!("null, but turn {TURNS} is past the last turn"),
+                        "units",
+                        format!("player {p}'s king is missing but outcome is null"),
                     ));
-                }
-                for p in 0..2 {
-                    if self.king(p).is_none() {
-                        return Err(StateError::at(
-                            "units",
-                            format!("player {p}'s king is missing but outcome is null"),
-                        ));
-                    }
                 }
             }
         }
