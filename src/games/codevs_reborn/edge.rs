@@ -109,30 +109,12 @@ fn four_block_packs() -> Vec<Pack> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::ParseVerdict;
+    use crate::game::Reply;
+    use crate::gametest::assert_edge_cases_playable;
 
     #[test]
     fn every_edge_prompt_is_valid_and_playable() {
-        let game = CodevsReborn;
-        for case in edge_cases() {
-            for state in &case.states {
-                game.validate(state).unwrap();
-                let prompt = game.prompt(state, case.seat);
-                assert!(
-                    matches!(
-                        game.parse("prompt", &prompt),
-                        Some(ParseVerdict::Valid { .. })
-                    ),
-                    "{}",
-                    case.name
-                );
-                let mut next = state.clone();
-                let replies = [
-                    crate::game::Reply::text("0 0"),
-                    crate::game::Reply::text("8 3"),
-                ];
-                game.step(&mut next, &replies).unwrap();
-            }
-        }
+        let replies = [Reply::text("0 0"), Reply::text("8 3")];
+        assert_edge_cases_playable(&CodevsReborn, edge_cases(), "prompt", &replies);
     }
 }

@@ -140,30 +140,13 @@ fn edges() -> State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{ParseVerdict, Reply};
+    use crate::game::Reply;
+    use crate::gametest::assert_edge_cases_playable;
 
     #[test]
     fn every_edge_prompt_is_valid_and_playable() {
-        let game = TsgAutoChess;
-        for case in edge_cases() {
-            for state in &case.states {
-                game.validate(state)
-                    .unwrap_or_else(|e| panic!("{}: {e}", case.name));
-                let prompt = game.prompt(state, case.seat);
-                assert!(
-                    matches!(
-                        game.parse("prompt", &prompt),
-                        Some(ParseVerdict::Valid { .. })
-                    ),
-                    "{}: {:?}",
-                    case.name,
-                    game.parse("prompt", &prompt)
-                );
-                let mut next = state.clone();
-                let replies = [Reply::text("nop\n0"), Reply::text("levelup\n1\n0 7 1")];
-                game.step(&mut next, &replies).unwrap();
-            }
-        }
+        let replies = [Reply::text("nop\n0"), Reply::text("levelup\n1\n0 7 1")];
+        assert_edge_cases_playable(&TsgAutoChess, edge_cases(), "prompt", &replies);
     }
 
     #[test]
