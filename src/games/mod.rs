@@ -30,6 +30,20 @@ pub fn by_id(id: &str) -> Option<&'static dyn DynGame> {
     all().into_iter().find(|g| g.info().id == id)
 }
 
+// Temporary: becomes the fuzz capability of the seam.
+/// The fuzz bodies of the game with this id, for the fuzz targets of `fuzz/`
+/// ([`crate::stepfuzz::run`]).
+pub fn fuzz_targets(id: &str) -> Option<&'static crate::stepfuzz::FuzzTargets> {
+    match id {
+        "codevs-reborn" => Some(&codevs_reborn::fuzz::TARGETS),
+        "cedec2013" => Some(&cedec2013::fuzz::TARGETS),
+        "codevs4" => Some(&codevs4::fuzz::TARGETS),
+        "tsg-auto-chess" => Some(&tsg_auto_chess::fuzz::TARGETS),
+        "spring2022" => Some(&spring2022::fuzz::TARGETS),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,6 +82,11 @@ mod tests {
                 info.id
             );
             assert_eq!(by_id(info.id).map(|g| g.info().id), Some(info.id));
+            assert!(
+                fuzz_targets(info.id).is_some(),
+                "{}: no fuzz bodies",
+                info.id
+            );
         }
     }
 }
