@@ -1,10 +1,13 @@
 //! What every game's canonical state does alike, written once: reading a fixed row of seats
 //! from a JSON list that may give fewer ([`players_up_to`], [`list_up_to`]), the checks of the
 //! outcome that every two-player game with a last turn makes ([`check_two_player_outcome`]),
+//! a number's upper bound ([`at_most`]),
 //! and the name of what reading a prompt back gives ([`Observed`]).
 //!
 //! It knows no game and no rule: the bound, the last turn and the player type come from the
 //! game.
+
+use std::fmt::Display;
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer};
@@ -44,6 +47,18 @@ where
 {
     let mut given = list_up_to::<D, P, N>(deserializer, "players")?.into_iter();
     Ok(std::array::from_fn(|_| given.next().unwrap_or_default()))
+}
+
+/// A number of the state that may not pass `max`: refused at `path` as "`value`, at most `max`".
+pub fn at_most<T: PartialOrd + Display>(
+    path: impl Into<String>,
+    value: T,
+    max: T,
+) -> Result<(), StateError> {
+    if value > max {
+        return Err(StateError::at(path, format!("{value}, at most {max}")));
+    }
+    Ok(())
 }
 
 /// What a two-player game with a last turn asks of a state's outcome, whatever else it asks: a

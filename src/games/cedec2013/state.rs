@@ -13,6 +13,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::rules::{on_field, Base, COORDS, PLAYERS, ROUNDS, TILES};
+use crate::canonical::at_most;
 use crate::game::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -200,12 +201,7 @@ fn parse_key(name: &str) -> Option<usize> {
 impl State {
     /// What serde cannot check: ranges, and that each tile is in a shape the game can reach.
     pub fn validate(&self) -> Result<(), StateError> {
-        if self.round > ROUNDS {
-            return Err(StateError::at(
-                "round",
-                format!("{}, at most {ROUNDS}", self.round),
-            ));
-        }
+        at_most("round", self.round, ROUNDS)?;
         if self.player >= PLAYERS {
             return Err(StateError::at(
                 "player",

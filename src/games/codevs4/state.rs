@@ -11,7 +11,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::rules::{Cell, Kind, MAX_ID, RESOURCE_CELLS, STAGES, THINKING_TIME_MS, TURNS};
-use crate::canonical::check_two_player_outcome;
+use crate::canonical::{at_most, check_two_player_outcome};
 use crate::game::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
@@ -171,25 +171,14 @@ impl State {
 
     /// What serde cannot check: ranges, and that the stage is in a shape the game can reach.
     pub fn validate(&self) -> Result<(), StateError> {
-        if self.stage >= STAGES {
-            return Err(StateError::at(
-                "stage",
-                format!("{}, at most {}", self.stage, STAGES - 1),
-            ));
-        }
-        if self.turn > TURNS {
-            return Err(StateError::at(
-                "turn",
-                format!("{}, at most {TURNS}", self.turn),
-            ));
-        }
+        at_most("stage", self.stage, STAGES - 1)?;
+        at_most("turn", self.turn, TURNS)?;
         for (p, player) in self.players.iter().enumerate() {
-            if player.time_left_ms > THINKING_TIME_MS {
-                return Err(StateError::at(
-                    format!("players[{p}].time_left_ms"),
-                    format!("{}, at most {THINKING_TIME_MS}", player.time_left_ms),
-                ));
-            }
+            at_most(
+                format!("players[{p}].time_left_ms"),
+                player.time_left_ms,
+                THINKING_TIME_MS,
+            )?;
         }
         for unit in self.units.iter() {
             let at = |field: &str| format!("units.{}.{field}", unit.id);
@@ -227,12 +216,7 @@ impl State {
                     format!("{next}, but a unit already has an id at least that large"),
                 ));
             }
-            if next > MAX_ID + 1 {
-                return Err(StateError::at(
-                    "next_id",
-                    format!("{next}, at most {}", MAX_ID + 1),
-                ));
-            }
+            at_most("next_id", next, MAX_ID + 1)?;
         }
         if self.resource_cells.len() > RESOURCE_CELLS {
             return Err(StateError::at(

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::field::Field;
 use super::rules::{DANGER_HEIGHT, GAUGE_MAX, THINKING_TIME_MS, TURNS};
-use crate::canonical::check_two_player_outcome;
+use crate::canonical::{at_most, check_two_player_outcome};
 use crate::game::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
@@ -85,12 +85,7 @@ impl Default for Player {
 impl State {
     /// What serde cannot check: ranges, and that a match in progress is in a reachable shape.
     pub fn validate(&self) -> Result<(), StateError> {
-        if self.turn > TURNS {
-            return Err(StateError::at(
-                "turn",
-                format!("{}, at most {TURNS}", self.turn),
-            ));
-        }
+        at_most("turn", self.turn, TURNS)?;
         for (t, pack) in self.packs.iter().enumerate() {
             if pack.0.iter().flatten().any(|&v| v > 9) {
                 return Err(StateError::at(
@@ -100,12 +95,11 @@ impl State {
             }
         }
         for (p, player) in self.players.iter().enumerate() {
-            if player.skill_gauge > GAUGE_MAX {
-                return Err(StateError::at(
-                    format!("players[{p}].skill_gauge"),
-                    format!("{}, at most {GAUGE_MAX}", player.skill_gauge),
-                ));
-            }
+            at_most(
+                format!("players[{p}].skill_gauge"),
+                player.skill_gauge,
+                GAUGE_MAX,
+            )?;
         }
         check_two_player_outcome(self.outcome.as_ref(), self.turn, TURNS)?;
         if self.outcome.is_none() {

@@ -18,7 +18,7 @@ use super::rules::{
     KING_HP, KING_X, MAX_NUMBER, PRICE_MAX, PRICE_MIN, START_GOLD, START_LEVEL, THINKING_TIME_MS,
     TURNS,
 };
-use crate::canonical::{check_two_player_outcome, list_up_to};
+use crate::canonical::{at_most, check_two_player_outcome, list_up_to};
 use crate::game::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -243,12 +243,7 @@ impl State {
     /// a turn it can play, owners 0 and 1. Ids used twice, shared cells and armies past the
     /// limit are held as shown.
     pub fn validate_recorded(&self) -> Result<(), StateError> {
-        if self.turn > TURNS {
-            return Err(StateError::at(
-                "turn",
-                format!("{}, at most {TURNS}", self.turn),
-            ));
-        }
+        at_most("turn", self.turn, TURNS)?;
         match self.units.iter().position(|u| u.owner > 1) {
             Some(i) => Err(StateError::at(
                 format!("units[{i}].owner"),
@@ -269,23 +264,17 @@ impl State {
                 ))
             }
         };
-        if self.turn > TURNS {
-            return Err(StateError::at(
-                "turn",
-                format!("{}, at most {TURNS}", self.turn),
-            ));
-        }
+        at_most("turn", self.turn, TURNS)?;
         let mut ids = BTreeSet::new();
         for (p, player) in self.players.iter().enumerate() {
             number(format!("players[{p}].level"), player.level, START_LEVEL)?;
             number(format!("players[{p}].gold"), player.gold, 0)?;
             number(format!("players[{p}].kills"), player.kills, 0)?;
-            if player.time_left_ms > THINKING_TIME_MS {
-                return Err(StateError::at(
-                    format!("players[{p}].time_left_ms"),
-                    format!("{}, at most {THINKING_TIME_MS}", player.time_left_ms),
-                ));
-            }
+            at_most(
+                format!("players[{p}].time_left_ms"),
+                player.time_left_ms,
+                THINKING_TIME_MS,
+            )?;
             for (slot, unit) in player.shop.iter().enumerate() {
                 let path = format!("players[{p}].shop[{slot}]");
                 if unit.kind != Kind::SOLD[slot] {
@@ -352,12 +341,7 @@ impl State {
             }
         }
         // Every id fits an int (「入力」); the counter may stand one past the largest.
-        if u64::from(self.next_id) > MAX_NUMBER as u64 + 1 {
-            return Err(StateError::at(
-                "next_id",
-                format!("{}, at most {}", self.next_id, MAX_NUMBER + 1),
-            ));
-        }
+        at_most("next_id", i64::from(self.next_id), MAX_NUMBER + 1)?;
         for (p, player) in self.players.iter().enumerate() {
             let limit = unit_limit(player.level);
             if self.army_size(p) > limit {
