@@ -15,8 +15,6 @@ pub mod canonical;
 pub mod case;
 pub mod game;
 pub mod games;
-#[cfg(test)]
-mod gametest;
 pub mod harness;
 pub mod report;
 pub mod rng;

@@ -177,16 +177,3 @@ fn all_resources_in_sight() -> State {
         .collect();
     state
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::Reply;
-    use crate::gametest::assert_edge_cases_playable;
-
-    #[test]
-    fn every_edge_input_is_valid_and_playable() {
-        let replies = [Reply::text("0"), Reply::text("0")];
-        assert_edge_cases_playable(&Codevs4, edge_cases(), "prompt", &replies);
-    }
-}

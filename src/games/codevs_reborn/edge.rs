@@ -105,16 +105,3 @@ fn four_block_packs() -> Vec<Pack> {
         .map(|_| Pack([[block(), block()], [block(), block()]]))
         .collect()
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::Reply;
-    use crate::gametest::assert_edge_cases_playable;
-
-    #[test]
-    fn every_edge_prompt_is_valid_and_playable() {
-        let replies = [Reply::text("0 0"), Reply::text("8 3")];
-        assert_edge_cases_playable(&CodevsReborn, edge_cases(), "prompt", &replies);
-    }
-}

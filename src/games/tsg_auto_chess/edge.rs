@@ -140,14 +140,6 @@ fn edges() -> State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Reply;
-    use crate::gametest::assert_edge_cases_playable;
-
-    #[test]
-    fn every_edge_prompt_is_valid_and_playable() {
-        let replies = [Reply::text("nop\n0"), Reply::text("levelup\n1\n0 7 1")];
-        assert_edge_cases_playable(&TsgAutoChess, edge_cases(), "prompt", &replies);
-    }
 
     #[test]
     fn the_full_board_is_full() {
