@@ -229,6 +229,20 @@ impl State {
         self.units.iter().map(|u| u.id).chain(shops)
     }
 
+    /// The units an `evolve` of `player` names (「evolve」): the index of the first in `units`,
+    /// and the three; `None` when one is not an own unit on the board or their types differ.
+    pub fn evolving(&self, player: usize, ids: [i64; 3]) -> Option<(usize, [Unit; 3])> {
+        let find = |id: i64| {
+            self.units
+                .iter()
+                .position(|u| u.owner == player && i64::from(u.id) == id)
+        };
+        let first = find(ids[0])?;
+        let three = [first, find(ids[1])?, find(ids[2])?].map(|i| self.units[i]);
+        let one_type = three.iter().all(|u| u.kind == three[0].kind);
+        one_type.then_some((first, three))
+    }
+
     /// Non-king units of `player` on the board.
     pub fn army_size(&self, player: usize) -> i64 {
         self.units
