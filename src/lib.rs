@@ -7,10 +7,11 @@
 //! `cargo test`.
 //!
 //! Layers, each using only those below it: `report` → `harness` → `run` → `case` → `games`
-//! (the registry) → `selfplay`, `stepfuzz` → `game` (the seam) → `text`, `bounded` (reading
-//! the files a user names).
+//! (the registry) → `selfplay`, `stepfuzz`, `canonical` → `game` (the seam) → `text`, `bounded`
+//! (reading the files a user names).
 
 pub mod bounded;
+pub mod canonical;
 pub mod case;
 pub mod game;
 pub mod games;

@@ -1,10 +1,125 @@
-//! The shared body of every game's `<game>_step` fuzz target: play a few steps from an arbitrary
-//! state with arbitrary replies and check, after each, what must always hold. Each game brings
-//! its own state generator, reply generator and invariants.
+//! What every game's fuzz bodies share, so that a game's `fuzz.rs` holds only what is its own
+//! (its state generator, the shape of its plays, its parsers and its invariants):
+//!
+//! - the dispatch of the three fuzz targets of `fuzz/`, one per parser kind, not per game: an
+//!   input is a game id, a NUL byte, and the bytes for that game's body ([`run`]);
+//! - the check every prompt and reply body makes of each parser: what parses prints back to
+//!   itself ([`prints_back`]);
+//! - the step body: play a few steps from an arbitrary state with arbitrary replies and check,
+//!   after each, what must always hold ([`step`], [`fuzz_steps`], [`ArbitraryReply`]), the
+//!   canonical JSON round trip included ([`canonical_round_trip`]).
+//!
+//! It knows no game: the registry hands it each game's [`FuzzTargets`].
 
-use arbitrary::Unstructured;
+use std::borrow::Cow;
+
+use arbitrary::{Arbitrary, Unstructured};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 
 use crate::game::{Game, Reply};
+
+pub use crate::game::{FuzzTarget as Target, FuzzTargets};
+
+/// One input of a fuzz target: `<game id>\0<bytes>` runs the game's body of `target` on the
+/// bytes, the game found by `targets_of` (the registry's lookup). An input without a NUL byte,
+/// or whose id names no game, is passed over.
+pub fn run(
+    target: Target,
+    data: &[u8],
+    targets_of: impl FnOnce(&str) -> Option<&'static FuzzTargets>,
+) {
+    let Some(nul) = data.iter().position(|&b| b == 0) else {
+        return;
+    };
+    let Ok(id) = std::str::from_utf8(&data[..nul]) else {
+        return;
+    };
+    if let Some(targets) = targets_of(id) {
+        targets.body(target)(&data[nul + 1..]);
+    }
+}
+
+/// The fuzzed bytes as the text a parser reads: invalid UTF-8 replaced, as a bot's pipe is read.
+pub fn text(data: &[u8]) -> Cow<'_, str> {
+    String::from_utf8_lossy(data)
+}
+
+/// Parses `text` with `parse`; when it parses, asserts that `print` writes it back to `text`
+/// exactly (`print(parse(x)) == x` for `what`), and returns what was read for further checks.
+pub fn prints_back<'t, T, E>(
+    text: &'t str,
+    what: &str,
+    parse: impl FnOnce(&'t str) -> Result<T, E>,
+    print: impl FnOnce(&T) -> String,
+) -> Option<T> {
+    let parsed = parse(text).ok()?;
+    assert_eq!(print(&parsed), text, "print(parse(x)) == x for {what}");
+    Some(parsed)
+}
+
+/// Whether `state` survives its canonical JSON form: written, read back, and equal.
+pub fn canonical_round_trip<S: Serialize + DeserializeOwned + PartialEq>(
+    state: &S,
+) -> Result<(), String> {
+    let json = serde_json::to_value(state).map_err(|e| e.to_string())?;
+    let back: S = serde_json::from_value(json)
+        .map_err(|e| format!("canonical state does not load back: {e}"))?;
+    if &back != state {
+        return Err("canonical state does not round-trip".into());
+    }
+    Ok(())
+}
+
+/// The game's own part of a fuzzed reply: what it draws (mostly well formed, or nearly) and how
+/// it writes it, for a match that the fuzzing started from `start`.
+pub trait Play<S>: for<'a> Arbitrary<'a> {
+    fn into_reply(self, start: &S) -> Reply;
+}
+
+/// A reply as a fuzzer should send it: mostly the game's own [`Play`] `P`, now and then
+/// anything at all, or no reply.
+#[derive(Debug, Arbitrary)]
+pub enum ArbitraryReply<P> {
+    Play(P),
+    Raw(String),
+    TimedOut,
+    Crashed,
+}
+
+impl<P> ArbitraryReply<P> {
+    /// The reply, a play written by `print`.
+    pub fn into_reply(self, print: impl FnOnce(P) -> Reply) -> Reply {
+        match self {
+            ArbitraryReply::Play(play) => print(play),
+            ArbitraryReply::Raw(text) => Reply::text(text),
+            ArbitraryReply::TimedOut => Reply::TimedOut,
+            ArbitraryReply::Crashed => Reply::Crashed,
+        }
+    }
+}
+
+/// The whole body of a game's `step` target: a state drawn by `arbitrary_state`, then
+/// [`fuzz_steps`] with as many [`ArbitraryReply`]s a step as the game takes, their plays `P`.
+/// Bytes too few for a state are passed over.
+pub fn step<G: Game, P: Play<G::State>>(
+    game: &G,
+    data: &[u8],
+    arbitrary_state: impl FnOnce(&mut Unstructured) -> arbitrary::Result<G::State>,
+    check_invariants: impl Fn(&G::State, &G::State) -> Result<(), String>,
+) {
+    let mut u = Unstructured::new(data);
+    let Ok(state) = arbitrary_state(&mut u) else {
+        return;
+    };
+    let start = state.clone();
+    let replies = |u: &mut Unstructured| {
+        (0..G::INFO.replies_per_step)
+            .map(|_| Ok(ArbitraryReply::<P>::arbitrary(u)?.into_reply(|p| p.into_reply(&start))))
+            .collect()
+    };
+    fuzz_steps(game, state, &mut u, replies, check_invariants);
+}
 
 /// Steps `game` from `state` up to four times with replies drawn by `replies`; panics when a
 /// refused step changed the state or `check_invariants(before, after)` reports a broken one.
@@ -33,5 +148,75 @@ pub fn fuzz_steps<G: Game>(
         if let Err(broken) = check_invariants(&before, &state) {
             panic!("{broken}\nreplies: {replies:?}\nbefore: {before:?}\nafter: {state:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+
+    use super::*;
+
+    thread_local! {
+        static SEEN: RefCell<Vec<(&'static str, Vec<u8>)>> = const { RefCell::new(Vec::new()) };
+    }
+
+    fn seen(kind: &'static str) -> impl Fn(&[u8]) {
+        move |data| SEEN.with(|s| s.borrow_mut().push((kind, data.to_vec())))
+    }
+
+    static RECORDER: FuzzTargets = FuzzTargets {
+        prompt: |d| seen("prompt")(d),
+        reply: |d| seen("reply")(d),
+        step: |d| seen("step")(d),
+    };
+
+    fn lookup(id: &str) -> Option<&'static FuzzTargets> {
+        (id == "some-game").then_some(&RECORDER)
+    }
+
+    fn runs(target: Target, data: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
+        SEEN.with(|s| s.borrow_mut().clear());
+        run(target, data, lookup);
+        SEEN.with(|s| s.borrow().clone())
+    }
+
+    #[test]
+    fn an_input_goes_to_the_body_of_its_game_and_target() {
+        assert_eq!(
+            runs(Target::Reply, b"some-game\0a\0b"),
+            vec![("reply", b"a\0b".to_vec())]
+        );
+        assert_eq!(
+            runs(Target::Prompt, b"some-game\0"),
+            vec![("prompt", vec![])]
+        );
+        assert_eq!(
+            runs(Target::Step, b"some-game\0x"),
+            vec![("step", vec![b'x'])]
+        );
+    }
+
+    #[test]
+    fn an_input_without_a_known_id_does_nothing() {
+        assert_eq!(runs(Target::Reply, b"some-game"), vec![]);
+        assert_eq!(runs(Target::Reply, b"other-game\0x"), vec![]);
+        assert_eq!(runs(Target::Reply, b"\0x"), vec![]);
+        assert_eq!(runs(Target::Reply, b"some-\xffgame\0x"), vec![]);
+        assert_eq!(runs(Target::Reply, b""), vec![]);
+    }
+
+    #[test]
+    fn what_parses_must_print_back() {
+        let parse = |t: &str| t.trim().parse::<u32>();
+        assert_eq!(
+            prints_back("12", "a number", parse, u32::to_string),
+            Some(12)
+        );
+        assert_eq!(prints_back("x", "a number", parse, u32::to_string), None);
+        let caught = std::panic::catch_unwind(|| {
+            prints_back(" 12", "a number", parse, u32::to_string);
+        });
+        assert!(caught.is_err(), "a text that does not print back panics");
     }
 }

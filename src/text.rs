@@ -54,6 +54,28 @@ pub fn quote(s: &str) -> String {
     out
 }
 
+/// A name line as a bot answers it: not empty (else "`what`, found an empty line"), and every
+/// character one that `allowed` takes (else `expected`, at the first one it does not).
+pub fn name_line<'t>(
+    text: &'t str,
+    what: &str,
+    allowed: impl Fn(char) -> bool,
+    expected: &str,
+) -> Result<&'t str, ParseError> {
+    if text.is_empty() {
+        return Err(ParseError::new(1, 1, what, "an empty line"));
+    }
+    match text.char_indices().find(|&(_, c)| !allowed(c)) {
+        None => Ok(text),
+        Some((i, c)) => Err(ParseError::new(
+            1,
+            text[..i].chars().count() + 1,
+            expected,
+            quote(&c.to_string()),
+        )),
+    }
+}
+
 /// Reads a text one `\n`-terminated line at a time.
 pub struct Reader<'a> {
     rest: &'a str,

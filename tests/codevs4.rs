@@ -11,6 +11,7 @@ use std::path::Path;
 use proptest::prelude::*;
 
 use shinpan::game::{DynGame, Game, Reply, ReplyVerdict, SeriesPlay};
+use shinpan::games::codevs4::edge;
 use shinpan::games::codevs4::fuzz::{self, check_invariants};
 use shinpan::games::codevs4::protocol::{Command, Order, Orders, Prompt};
 use shinpan::games::codevs4::rules::{Direction, Kind};
@@ -124,6 +125,14 @@ proptest! {
             prop_assert_eq!(check_invariants(&before, &state), Ok(()));
         }
     }
+}
+
+/// Each edge case (`edge.rs`) is one the bot checker can send: a valid state, a valid prompt, a
+/// step that plays.
+#[test]
+fn every_edge_input_is_valid_and_playable() {
+    let replies = [Reply::text("0"), Reply::text("0")];
+    common::assert_edge_cases_playable(&Codevs4, edge::edge_cases(), "prompt", &replies);
 }
 
 #[test]

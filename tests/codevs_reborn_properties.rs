@@ -1,11 +1,14 @@
 //! Properties of CODE VS Reborn's protocol and engine, checked on generated input (proptest),
 //! and the fuzz target bodies run on random bytes so `cargo test` exercises them too.
 
+mod common;
+
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use shinpan::game::{Game, Reply};
+use shinpan::games::codevs_reborn::edge;
 use shinpan::games::codevs_reborn::fuzz::{self, check_invariants};
 use shinpan::games::codevs_reborn::protocol::{Command, GameStart, PlayerView, Prompt, TurnInput};
 use shinpan::games::codevs_reborn::state::Pack;
@@ -126,4 +129,12 @@ proptest! {
     fn fuzz_step_body(data in proptest::collection::vec(any::<u8>(), 64..4096)) {
         fuzz::step(&data);
     }
+}
+
+/// Each edge case (`edge.rs`) is one the bot checker can send: a valid state, a valid prompt, a
+/// step that plays.
+#[test]
+fn every_edge_prompt_is_valid_and_playable() {
+    let replies = [Reply::text("0 0"), Reply::text("8 3")];
+    common::assert_edge_cases_playable(&CodevsReborn, edge::edge_cases(), "prompt", &replies);
 }

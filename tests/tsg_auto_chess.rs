@@ -14,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
 use shinpan::game::{DynGame, Game, Reply, ReplyVerdict};
+use shinpan::games::tsg_auto_chess::edge;
 use shinpan::games::tsg_auto_chess::fuzz::{self, check_invariants};
 use shinpan::games::tsg_auto_chess::protocol::{Command as TsgCommand, Move, Prompt, TurnReply};
 use shinpan::games::tsg_auto_chess::state::State;
@@ -172,6 +173,14 @@ proptest! {
 fn the_step_body_ends_when_its_bytes_run_out() {
     fuzz::step(&[0u8; 64]);
     fuzz::step(&[0u8; 4096]);
+}
+
+/// Each edge case (`edge.rs`) is one the bot checker can send: a valid state, a valid prompt, a
+/// step that plays.
+#[test]
+fn every_edge_prompt_is_valid_and_playable() {
+    let replies = [Reply::text("nop\n0"), Reply::text("levelup\n1\n0 7 1")];
+    common::assert_edge_cases_playable(&TsgAutoChess, edge::edge_cases(), "prompt", &replies);
 }
 
 #[test]

@@ -214,12 +214,44 @@ pub trait Facts: Game {
 
 /// The bodies of a game's fuzz targets, each taking any bytes and panicking only on a broken
 /// property. They live in the game's folder, so that `cargo test` runs the same checks; the
-/// fuzz crate's three targets (`prompt`, `reply`, `step`) reach them through the registry.
+/// fuzz crate's three targets (`prompt`, `reply`, `step`) reach them through the registry
+/// (`crate::stepfuzz::run`).
 #[derive(Debug, Clone, Copy)]
 pub struct FuzzTargets {
+    /// Any bytes through the prompt parsers.
     pub prompt: fn(&[u8]),
+    /// Any bytes through the reply (and name) parsers.
     pub reply: fn(&[u8]),
+    /// An arbitrary state and arbitrary replies through a few steps.
     pub step: fn(&[u8]),
+}
+
+/// The three fuzz targets of `fuzz/`, one per kind of body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FuzzTarget {
+    Prompt,
+    Reply,
+    Step,
+}
+
+impl FuzzTargets {
+    /// A game's bodies, one for each target.
+    pub const fn new(prompt: fn(&[u8]), reply: fn(&[u8]), step: fn(&[u8])) -> FuzzTargets {
+        FuzzTargets {
+            prompt,
+            reply,
+            step,
+        }
+    }
+
+    /// The body of `target`.
+    pub fn body(&self, target: FuzzTarget) -> fn(&[u8]) {
+        match target {
+            FuzzTarget::Prompt => self.prompt,
+            FuzzTarget::Reply => self.reply,
+            FuzzTarget::Step => self.step,
+        }
+    }
 }
 
 /// [`Recorded`] over canonical states.

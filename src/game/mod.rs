@@ -25,8 +25,9 @@ use crate::text::ParseError;
 
 pub use capability::{
     Capabilities, DynEdgeCases, DynFacts, DynImporter, DynKnownDepartures, DynNormalize,
-    DynReachability, DynRecorded, DynSeries, DynVariants, EdgeCases, Facts, FuzzTargets, Importer,
-    KnownDepartures, Missing, Normalize, Reachability, Recorded, SeriesPlay, Variants,
+    DynReachability, DynRecorded, DynSeries, DynVariants, EdgeCases, Facts, FuzzTarget,
+    FuzzTargets, Importer, KnownDepartures, Missing, Normalize, Reachability, Recorded, SeriesPlay,
+    Variants,
 };
 pub use dynamic::{
     load_state, DynGame, DynMatch, MatchOptions, ObserveError, OptionsError, PlayError, Played,

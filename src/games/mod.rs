@@ -13,7 +13,7 @@ pub mod tsg_auto_chess;
 
 /// Every game shinpan knows, in a stable order.
 pub fn all() -> Vec<&'static dyn DynGame> {
-    let mut games: Vec<&'static dyn DynGame> = vec![
+    let games: Vec<&'static dyn DynGame> = vec![
         &codevs_reborn::CodevsReborn,
         &cedec2013::Cedec2013,
         &codevs4::Codevs4,
@@ -21,13 +21,19 @@ pub fn all() -> Vec<&'static dyn DynGame> {
         &spring2022::Spring2022,
     ];
     #[cfg(feature = "test-games")]
-    games.push(&nim::Nim);
+    let games = [games, vec![&nim::Nim as &'static dyn DynGame]].concat();
     games
 }
 
 /// The game with this id.
 pub fn by_id(id: &str) -> Option<&'static dyn DynGame> {
     all().into_iter().find(|g| g.info().id == id)
+}
+
+/// The fuzz bodies of the game with this id (its fuzz capability), for the fuzz targets of
+/// `fuzz/` ([`crate::stepfuzz::run`]).
+pub fn fuzz_targets(id: &str) -> Option<&'static crate::game::FuzzTargets> {
+    by_id(id)?.capabilities().fuzz
 }
 
 #[cfg(test)]
@@ -68,6 +74,11 @@ mod tests {
                 info.id
             );
             assert_eq!(by_id(info.id).map(|g| g.info().id), Some(info.id));
+            assert!(
+                fuzz_targets(info.id).is_some(),
+                "{}: no fuzz bodies",
+                info.id
+            );
         }
     }
 

@@ -9,22 +9,27 @@ use super::state::{Field, Player, State, Tile};
 use super::tally::scores;
 use super::Cedec2013;
 use crate::game::{Game, Reply};
+use crate::stepfuzz::{self, prints_back, FuzzTargets, Play};
+
+/// The bodies the fuzz targets of `fuzz/` run for this game.
+pub static TARGETS: FuzzTargets = FuzzTargets::new(prompt, reply, step);
 
 /// Any bytes through the request parser: no panic, and a parsed text prints back to itself.
 pub fn prompt(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
-    if let Ok(request) = Request::parse(&text) {
-        assert_eq!(request.print(), text, "print(parse(x)) == x for a request");
-    }
+    prints_back(
+        &stepfuzz::text(data),
+        "a request",
+        Request::parse,
+        Request::print,
+    );
 }
 
 /// Any bytes through the command and name parsers: no panic; the strict grammar is a subset
 /// of what the engine accepts, and a strict text prints back to itself.
 pub fn reply(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
+    let text = stepfuzz::text(data);
     for line in text.split('\n') {
-        if let Ok(command) = Command::parse(line) {
-            assert_eq!(command.print(), line, "print(parse(x)) == x for a command");
+        if let Some(command) = prints_back(line, "a command", Command::parse, Command::print) {
             assert_eq!(
                 Command::parse_lenient(line),
                 Ok(command),
@@ -33,20 +38,13 @@ pub fn reply(data: &[u8]) {
         }
         let _ = Command::parse_lenient(line);
     }
-    if let Ok(name) = parse_name(&text) {
-        assert_eq!(name, text);
-    }
+    prints_back(&text, "a name", parse_name, |name| name.to_string());
 }
 
 /// An arbitrary valid state and arbitrary turns through `step`: no panic, and the invariants
 /// hold after every step.
 pub fn step(data: &[u8]) {
-    let mut u = Unstructured::new(data);
-    let Ok(state) = arbitrary_state(&mut u) else {
-        return;
-    };
-    let replies = |u: &mut Unstructured| Ok(vec![ArbitraryReply::arbitrary(u)?.into_reply()]);
-    crate::stepfuzz::fuzz_steps(&Cedec2013, state, &mut u, replies, check_invariants);
+    stepfuzz::step::<_, Lines>(&Cedec2013, data, arbitrary_state, check_invariants);
 }
 
 /// What must hold after any step from `before` to `after`.
@@ -97,13 +95,7 @@ pub fn check_invariants(before: &State, after: &State) -> Result<(), String> {
             return Err("the winner is not the best-placed player".into());
         }
     }
-    let json = serde_json::to_value(after).map_err(|e| e.to_string())?;
-    let back: State = serde_json::from_value(json)
-        .map_err(|e| format!("canonical state does not load back: {e}"))?;
-    if &back != after {
-        return Err("canonical state does not round-trip".into());
-    }
-    Ok(())
+    stepfuzz::canonical_round_trip(after)
 }
 
 fn arbitrary_state(u: &mut Unstructured) -> arbitrary::Result<State> {
@@ -166,18 +158,13 @@ fn arbitrary_state(u: &mut Unstructured) -> arbitrary::Result<State> {
     })
 }
 
-/// Replies as a fuzzer should send them: command lines mostly well formed, now and then
-/// anything at all, ending in `finish` or not.
+/// The game's own part of a fuzzed reply (see [`stepfuzz::ArbitraryReply`]): command lines
+/// mostly well formed, now and then anything at all, ending in `finish` or not.
 #[derive(Debug, Arbitrary)]
-enum ArbitraryReply {
-    Lines {
-        lines: Vec<ArbitraryLine>,
-        finish: bool,
-        elapsed_ms: u16,
-    },
-    Raw(String),
-    TimedOut,
-    Crashed,
+struct Lines {
+    lines: Vec<ArbitraryLine>,
+    finish: bool,
+    elapsed_ms: u16,
 }
 
 #[derive(Debug, Arbitrary)]
@@ -188,26 +175,15 @@ enum ArbitraryLine {
     Raw(String),
 }
 
-impl ArbitraryReply {
-    fn into_reply(self) -> Reply {
-        match self {
-            ArbitraryReply::Lines {
-                lines,
-                finish,
-                elapsed_ms,
-            } => {
-                let mut text: Vec<String> = lines.into_iter().take(40).map(line_text).collect();
-                if finish {
-                    text.push("finish".into());
-                }
-                Reply::Text {
-                    text: text.join("\n"),
-                    elapsed_ms: u64::from(elapsed_ms),
-                }
-            }
-            ArbitraryReply::Raw(text) => Reply::text(text),
-            ArbitraryReply::TimedOut => Reply::TimedOut,
-            ArbitraryReply::Crashed => Reply::Crashed,
+impl Play<State> for Lines {
+    fn into_reply(self, _start: &State) -> Reply {
+        let mut text: Vec<String> = self.lines.into_iter().take(40).map(line_text).collect();
+        if self.finish {
+            text.push("finish".into());
+        }
+        Reply::Text {
+            text: text.join("\n"),
+            elapsed_ms: u64::from(self.elapsed_ms),
         }
     }
 }

@@ -87,6 +87,7 @@ impl Game for Cedec2013 {
         variants: Some(&Cedec2013),
         edge_cases: Some(&Cedec2013),
         facts: Some(&Cedec2013),
+        fuzz: Some(&fuzz::TARGETS),
         ..Capabilities::NONE
     };
 

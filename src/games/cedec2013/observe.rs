@@ -8,14 +8,10 @@ use super::protocol::Request;
 use super::rules::index;
 use super::state::{Landform, State};
 use super::tally::scores;
+use crate::canonical::Observed;
 use crate::game::Observation;
-use crate::text::ParseError;
 
-pub fn observe(
-    prompt: &str,
-    player: usize,
-    known: Option<&State>,
-) -> Result<Observation<State>, ParseError> {
+pub fn observe(prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
     let request = Request::parse(prompt)?;
     let mut state = known.cloned().unwrap_or_default();
     state.round = request.round;

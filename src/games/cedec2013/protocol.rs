@@ -13,7 +13,7 @@ use super::rules::{
 };
 use super::state::{Landform, State};
 use super::tally::resources_of;
-use crate::text::{quote, Line, ParseError, Reader, Token};
+use crate::text::{name_line, quote, Line, ParseError, Reader, Token};
 
 /// One tile as a request shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -382,18 +382,7 @@ pub fn is_finish(line: &str) -> bool {
 /// The strict name line (D-cedec-10, rules.yaml `name.*`): 1 to 20 characters, no control
 /// characters, no blank at either end.
 pub fn parse_name(text: &str) -> Result<&str, ParseError> {
-    if text.is_empty() {
-        return Err(ParseError::new(1, 1, "a name", "an empty line"));
-    }
-    if let Some((i, c)) = text.char_indices().find(|&(_, c)| c.is_control()) {
-        let col = text[..i].chars().count() + 1;
-        return Err(ParseError::new(
-            1,
-            col,
-            "a printable character",
-            quote(&c.to_string()),
-        ));
-    }
+    name_line(text, "a name", |c| !c.is_control(), "a printable character")?;
     if text.starts_with(' ') {
         return Err(ParseError::new(
             1,

@@ -13,6 +13,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::rules::{on_field, Base, COORDS, PLAYERS, ROUNDS, TILES};
+use crate::canonical::at_most;
 use crate::game::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -23,7 +24,7 @@ pub struct State {
     /// The player whose name or turn comes next (0, 1 or 2).
     pub player: usize,
     /// Up to three players may be given; a missing one is a default player.
-    #[serde(deserialize_with = "up_to_three_players")]
+    #[serde(deserialize_with = "crate::canonical::players_up_to")]
     #[schemars(with = "Vec<Player>", length(max = 3))]
     pub players: [Player; PLAYERS],
     /// Every tile, keyed `"x,y"` (axial coordinates, e.g. `"-3,2"`). A tile not given is
@@ -197,32 +198,10 @@ fn parse_key(name: &str) -> Option<usize> {
     on_field(x, y).then(|| super::rules::index(x, y)).flatten()
 }
 
-fn up_to_three_players<'de, D: Deserializer<'de>>(
-    deserializer: D,
-) -> Result<[Player; PLAYERS], D::Error> {
-    let given = Vec::<Player>::deserialize(deserializer)?;
-    if given.len() > PLAYERS {
-        return Err(serde::de::Error::invalid_length(
-            given.len(),
-            &"at most 3 players",
-        ));
-    }
-    let mut players: [Player; PLAYERS] = Default::default();
-    for (slot, player) in players.iter_mut().zip(given) {
-        *slot = player;
-    }
-    Ok(players)
-}
-
 impl State {
     /// What serde cannot check: ranges, and that each tile is in a shape the game can reach.
     pub fn validate(&self) -> Result<(), StateError> {
-        if self.round > ROUNDS {
-            return Err(StateError::at(
-                "round",
-                format!("{}, at most {ROUNDS}", self.round),
-            ));
-        }
+        at_most("round", self.round, ROUNDS)?;
         if self.player >= PLAYERS {
             return Err(StateError::at(
                 "player",

@@ -177,33 +177,3 @@ fn all_resources_in_sight() -> State {
         .collect();
     state
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::{ParseVerdict, Reply};
-
-    #[test]
-    fn every_edge_input_is_valid_and_playable() {
-        let game = Codevs4;
-        for case in edge_cases() {
-            for state in &case.states {
-                game.validate(state)
-                    .unwrap_or_else(|e| panic!("{}: {e}", case.name));
-                let prompt = game.prompt(state, case.seat);
-                assert!(
-                    matches!(
-                        game.parse("prompt", &prompt),
-                        Some(ParseVerdict::Valid { .. })
-                    ),
-                    "{}: {:?}",
-                    case.name,
-                    game.parse("prompt", &prompt)
-                );
-                let mut next = state.clone();
-                game.step(&mut next, &[Reply::text("0"), Reply::text("0")])
-                    .unwrap();
-            }
-        }
-    }
-}

@@ -8,22 +8,27 @@ use super::rules::{gathered, income, Cell, Kind, MAX_ID, RESOURCE_CELLS, STAGES,
 use super::state::{Player, State, Unit, Units};
 use super::Codevs4;
 use crate::game::Reply;
+use crate::stepfuzz::{self, prints_back, FuzzTargets, Play};
+
+/// The bodies the fuzz targets of `fuzz/` run for this game.
+pub static TARGETS: FuzzTargets = FuzzTargets::new(prompt, reply, step);
 
 /// Any bytes through the prompt parser: no panic, and a parsed text prints back to itself.
 pub fn prompt(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
-    if let Ok(prompt) = Prompt::parse(&text) {
-        assert_eq!(prompt.print(), text, "print(parse(x)) == x for a prompt");
-    }
+    prints_back(
+        &stepfuzz::text(data),
+        "a prompt",
+        Prompt::parse,
+        Prompt::print,
+    );
 }
 
 /// Any bytes through the output and name parsers: no panic; the strict grammar is a subset of
 /// what the engine takes, and a strict text prints back to itself.
 pub fn reply(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
+    let text = stepfuzz::text(data);
     let lenient = Orders::read_lenient(&text);
-    if let Ok(orders) = Orders::parse(&text) {
-        assert_eq!(orders.print(), text, "print(parse(x)) == x for an output");
+    if let Some(orders) = prints_back(&text, "an output", Orders::parse, Orders::print) {
         assert!(lenient.is_whole(), "strict implies lenient");
         let read: Vec<Order> = lenient.lines.iter().flatten().copied().collect();
         assert_eq!(read, orders.orders, "both readings agree");
@@ -38,26 +43,13 @@ pub fn reply(data: &[u8]) {
             );
         }
     }
-    if let Ok(name) = parse_name(&text) {
-        assert_eq!(name, text);
-    }
+    prints_back(&text, "a name", parse_name, |name| name.to_string());
 }
 
 /// An arbitrary valid state and arbitrary outputs through `step`: no panic, and the
 /// invariants hold after every step.
 pub fn step(data: &[u8]) {
-    let mut u = Unstructured::new(data);
-    let Ok(state) = arbitrary_state(&mut u) else {
-        return;
-    };
-    let ids: Vec<u32> = state.units.iter().map(|u| u.id).collect();
-    let replies = |u: &mut Unstructured| {
-        Ok(vec![
-            ArbitraryReply::arbitrary(u)?.into_reply(&ids),
-            ArbitraryReply::arbitrary(u)?.into_reply(&ids),
-        ])
-    };
-    crate::stepfuzz::fuzz_steps(&Codevs4, state, &mut u, replies, check_invariants);
+    stepfuzz::step::<_, Lines>(&Codevs4, data, arbitrary_state, check_invariants);
 }
 
 /// What must hold after any step from `before` to `after`: HP never rises, except that a new
@@ -116,13 +108,7 @@ pub fn check_invariants(before: &State, after: &State) -> Result<(), String> {
             return Err(format!("player {p}: time came back"));
         }
     }
-    let json = serde_json::to_value(after).map_err(|e| e.to_string())?;
-    let back: State = serde_json::from_value(json)
-        .map_err(|e| format!("canonical state does not load back: {e}"))?;
-    if &back != after {
-        return Err("canonical state does not round-trip".into());
-    }
-    Ok(())
+    stepfuzz::canonical_round_trip(after)
 }
 
 /// A state near a battle: units in a small square so that they meet, at any HP.
@@ -196,18 +182,13 @@ fn arbitrary_state(u: &mut Unstructured) -> arbitrary::Result<State> {
     })
 }
 
-/// Outputs as a fuzzer should send them: mostly order lines for units that exist, a count that
-/// may be off, now and then anything at all.
+/// The game's own part of a fuzzed output (see [`stepfuzz::ArbitraryReply`]): mostly order
+/// lines for units of the state the fuzzing started from, a count that may be off.
 #[derive(Debug, Arbitrary)]
-enum ArbitraryReply {
-    Lines {
-        lines: Vec<ArbitraryLine>,
-        count_off_by: i8,
-        elapsed_ms: u32,
-    },
-    Raw(String),
-    TimedOut,
-    Crashed,
+struct Lines {
+    lines: Vec<ArbitraryLine>,
+    count_off_by: i8,
+    elapsed_ms: u32,
 }
 
 #[derive(Debug, Arbitrary)]
@@ -216,46 +197,36 @@ enum ArbitraryLine {
     Raw(String),
 }
 
-impl ArbitraryReply {
-    fn into_reply(self, ids: &[u32]) -> Reply {
-        match self {
-            ArbitraryReply::Lines {
-                lines,
-                count_off_by,
-                elapsed_ms,
-            } => {
-                let lines: Vec<String> = lines
-                    .into_iter()
-                    .take(60)
-                    .map(|line| line_text(line, ids))
-                    .collect();
-                let count = if count_off_by % 8 == 0 {
-                    lines.len() as i64 + i64::from(count_off_by.signum())
-                } else {
-                    lines.len() as i64
-                };
-                let text = std::iter::once(count.to_string())
-                    .chain(lines)
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                Reply::Text {
-                    text,
-                    elapsed_ms: u64::from(elapsed_ms),
-                }
-            }
-            ArbitraryReply::Raw(text) => Reply::text(text),
-            ArbitraryReply::TimedOut => Reply::TimedOut,
-            ArbitraryReply::Crashed => Reply::Crashed,
+impl Play<State> for Lines {
+    fn into_reply(self, start: &State) -> Reply {
+        let lines: Vec<String> = self
+            .lines
+            .into_iter()
+            .take(60)
+            .map(|line| line_text(line, &start.units.0))
+            .collect();
+        let count = if self.count_off_by % 8 == 0 {
+            lines.len() as i64 + i64::from(self.count_off_by.signum())
+        } else {
+            lines.len() as i64
+        };
+        let text = std::iter::once(count.to_string())
+            .chain(lines)
+            .collect::<Vec<_>>()
+            .join("\n");
+        Reply::Text {
+            text,
+            elapsed_ms: u64::from(self.elapsed_ms),
         }
     }
 }
 
-fn line_text(line: ArbitraryLine, ids: &[u32]) -> String {
+fn line_text(line: ArbitraryLine, units: &[Unit]) -> String {
     const LETTERS: [&str; 12] = ["U", "D", "L", "R", "0", "1", "2", "3", "5", "6", "4", "u"];
     match line {
         ArbitraryLine::Order { unit, command } => {
-            let id = match ids.get(usize::from(unit) % (ids.len() + 3)) {
-                Some(&id) => id,
+            let id = match units.get(usize::from(unit) % (units.len() + 3)) {
+                Some(known) => known.id,
                 None => u32::from(unit),
             };
             format!("{id} {}", LETTERS[usize::from(command) % LETTERS.len()])

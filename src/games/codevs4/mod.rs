@@ -101,6 +101,7 @@ impl Game for Codevs4 {
         normalize: Some(&Codevs4),
         edge_cases: Some(&Codevs4),
         facts: Some(&Codevs4),
+        fuzz: Some(&fuzz::TARGETS),
         ..Capabilities::NONE
     };
 

@@ -27,14 +27,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::protocol::{Prompt, Sight, UnitLine};
 use super::rules::{Cell, Kind, MAX_ID, SIZE};
 use super::state::{State, Unit, Units};
+use crate::canonical::Observed;
 use crate::game::Observation;
-use crate::text::ParseError;
 
-pub fn observe(
-    prompt: &str,
-    player: usize,
-    known: Option<&State>,
-) -> Result<Observation<State>, ParseError> {
+pub fn observe(prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
     let prompt = Prompt::parse(prompt)?;
     let me = player.min(1);
     let mut state = known.cloned().unwrap_or_default();

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use super::rules::{diamond, Cell, Direction, Kind, CELLS, MAX_ID, RESOURCE_CELLS, SIZE, TURNS};
 use super::state::{State, Unit};
-use crate::text::{quote, Line, ParseError, Reader};
+use crate::text::{name_line, quote, Line, ParseError, Reader};
 
 /// One line of the unit lists: `id y x hp type` (y first, D-codevs4-7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -463,19 +463,12 @@ impl LenientOrders {
 
 /// 5.2: the AI name, one line of half-width letters and digits, `-`, `_` and `@`.
 pub fn parse_name(text: &str) -> Result<&str, ParseError> {
-    if text.is_empty() {
-        return Err(ParseError::new(1, 1, "an AI name", "an empty line"));
-    }
-    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '@');
-    match text.char_indices().find(|&(_, c)| !allowed(c)) {
-        None => Ok(text),
-        Some((i, c)) => Err(ParseError::new(
-            1,
-            text[..i].chars().count() + 1,
-            "a letter, a digit, `-`, `_` or `@`",
-            quote(&c.to_string()),
-        )),
-    }
+    name_line(
+        text,
+        "an AI name",
+        |c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '@'),
+        "a letter, a digit, `-`, `_` or `@`",
+    )
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::rules::{Cell, Kind, MAX_ID, RESOURCE_CELLS, STAGES, THINKING_TIME_MS, TURNS};
+use crate::canonical::{at_most, check_two_player_outcome};
 use crate::game::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
@@ -21,7 +22,7 @@ pub struct State {
     /// The turn about to be played, 0..=999; 1000 once the last turn has been played.
     pub turn: u32,
     /// Up to two players may be given; a missing one is a default player.
-    #[serde(deserialize_with = "up_to_two_players")]
+    #[serde(deserialize_with = "crate::canonical::players_up_to")]
     #[schemars(with = "Vec<Player>", length(max = 2))]
     pub players: [Player; 2],
     /// Every unit on the field, by id.
@@ -157,21 +158,6 @@ impl<'de> Deserialize<'de> for Units {
     }
 }
 
-fn up_to_two_players<'de, D: Deserializer<'de>>(deserializer: D) -> Result<[Player; 2], D::Error> {
-    let given = Vec::<Player>::deserialize(deserializer)?;
-    if given.len() > 2 {
-        return Err(serde::de::Error::invalid_length(
-            given.len(),
-            &"at most 2 players",
-        ));
-    }
-    let mut players: [Player; 2] = Default::default();
-    for (slot, player) in players.iter_mut().zip(given) {
-        *slot = player;
-    }
-    Ok(players)
-}
-
 impl State {
     /// The id the next unit produced takes (see [`State::next_id`]).
     pub fn next_id(&self) -> u32 {
@@ -185,25 +171,14 @@ impl State {
 
     /// What serde cannot check: ranges, and that the stage is in a shape the game can reach.
     pub fn validate(&self) -> Result<(), StateError> {
-        if self.stage >= STAGES {
-            return Err(StateError::at(
-                "stage",
-                format!("{}, at most {}", self.stage, STAGES - 1),
-            ));
-        }
-        if self.turn > TURNS {
-            return Err(StateError::at(
-                "turn",
-                format!("{}, at most {TURNS}", self.turn),
-            ));
-        }
+        at_most("stage", self.stage, STAGES - 1)?;
+        at_most("turn", self.turn, TURNS)?;
         for (p, player) in self.players.iter().enumerate() {
-            if player.time_left_ms > THINKING_TIME_MS {
-                return Err(StateError::at(
-                    format!("players[{p}].time_left_ms"),
-                    format!("{}, at most {THINKING_TIME_MS}", player.time_left_ms),
-                ));
-            }
+            at_most(
+                format!("players[{p}].time_left_ms"),
+                player.time_left_ms,
+                THINKING_TIME_MS,
+            )?;
         }
         for unit in self.units.iter() {
             let at = |field: &str| format!("units.{}.{field}", unit.id);
@@ -241,12 +216,7 @@ impl State {
                     format!("{next}, but a unit already has an id at least that large"),
                 ));
             }
-            if next > MAX_ID + 1 {
-                return Err(StateError::at(
-                    "next_id",
-                    format!("{next}, at most {}", MAX_ID + 1),
-                ));
-            }
+            at_most("next_id", next, MAX_ID + 1)?;
         }
         if self.resource_cells.len() > RESOURCE_CELLS {
             return Err(StateError::at(
@@ -271,33 +241,21 @@ impl State {
                 ));
             }
         }
-        match &self.outcome {
-            Some(outcome) => {
-                if outcome.winner.is_some_and(|w| w > 1) {
-                    return Err(StateError::at("outcome.winner", "must be 0, 1 or null"));
-                }
-            }
-            None => {
-                if self.turn == TURNS {
+        check_two_player_outcome(self.outcome.as_ref(), self.turn, TURNS)?;
+        if self.outcome.is_none() {
+            for p in 0..2 {
+                let castles = self
+                    .units
+                    .iter()
+                    .filter(|u| u.owner == p && u.kind == Kind::Castle)
+                    .count();
+                if castles != 1 {
                     return Err(StateError::at(
-                        "outcome",
-                        format!("null, but turn {TURNS} is past the last turn"),
+                        "units",
+                        format!(
+                            "player {p} has {castles} castles; a stage in play has exactly one each"
+                        ),
                     ));
-                }
-                for p in 0..2 {
-                    let castles = self
-                        .units
-                        .iter()
-                        .filter(|u| u.owner == p && u.kind == Kind::Castle)
-                        .count();
-                    if castles != 1 {
-                        return Err(StateError::at(
-                            "units",
-                            format!(
-                                "player {p} has {castles} castles; a stage in play has exactly one each"
-                            ),
-                        ));
-                    }
                 }
             }
         }

@@ -105,34 +105,3 @@ fn four_block_packs() -> Vec<Pack> {
         .map(|_| Pack([[block(), block()], [block(), block()]]))
         .collect()
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::ParseVerdict;
-
-    #[test]
-    fn every_edge_prompt_is_valid_and_playable() {
-        let game = CodevsReborn;
-        for case in edge_cases() {
-            for state in &case.states {
-                game.validate(state).unwrap();
-                let prompt = game.prompt(state, case.seat);
-                assert!(
-                    matches!(
-                        game.parse("prompt", &prompt),
-                        Some(ParseVerdict::Valid { .. })
-                    ),
-                    "{}",
-                    case.name
-                );
-                let mut next = state.clone();
-                let replies = [
-                    crate::game::Reply::text("0 0"),
-                    crate::game::Reply::text("8 3"),
-                ];
-                game.step(&mut next, &replies).unwrap();
-            }
-        }
-    }
-}

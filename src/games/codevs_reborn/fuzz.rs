@@ -9,57 +9,41 @@ use super::rules::{CAPACITY, GAUGE_MAX, HEIGHT, OJAMA, PACKS, TURNS, WIDTH};
 use super::state::{Pack, Player, State};
 use super::CodevsReborn;
 use crate::game::Reply;
+use crate::stepfuzz::{self, prints_back, FuzzTargets, Play};
+
+/// The bodies the fuzz targets of `fuzz/` run for this game.
+pub static TARGETS: FuzzTargets = FuzzTargets::new(prompt, reply, step);
 
 /// Any bytes through the prompt parsers: no panic, and a parsed text prints back to itself.
 pub fn prompt(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
-    if let Ok(turn) = TurnInput::parse(&text) {
-        assert_eq!(
-            turn.to_text(),
-            text,
-            "print(parse(x)) == x for a turn block"
-        );
-    }
-    if let Ok(start) = GameStart::parse(&text) {
+    let text = stepfuzz::text(data);
+    prints_back(&text, "a turn block", TurnInput::parse, TurnInput::to_text);
+    prints_back(&text, "a game-start block", GameStart::parse, |start| {
         let mut printed = String::new();
         start.print(&mut printed);
-        assert_eq!(printed, text, "print(parse(x)) == x for a game-start block");
-    }
-    if let Ok(prompt) = Prompt::parse(&text) {
-        assert_eq!(prompt.print(), text, "print(parse(x)) == x for a prompt");
-    }
+        printed
+    });
+    prints_back(&text, "a prompt", Prompt::parse, Prompt::print);
 }
 
 /// Any bytes through the reply and name parsers: no panic; the strict grammar is a subset of
 /// what the engine accepts, and a strict reply prints back to itself.
 pub fn reply(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
-    if let Ok(command) = Command::parse(&text) {
-        assert_eq!(command.print(), text, "print(parse(x)) == x for a reply");
+    let text = stepfuzz::text(data);
+    if let Some(command) = prints_back(&text, "a reply", Command::parse, Command::print) {
         assert_eq!(
             Command::parse_lenient(&text),
             Ok(command),
             "strict implies lenient"
         );
     }
-    if let Ok(name) = parse_ai_name(&text) {
-        assert_eq!(name, text);
-    }
+    prints_back(&text, "a name", parse_ai_name, |name| name.to_string());
 }
 
 /// An arbitrary reachable-looking state and arbitrary replies through `step`, several turns:
 /// no panic, and the invariants hold after every step.
 pub fn step(data: &[u8]) {
-    let mut u = Unstructured::new(data);
-    let Ok(state) = arbitrary_state(&mut u) else {
-        return;
-    };
-    let replies = |u: &mut Unstructured| {
-        Ok(<[ArbitraryReply; 2]>::arbitrary(u)?
-            .map(ArbitraryReply::into_reply)
-            .to_vec())
-    };
-    crate::stepfuzz::fuzz_steps(&CodevsReborn, state, &mut u, replies, check_invariants);
+    stepfuzz::step::<_, Action>(&CodevsReborn, data, arbitrary_state, check_invariants);
 }
 
 /// What must hold after any step from `before` to `after`.
@@ -99,13 +83,7 @@ pub fn check_invariants(before: &State, after: &State) -> Result<(), String> {
         }
         _ => {}
     }
-    let json = serde_json::to_value(after).map_err(|e| e.to_string())?;
-    let back: State = serde_json::from_value(json)
-        .map_err(|e| format!("canonical state does not load back: {e}"))?;
-    if &back != after {
-        return Err("canonical state does not round-trip".into());
-    }
-    Ok(())
+    stepfuzz::canonical_round_trip(after)
 }
 
 fn arbitrary_state(u: &mut Unstructured) -> arbitrary::Result<State> {
@@ -146,24 +124,22 @@ fn arbitrary_state(u: &mut Unstructured) -> arbitrary::Result<State> {
     })
 }
 
-/// Replies as a fuzzer should send them: mostly legal, sometimes anything at all.
+/// The game's own part of a fuzzed reply (see [`stepfuzz::ArbitraryReply`]): a legal-looking
+/// drop or the skill.
 #[derive(Debug, Arbitrary)]
-enum ArbitraryReply {
+enum Action {
     Drop {
         position: u8,
         rotation: u8,
         elapsed_ms: u16,
     },
     Skill,
-    Raw(String),
-    TimedOut,
-    Crashed,
 }
 
-impl ArbitraryReply {
-    fn into_reply(self) -> Reply {
+impl Play<State> for Action {
+    fn into_reply(self, _start: &State) -> Reply {
         match self {
-            ArbitraryReply::Drop {
+            Action::Drop {
                 position,
                 rotation,
                 elapsed_ms,
@@ -171,10 +147,7 @@ impl ArbitraryReply {
                 text: format!("{} {}", position % 10, rotation % 5),
                 elapsed_ms: u64::from(elapsed_ms),
             },
-            ArbitraryReply::Skill => Reply::text("S"),
-            ArbitraryReply::Raw(text) => Reply::text(text),
-            ArbitraryReply::TimedOut => Reply::TimedOut,
-            ArbitraryReply::Crashed => Reply::Crashed,
+            Action::Skill => Reply::text("S"),
         }
     }
 }

@@ -80,6 +80,7 @@ impl Game for CodevsReborn {
         normalize: Some(&CodevsReborn),
         edge_cases: Some(&CodevsReborn),
         facts: Some(&CodevsReborn),
+        fuzz: Some(&fuzz::TARGETS),
         ..Capabilities::NONE
     };
 

@@ -7,14 +7,11 @@
 
 use super::protocol::{PlayerView, Prompt};
 use super::state::{Player, State};
+use crate::canonical::Observed;
 use crate::game::Observation;
 use crate::text::ParseError;
 
-pub fn observe(
-    prompt: &str,
-    player: usize,
-    known: Option<&State>,
-) -> Result<Observation<State>, ParseError> {
+pub fn observe(prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
     let prompt = Prompt::parse(prompt)?;
     let mut state = known.cloned().unwrap_or_default();
     let mut shown = vec!["turn".to_string()];

@@ -13,7 +13,7 @@ use super::rules::{
     GAUGE_MAX, HEIGHT, MAX_POSITION, MAX_ROTATION, OJAMA, PACKS, THINKING_TIME_MS, TURNS, WIDTH,
 };
 use super::state::{Pack, State};
-use crate::text::{quote, Line, ParseError, Reader};
+use crate::text::{name_line, quote, Line, ParseError, Reader};
 
 /// The game-start block: every pack of the match, in order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -322,24 +322,12 @@ impl Command {
 /// 「AI名について」 (D-reborn-11): one non-empty line without `\ / : * ? " < > |`.
 pub fn parse_ai_name(text: &str) -> Result<&str, ParseError> {
     const FORBIDDEN: &[char] = &['\\', '/', ':', '*', '?', '"', '<', '>', '|'];
-    if text.is_empty() {
-        return Err(ParseError::new(1, 1, "an AI name", "an empty line"));
-    }
-    match text
-        .char_indices()
-        .find(|&(_, c)| FORBIDDEN.contains(&c) || c == '\n' || c == '\r')
-    {
-        None => Ok(text),
-        Some((i, c)) => {
-            let col = text[..i].chars().count() + 1;
-            Err(ParseError::new(
-                1,
-                col,
-                "a character other than \\ / : * ? \" < > | and line breaks",
-                quote(&c.to_string()),
-            ))
-        }
-    }
+    name_line(
+        text,
+        "an AI name",
+        |c| !(FORBIDDEN.contains(&c) || c == '\n' || c == '\r'),
+        "a character other than \\ / : * ? \" < > | and line breaks",
+    )
 }
 
 #[cfg(test)]

@@ -2,10 +2,11 @@
 //! exchange. Every field has a default so that a case names only what matters to it.
 
 use schemars::JsonSchema;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
 use super::field::Field;
 use super::rules::{DANGER_HEIGHT, GAUGE_MAX, THINKING_TIME_MS, TURNS};
+use crate::canonical::{at_most, check_two_player_outcome};
 use crate::game::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
@@ -16,7 +17,7 @@ pub struct State {
     /// `packs[t]` is dropped in turn t by both players.
     pub packs: Vec<Pack>,
     /// Up to two players may be given; a missing one is an empty default player.
-    #[serde(deserialize_with = "up_to_two_players")]
+    #[serde(deserialize_with = "crate::canonical::players_up_to")]
     #[schemars(with = "Vec<Player>", length(max = 2))]
     pub players: [Player; 2],
     /// `null` while the match goes on.
@@ -81,30 +82,10 @@ impl Default for Player {
     }
 }
 
-fn up_to_two_players<'de, D: Deserializer<'de>>(deserializer: D) -> Result<[Player; 2], D::Error> {
-    let given = Vec::<Player>::deserialize(deserializer)?;
-    if given.len() > 2 {
-        return Err(serde::de::Error::invalid_length(
-            given.len(),
-            &"at most 2 players",
-        ));
-    }
-    let mut players: [Player; 2] = Default::default();
-    for (slot, player) in players.iter_mut().zip(given) {
-        *slot = player;
-    }
-    Ok(players)
-}
-
 impl State {
     /// What serde cannot check: ranges, and that a match in progress is in a reachable shape.
     pub fn validate(&self) -> Result<(), StateError> {
-        if self.turn > TURNS {
-            return Err(StateError::at(
-                "turn",
-                format!("{}, at most {TURNS}", self.turn),
-            ));
-        }
+        at_most("turn", self.turn, TURNS)?;
         for (t, pack) in self.packs.iter().enumerate() {
             if pack.0.iter().flatten().any(|&v| v > 9) {
                 return Err(StateError::at(
@@ -114,33 +95,20 @@ impl State {
             }
         }
         for (p, player) in self.players.iter().enumerate() {
-            if player.skill_gauge > GAUGE_MAX {
-                return Err(StateError::at(
-                    format!("players[{p}].skill_gauge"),
-                    format!("{}, at most {GAUGE_MAX}", player.skill_gauge),
-                ));
-            }
+            at_most(
+                format!("players[{p}].skill_gauge"),
+                player.skill_gauge,
+                GAUGE_MAX,
+            )?;
         }
-        match &self.outcome {
-            Some(outcome) => {
-                if outcome.winner.is_some_and(|w| w > 1) {
-                    return Err(StateError::at("outcome.winner", "must be 0, 1 or null"));
-                }
-            }
-            None => {
-                if self.turn == TURNS {
+        check_two_player_outcome(self.outcome.as_ref(), self.turn, TURNS)?;
+        if self.outcome.is_none() {
+            for (p, player) in self.players.iter().enumerate() {
+                if player.field.max_height() >= DANGER_HEIGHT {
                     return Err(StateError::at(
-                        "outcome",
-                        format!("null, but turn {TURNS} is past the last turn"),
+                        format!("players[{p}].field"),
+                        "reaches the danger line but outcome is null",
                     ));
-                }
-                for (p, player) in self.players.iter().enumerate() {
-                    if player.field.max_height() >= DANGER_HEIGHT {
-                        return Err(StateError::at(
-                            format!("players[{p}].field"),
-                            "reaches the danger line but outcome is null",
-                        ));
-                    }
                 }
             }
         }

@@ -8,19 +8,25 @@ use super::rules::{League, HEROES, MAP_HEIGHT, MAP_LIMIT, MAP_WIDTH, SHIELD_DURA
 use super::state::{Mob, MobStatus, State};
 use super::Spring2022;
 use crate::game::Reply;
+use crate::stepfuzz::{self, prints_back, FuzzTargets, Play};
+
+/// The bodies the fuzz targets of `fuzz/` run for this game.
+pub static TARGETS: FuzzTargets = FuzzTargets::new(prompt, reply, step);
 
 /// Any bytes through the prompt parser: no panic, and a parsed text prints back to itself.
 pub fn prompt(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
-    if let Ok(prompt) = Prompt::parse(&text) {
-        assert_eq!(prompt.print(), text, "print(parse(x)) == x for a prompt");
-    }
+    prints_back(
+        &stepfuzz::text(data),
+        "a prompt",
+        Prompt::parse,
+        Prompt::print,
+    );
 }
 
 /// Any bytes through the reply parsers: no panic; a strict line prints back to itself and the
 /// engine reads it as the same command in every league that has it.
 pub fn reply(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
+    let text = stepfuzz::text(data);
     for line in text.split('\n') {
         let engine = read_order(line, League::Bronze);
         assert_eq!(
@@ -28,8 +34,7 @@ pub fn reply(data: &[u8]) {
             Order::parse(line).is_ok(),
             "the engine's quick strictness test agrees with the grammar"
         );
-        if let Ok(order) = Order::parse(line) {
-            assert_eq!(order.print(), line, "print(parse(x)) == x for a line");
+        if let Some(order) = prints_back(line, "a line", Order::parse, Order::print) {
             let (command, _) = engine.expect("strict implies what the engine accepts");
             assert_eq!(
                 command, order.command,
@@ -48,25 +53,13 @@ pub fn reply(data: &[u8]) {
             }
         }
     }
-    if let Ok(reply) = ReplyText::parse(&text) {
-        assert_eq!(reply.print(), text, "print(parse(x)) == x for a reply");
-    }
+    prints_back(&text, "a reply", ReplyText::parse, ReplyText::print);
 }
 
 /// An arbitrary valid state and arbitrary replies through `step`: no panic, and the invariants
 /// hold after every step.
 pub fn step(data: &[u8]) {
-    let mut u = Unstructured::new(data);
-    let Ok(state) = arbitrary_state(&mut u) else {
-        return;
-    };
-    let replies = |u: &mut Unstructured| {
-        Ok(vec![
-            ArbitraryReply::arbitrary(u)?.into_reply(),
-            ArbitraryReply::arbitrary(u)?.into_reply(),
-        ])
-    };
-    crate::stepfuzz::fuzz_steps(&Spring2022, state, &mut u, replies, check_invariants);
+    stepfuzz::step::<_, Lines>(&Spring2022, data, arbitrary_state, check_invariants);
 }
 
 /// What must hold after any step from `before` to `after`.
@@ -110,13 +103,7 @@ pub fn check_invariants(before: &State, after: &State) -> Result<(), String> {
     if after.outcome.is_none() && after.turn > TURNS {
         return Err("the match outlived turn 220".into());
     }
-    let json = serde_json::to_value(after).map_err(|e| e.to_string())?;
-    let back: State = serde_json::from_value(json)
-        .map_err(|e| format!("canonical state does not load back: {e}"))?;
-    if &back != after {
-        return Err("canonical state does not round-trip".into());
-    }
-    Ok(())
+    stepfuzz::canonical_round_trip(after)
 }
 
 fn arbitrary_state(u: &mut Unstructured) -> arbitrary::Result<State> {
@@ -194,14 +181,12 @@ fn coordinate(u: &mut Unstructured) -> arbitrary::Result<[i32; 2]> {
     ])
 }
 
-/// Replies as a fuzzer should send them: three lines mostly well formed, now and then
-/// anything at all, too few lines, or no reply.
+/// The game's own part of a fuzzed reply (see [`stepfuzz::ArbitraryReply`]): three lines
+/// mostly well formed, now and then anything at all.
 #[derive(Debug, Arbitrary)]
-enum ArbitraryReply {
-    Lines([ArbitraryLine; 3], u8),
-    Raw(String),
-    TimedOut,
-    Crashed,
+struct Lines {
+    lines: [ArbitraryLine; 3],
+    elapsed_ms: u8,
 }
 
 #[derive(Debug, Arbitrary)]
@@ -214,19 +199,12 @@ enum ArbitraryLine {
     Raw(String),
 }
 
-impl ArbitraryReply {
-    fn into_reply(self) -> Reply {
-        match self {
-            ArbitraryReply::Lines(lines, elapsed) => {
-                let text: Vec<String> = lines.into_iter().map(line_text).collect();
-                Reply::Text {
-                    text: text.join("\n"),
-                    elapsed_ms: u64::from(elapsed),
-                }
-            }
-            ArbitraryReply::Raw(text) => Reply::text(text),
-            ArbitraryReply::TimedOut => Reply::TimedOut,
-            ArbitraryReply::Crashed => Reply::Crashed,
+impl Play<State> for Lines {
+    fn into_reply(self, _start: &State) -> Reply {
+        let text: Vec<String> = self.lines.into_iter().map(line_text).collect();
+        Reply::Text {
+            text: text.join("\n"),
+            elapsed_ms: u64::from(self.elapsed_ms),
         }
     }
 }

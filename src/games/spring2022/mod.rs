@@ -150,6 +150,7 @@ impl Game for Spring2022 {
         variants: Some(&Spring2022),
         edge_cases: Some(&Spring2022),
         facts: Some(&Spring2022),
+        fuzz: Some(&fuzz::TARGETS),
         ..Capabilities::NONE
     };
 

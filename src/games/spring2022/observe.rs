@@ -33,8 +33,8 @@ use super::protocol::{EntityLine, Prompt};
 use super::rules::{League, HEROES, SPAWN_RATE, TURNS, TYPE_MOB};
 use super::state::{Mob, MobStatus, State};
 use super::vision::{mob_status, player_sees};
+use crate::canonical::Observed;
 use crate::game::Observation;
-use crate::text::ParseError;
 
 /// Mob fields a prompt shows (`vx`, `vy` truncated; `controls` as a flag; `status` as
 /// `nearBase` and `threatFor`).
@@ -47,11 +47,7 @@ const MOB_FIELDS: [&str; 9] = [
 const MOB_HEALTH_LIMIT: i32 = 1_000_000;
 const MOB_SPEED_LIMIT: i32 = 100_000;
 
-pub fn observe(
-    prompt: &str,
-    player: usize,
-    known: Option<&State>,
-) -> Result<Observation<State>, ParseError> {
+pub fn observe(prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
     let prompt = Prompt::parse(prompt)?;
     let me = player.min(1);
     let them = 1 - me;

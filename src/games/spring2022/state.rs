@@ -17,6 +17,7 @@ use super::rules::{
     owner_of_hero, League, BASES, BASE_HEALTH, HEROES, HEROES_PER_PLAYER, MAP_HEIGHT, MAP_WIDTH,
     MOB_START_HEALTH, PLAYERS, SHIELD_DURATION, SPAWN_RATE, TURNS,
 };
+use crate::canonical::list_up_to;
 use crate::game::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -34,7 +35,7 @@ pub struct State {
     /// default) stands for one past the highest id in the state, at least 6.
     pub next_id: Option<i32>,
     /// Up to two players may be given; a missing one is a default player.
-    #[serde(deserialize_with = "up_to_two_players")]
+    #[serde(deserialize_with = "crate::canonical::players_up_to")]
     #[schemars(with = "Vec<Player>", length(max = 2))]
     pub players: [Player; PLAYERS],
     /// The six heroes in id order, player 0's three first. Up to six may be given; each given
@@ -304,13 +305,7 @@ struct HeroPatch {
 fn heroes_over_the_start<'de, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<[Hero; HEROES], D::Error> {
-    let given = Vec::<HeroPatch>::deserialize(deserializer)?;
-    if given.len() > HEROES {
-        return Err(serde::de::Error::invalid_length(
-            given.len(),
-            &"at most 6 heroes",
-        ));
-    }
+    let given = list_up_to::<D, HeroPatch, HEROES>(deserializer, "heroes")?;
     let mut heroes = starting_heroes();
     for (hero, patch) in heroes.iter_mut().zip(given) {
         hero.x = patch.x.unwrap_or(hero.x);
@@ -320,23 +315,6 @@ fn heroes_over_the_start<'de, D: Deserializer<'de>>(
         hero.message = patch.message.unwrap_or_default();
     }
     Ok(heroes)
-}
-
-fn up_to_two_players<'de, D: Deserializer<'de>>(
-    deserializer: D,
-) -> Result<[Player; PLAYERS], D::Error> {
-    let given = Vec::<Player>::deserialize(deserializer)?;
-    if given.len() > PLAYERS {
-        return Err(serde::de::Error::invalid_length(
-            given.len(),
-            &"at most 2 players",
-        ));
-    }
-    let mut players = [Player::default(), Player::default()];
-    for (slot, player) in players.iter_mut().zip(given) {
-        *slot = player;
-    }
-    Ok(players)
 }
 
 /// Positions and speeds far beyond anything reachable are refused, so that no arithmetic of

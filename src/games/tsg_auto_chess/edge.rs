@@ -140,31 +140,6 @@ fn edges() -> State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{ParseVerdict, Reply};
-
-    #[test]
-    fn every_edge_prompt_is_valid_and_playable() {
-        let game = TsgAutoChess;
-        for case in edge_cases() {
-            for state in &case.states {
-                game.validate(state)
-                    .unwrap_or_else(|e| panic!("{}: {e}", case.name));
-                let prompt = game.prompt(state, case.seat);
-                assert!(
-                    matches!(
-                        game.parse("prompt", &prompt),
-                        Some(ParseVerdict::Valid { .. })
-                    ),
-                    "{}: {:?}",
-                    case.name,
-                    game.parse("prompt", &prompt)
-                );
-                let mut next = state.clone();
-                let replies = [Reply::text("nop\n0"), Reply::text("levelup\n1\n0 7 1")];
-                game.step(&mut next, &replies).unwrap();
-            }
-        }
-    }
 
     #[test]
     fn the_full_board_is_full() {

@@ -12,42 +12,36 @@ use super::rules::{
 use super::state::{ShopUnit, State, Unit};
 use super::TsgAutoChess;
 use crate::game::Reply;
+use crate::stepfuzz::{self, prints_back, FuzzTargets, Play};
+
+/// The bodies the fuzz targets of `fuzz/` run for this game.
+pub static TARGETS: FuzzTargets = FuzzTargets::new(prompt, reply, step);
 
 /// Any bytes through the prompt parser: no panic, and a parsed text prints back to itself.
 pub fn prompt(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
-    if let Ok(prompt) = Prompt::parse(&text) {
-        assert_eq!(prompt.print(), text, "print(parse(x)) == x for a prompt");
-    }
+    prints_back(
+        &stepfuzz::text(data),
+        "a prompt",
+        Prompt::parse,
+        Prompt::print,
+    );
 }
 
 /// Any bytes through the reply and name parsers: no panic; a strict reply prints back to itself
 /// and the engine reads it as the strict parser does.
 pub fn reply(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
+    let text = stepfuzz::text(data);
     let lenient = TurnReply::read_lenient(&text);
-    if let Ok(reply) = TurnReply::parse(&text) {
-        assert_eq!(reply.print(), text, "print(parse(x)) == x for a reply");
+    if let Some(reply) = prints_back(&text, "a reply", TurnReply::parse, TurnReply::print) {
         assert_eq!(lenient, reply, "strict implies lenient, read alike");
     }
-    if let Ok(name) = parse_name(&text) {
-        assert_eq!(name, text);
-    }
+    prints_back(&text, "a name", parse_name, |name| name.to_string());
 }
 
 /// An arbitrary valid state and arbitrary replies through `step`, several turns: no panic, and
 /// the invariants hold after every step.
 pub fn step(data: &[u8]) {
-    let mut u = Unstructured::new(data);
-    let Ok(state) = arbitrary_state(&mut u) else {
-        return;
-    };
-    let replies = |u: &mut Unstructured| {
-        Ok(<[ArbitraryReply; 2]>::arbitrary(u)?
-            .map(ArbitraryReply::into_reply)
-            .to_vec())
-    };
-    crate::stepfuzz::fuzz_steps(&TsgAutoChess, state, &mut u, replies, check_invariants);
+    stepfuzz::step::<_, Turn>(&TsgAutoChess, data, arbitrary_state, check_invariants);
 }
 
 /// What must hold after any step from `before` to `after`.
@@ -56,17 +50,7 @@ pub fn check_invariants(before: &State, after: &State) -> Result<(), String> {
     if after.turn != before.turn + 1 {
         return Err("the turn did not advance by one".into());
     }
-    let known: BTreeSet<u32> = before
-        .units
-        .iter()
-        .map(|u| u.id)
-        .chain(
-            before
-                .players
-                .iter()
-                .flat_map(|p| p.shop.iter().map(|s| s.id)),
-        )
-        .collect();
+    let known: BTreeSet<u32> = before.ids().collect();
     for unit in &after.units {
         if !known.contains(&unit.id) {
             return Err(format!("unit {} came from nowhere", unit.id));
@@ -91,12 +75,7 @@ pub fn check_invariants(before: &State, after: &State) -> Result<(), String> {
             return Err(format!("player {p}: more than one unit bought"));
         }
     }
-    let json = serde_json::to_value(after).map_err(|e| e.to_string())?;
-    let back: State = serde_json::from_value(json)
-        .map_err(|e| format!("canonical state does not load back: {e}"))?;
-    if &back != after {
-        return Err("canonical state does not round-trip".into());
-    }
+    stepfuzz::canonical_round_trip(after)?;
     if after.outcome.is_none() {
         for p in 0..2 {
             let text = Prompt::of(after, p).print();
@@ -175,53 +154,35 @@ pub fn arbitrary_state(u: &mut Unstructured) -> arbitrary::Result<State> {
     Ok(state)
 }
 
-/// Replies as a fuzzer should send them: mostly well formed with ids and cells near the game's,
-/// sometimes anything at all.
+/// The game's own part of a fuzzed reply (see [`stepfuzz::ArbitraryReply`]): mostly well formed,
+/// with ids and cells near the game's.
 #[derive(Debug, Arbitrary)]
-enum ArbitraryReply {
-    Play {
-        command: u8,
-        ids: [u8; 3],
-        cell: (i8, i8),
-        moves: Vec<(u8, i8, i8)>,
-        elapsed_ms: u16,
-    },
-    Raw(String),
-    TimedOut,
-    Crashed,
+struct Turn {
+    command: u8,
+    ids: [u8; 3],
+    cell: (i8, i8),
+    moves: Vec<(u8, i8, i8)>,
+    elapsed_ms: u16,
 }
 
-impl ArbitraryReply {
-    fn into_reply(self) -> Reply {
-        match self {
-            ArbitraryReply::Play {
-                command,
-                ids: [a, b, c],
-                cell: (x, y),
-                moves,
-                elapsed_ms,
-            } => {
-                let (a, b, c) = (a % 24, b % 24, c % 24);
-                let (x, y) = (x % 17, y % 17);
-                let command = match command % 5 {
-                    0 => format!("buy {a} {x} {y}"),
-                    1 => format!("evolve {a} {b} {c}"),
-                    2 => "levelup".to_string(),
-                    3 => "nop".to_string(),
-                    _ => format!("buy {a} {x}"),
-                };
-                let mut text = format!("{command}\n{}", moves.len());
-                for (id, x, y) in moves.iter().take(40) {
-                    text.push_str(&format!("\n{} {} {}", id % 24, x % 17, y % 17));
-                }
-                Reply::Text {
-                    text,
-                    elapsed_ms: u64::from(elapsed_ms) * 4,
-                }
-            }
-            ArbitraryReply::Raw(text) => Reply::text(text),
-            ArbitraryReply::TimedOut => Reply::TimedOut,
-            ArbitraryReply::Crashed => Reply::Crashed,
+impl Play<State> for Turn {
+    fn into_reply(self, _start: &State) -> Reply {
+        let [a, b, c] = self.ids.map(|id| id % 24);
+        let (x, y) = (self.cell.0 % 17, self.cell.1 % 17);
+        let command = match self.command % 5 {
+            0 => format!("buy {a} {x} {y}"),
+            1 => format!("evolve {a} {b} {c}"),
+            2 => "levelup".to_string(),
+            3 => "nop".to_string(),
+            _ => format!("buy {a} {x}"),
+        };
+        let mut text = format!("{command}\n{}", self.moves.len());
+        for (id, x, y) in self.moves.iter().take(40) {
+            text.push_str(&format!("\n{} {} {}", id % 24, x % 17, y % 17));
+        }
+        Reply::Text {
+            text,
+            elapsed_ms: u64::from(self.elapsed_ms) * 4,
         }
     }
 }

@@ -332,19 +332,9 @@ impl MainRb {
                 {
                     return;
                 }
-                let find = |id: i64| {
-                    state
-                        .units
-                        .iter()
-                        .position(|u| u.owner == p && i64::from(u.id) == id)
-                };
-                let (Some(a), Some(b), Some(c)) = (find(ids[0]), find(ids[1]), find(ids[2])) else {
+                let Some((a, three)) = state.evolving(p, ids) else {
                     return;
                 };
-                let three = [a, b, c].map(|i| state.units[i]);
-                if three.iter().any(|u| u.kind != three[0].kind) {
-                    return;
-                }
                 let evolved = |values: [i64; 3]| {
                     if ways.evolve_floor {
                         4 * values.iter().sum::<i64>() / 7

@@ -124,6 +124,7 @@ impl Game for TsgAutoChess {
         variants: Some(&TsgAutoChess),
         edge_cases: Some(&TsgAutoChess),
         facts: Some(&TsgAutoChess),
+        fuzz: Some(&fuzz::TARGETS),
         ..Capabilities::NONE
     };
 

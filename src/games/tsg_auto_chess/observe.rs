@@ -24,17 +24,13 @@
 use super::protocol::{Prompt, UnitLine};
 use super::rules::to_frame;
 use super::state::{State, Unit};
+use crate::canonical::Observed;
 use crate::game::Observation;
-use crate::text::ParseError;
 
 /// How many shop slots at most are refilled in one turn: one a player.
 const REFILLS_A_TURN: u32 = 2;
 
-pub fn observe(
-    prompt: &str,
-    player: usize,
-    known: Option<&State>,
-) -> Result<Observation<State>, ParseError> {
+pub fn observe(prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
     let prompt = Prompt::parse(prompt)?;
     // The prompts of turn 0 are checked against the start the document gives: read onto
     // nothing, the first one gives only what is drawn (its prices, its time).
@@ -84,18 +80,7 @@ pub fn observe(
     shown.push("units".into());
 
     // The counter stands past every id in sight; what it gave to units since gone is not seen.
-    let highest = state
-        .units
-        .iter()
-        .map(|u| u.id)
-        .chain(
-            state
-                .players
-                .iter()
-                .flat_map(|p| p.shop.iter().map(|s| s.id)),
-        )
-        .max();
-    if let Some(highest) = highest {
+    if let Some(highest) = state.ids().max() {
         state.next_id = state.next_id.max(highest.saturating_add(1));
     }
     Ok(Observation {

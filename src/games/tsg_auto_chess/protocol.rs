@@ -12,7 +12,7 @@ use super::rules::{
     to_frame, Kind, BOARD, MAX_NUMBER, MAX_UNITS, PRICE_MAX, PRICE_MIN, THINKING_TIME_MS, TURNS,
 };
 use super::state::{ShopUnit, State};
-use crate::text::{quote, Line, ParseError, Reader};
+use crate::text::{name_line, quote, Line, ParseError, Reader};
 
 /// One unit line of a prompt, in the reader's frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -447,18 +447,12 @@ pub fn lenient_move_count(line: &str) -> u64 {
 
 /// 「出力」: the name is one line; strictly, a non-empty one without control characters.
 pub fn parse_name(text: &str) -> Result<&str, ParseError> {
-    if text.is_empty() {
-        return Err(ParseError::new(1, 1, "a player name", "an empty line"));
-    }
-    match text.char_indices().find(|(_, c)| c.is_control()) {
-        None => Ok(text),
-        Some((i, c)) => Err(ParseError::new(
-            1,
-            text[..i].chars().count() + 1,
-            "a printable character",
-            quote(&c.to_string()),
-        )),
-    }
+    name_line(
+        text,
+        "a player name",
+        |c| !c.is_control(),
+        "a printable character",
+    )
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ use super::rules::{
     KING_HP, KING_X, MAX_NUMBER, PRICE_MAX, PRICE_MIN, START_GOLD, START_LEVEL, THINKING_TIME_MS,
     TURNS,
 };
+use crate::canonical::{at_most, check_two_player_outcome, list_up_to};
 use crate::game::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -195,10 +196,7 @@ fn players_over_defaults<'de, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<[Player; 2], D::Error> {
     use serde::de::Error;
-    let given = Vec::<serde_json::Value>::deserialize(deserializer)?;
-    if given.len() > 2 {
-        return Err(D::Error::invalid_length(given.len(), &"at most 2 players"));
-    }
+    let given = list_up_to::<D, serde_json::Value, 2>(deserializer, "players")?;
     let mut players = [Player::default_for(0), Player::default_for(1)];
     for (p, value) in given.into_iter().enumerate() {
         let serde_json::Value::Object(fields) = value else {
@@ -222,6 +220,29 @@ impl State {
             .find(|u| u.owner == player && u.kind == Kind::King)
     }
 
+    /// Every id in sight: the units' on the board, then both shops'.
+    pub fn ids(&self) -> impl Iterator<Item = u32> + '_ {
+        let shops = self
+            .players
+            .iter()
+            .flat_map(|p| p.shop.iter().map(|s| s.id));
+        self.units.iter().map(|u| u.id).chain(shops)
+    }
+
+    /// The units an `evolve` of `player` names (「evolve」): the index of the first in `units`,
+    /// and the three; `None` when one is not an own unit on the board or their types differ.
+    pub fn evolving(&self, player: usize, ids: [i64; 3]) -> Option<(usize, [Unit; 3])> {
+        let find = |id: i64| {
+            self.units
+                .iter()
+                .position(|u| u.owner == player && i64::from(u.id) == id)
+        };
+        let first = find(ids[0])?;
+        let three = [first, find(ids[1])?, find(ids[2])?].map(|i| self.units[i]);
+        let one_type = three.iter().all(|u| u.kind == three[0].kind);
+        one_type.then_some((first, three))
+    }
+
     /// Non-king units of `player` on the board.
     pub fn army_size(&self, player: usize) -> i64 {
         self.units
@@ -236,12 +257,7 @@ impl State {
     /// a turn it can play, owners 0 and 1. Ids used twice, shared cells and armies past the
     /// limit are held as shown.
     pub fn validate_recorded(&self) -> Result<(), StateError> {
-        if self.turn > TURNS {
-            return Err(StateError::at(
-                "turn",
-                format!("{}, at most {TURNS}", self.turn),
-            ));
-        }
+        at_most("turn", self.turn, TURNS)?;
         match self.units.iter().position(|u| u.owner > 1) {
             Some(i) => Err(StateError::at(
                 format!("units[{i}].owner"),
@@ -262,23 +278,17 @@ impl State {
                 ))
             }
         };
-        if self.turn > TURNS {
-            return Err(StateError::at(
-                "turn",
-                format!("{}, at most {TURNS}", self.turn),
-            ));
-        }
+        at_most("turn", self.turn, TURNS)?;
         let mut ids = BTreeSet::new();
         for (p, player) in self.players.iter().enumerate() {
             number(format!("players[{p}].level"), player.level, START_LEVEL)?;
             number(format!("players[{p}].gold"), player.gold, 0)?;
             number(format!("players[{p}].kills"), player.kills, 0)?;
-            if player.time_left_ms > THINKING_TIME_MS {
-                return Err(StateError::at(
-                    format!("players[{p}].time_left_ms"),
-                    format!("{}, at most {THINKING_TIME_MS}", player.time_left_ms),
-                ));
-            }
+            at_most(
+                format!("players[{p}].time_left_ms"),
+                player.time_left_ms,
+                THINKING_TIME_MS,
+            )?;
             for (slot, unit) in player.shop.iter().enumerate() {
                 let path = format!("players[{p}].shop[{slot}]");
                 if unit.kind != Kind::SOLD[slot] {
@@ -345,12 +355,7 @@ impl State {
             }
         }
         // Every id fits an int (「入力」); the counter may stand one past the largest.
-        if u64::from(self.next_id) > MAX_NUMBER as u64 + 1 {
-            return Err(StateError::at(
-                "next_id",
-                format!("{}, at most {}", self.next_id, MAX_NUMBER + 1),
-            ));
-        }
+        at_most("next_id", i64::from(self.next_id), MAX_NUMBER + 1)?;
         for (p, player) in self.players.iter().enumerate() {
             let limit = unit_limit(player.level);
             if self.army_size(p) > limit {
@@ -364,26 +369,14 @@ impl State {
                 ));
             }
         }
-        match &self.outcome {
-            Some(outcome) => {
-                if outcome.winner.is_some_and(|w| w > 1) {
-                    return Err(StateError::at("outcome.winner", "must be 0, 1 or null"));
-                }
-            }
-            None => {
-                if self.turn == TURNS {
+        check_two_player_outcome(self.outcome.as_ref(), self.turn, TURNS)?;
+        if self.outcome.is_none() {
+            for p in 0..2 {
+                if self.king(p).is_none() {
                     return Err(StateError::at(
-                        "outcome",
-                        format!("null, but turn {TURNS} is past the last turn"),
+                        "units",
+                        format!("player {p}'s king is missing but outcome is null"),
                     ));
-                }
-                for p in 0..2 {
-                    if self.king(p).is_none() {
-                        return Err(StateError::at(
-                            "units",
-                            format!("player {p}'s king is missing but outcome is null"),
-                        ));
-                    }
                 }
             }
         }

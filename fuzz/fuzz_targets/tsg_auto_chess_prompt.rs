@@ -1,4 +1,0 @@
-//! TSG AUTO CHESS: see `shinpan::games::tsg_auto_chess::fuzz::prompt` for what is checked.
-#![no_main]
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| shinpan::games::tsg_auto_chess::fuzz::prompt(data));
