@@ -2,8 +2,6 @@
 //! fuzz target bodies on random bytes, snapshots (insta) of a prompt and of the parsers' error
 //! messages, and a golden playthrough of a seeded match between the built-in random players.
 
-mod common;
-
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -15,6 +13,8 @@ use shinpan::games::cedec2013::rules::{Base, Direction};
 use shinpan::games::cedec2013::state::State;
 use shinpan::games::cedec2013::Cedec2013;
 use shinpan::selfplay::golden_match;
+
+use crate::common;
 
 fn command() -> impl Strategy<Value = Command> {
     let coord = -6i32..=6;
@@ -53,6 +53,8 @@ fn played_state(seed: u64, turns: usize) -> State {
 }
 
 proptest! {
+    #![proptest_config(common::proptest_config())]
+
     #[test]
     fn command_round_trips(command in command()) {
         prop_assert_eq!(Command::parse(&command.print()), Ok(command));
@@ -71,7 +73,7 @@ proptest! {
 
 // Whole matches are ~600 steps each: fewer cases.
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(12))]
+    #![proptest_config(common::proptest_cases(12))]
 
     #[test]
     fn engine_invariants_hold_over_random_matches(seed in any::<u64>(), wild in 0u32..4) {
@@ -107,6 +109,8 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(common::proptest_config())]
+
     #[test]
     fn fuzz_prompt_body(data in proptest::collection::vec(any::<u8>(), 0..2048)) {
         fuzz::prompt(&data);
@@ -142,7 +146,8 @@ fn prompt_in_round_3() {
          \"0,-1\": {hole: true, owner: 2, robots: 4}\n",
     )
     .unwrap();
-    insta::assert_snapshot!(Cedec2013.prompt(&state, 1));
+    common::game_snapshots("cedec2013")
+        .bind(|| insta::assert_snapshot!("prompt_in_round_3", Cedec2013.prompt(&state, 1)));
 }
 
 #[test]
@@ -179,7 +184,12 @@ fn parser_error_messages() {
             "START\n1 200 0\n7 127\n-6 0 -1 0 0 wasteland initial\n",
         ),
     ];
-    insta::assert_snapshot!(common::describe_parses(game, inputs));
+    common::game_snapshots("cedec2013").bind(|| {
+        insta::assert_snapshot!(
+            "parser_error_messages",
+            common::describe_parses(game, inputs)
+        )
+    });
 }
 
 /// The whole match is about 600 turns of 130-line prompts; the snapshot keeps every prompt and
@@ -211,7 +221,8 @@ fn golden_playthrough_seed_1() {
         state.scores,
         game.prompt(&state, 0)
     ));
-    insta::assert_snapshot!(out);
+    common::game_snapshots("cedec2013")
+        .bind(|| insta::assert_snapshot!("golden_playthrough_seed_1", out));
 }
 
 #[test]

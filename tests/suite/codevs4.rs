@@ -4,8 +4,6 @@
 //! of thinking time it carries from stage to stage (D-codevs4-11), and the bot checker and `play`
 //! on `tests/bots/codevs4_bot.py`.
 
-mod common;
-
 use std::path::Path;
 
 use proptest::prelude::*;
@@ -18,6 +16,8 @@ use shinpan::games::codevs4::state::State;
 use shinpan::games::codevs4::{Codevs4, Options};
 use shinpan::rng::{player_stream, seeded};
 use shinpan::selfplay::golden_match;
+
+use crate::common;
 
 const BOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots/codevs4_bot.py");
 
@@ -65,6 +65,8 @@ fn played_state(seed: u64, stage: u32, turns: usize) -> State {
 }
 
 proptest! {
+    #![proptest_config(common::proptest_config())]
+
     #[test]
     fn orders_round_trip(orders in orders()) {
         let text = orders.print();
@@ -107,7 +109,7 @@ proptest! {
 // The first 250 turns of a stage each (the invariant check round-trips the state through JSON
 // every turn): few cases.
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(4))]
+    #![proptest_config(common::proptest_cases(4))]
 
     #[test]
     fn invariants_hold_and_the_built_in_players_are_accepted(seed in any::<u64>(), stage in 0u32..=40) {
@@ -152,7 +154,12 @@ fn parser_error_messages() {
         ("prompt", "3600000\n0\n0\n0\n0\n0\n21\n"),
         ("prompt", "3600000\n0\n0\n0\n0\n0\n0\nEND"),
     ];
-    insta::assert_snapshot!(common::describe_parses(game, inputs));
+    common::game_snapshots("codevs4").bind(|| {
+        insta::assert_snapshot!(
+            "parser_error_messages",
+            common::describe_parses(game, inputs)
+        )
+    });
 }
 
 /// A stage is 1000 turns of prompts listing dozens of units: the snapshot keeps the first three
@@ -187,7 +194,8 @@ fn golden_playthrough_seed_1() {
         ));
     });
     out.push_str(&format!("=== end after {steps} steps: {outcome:?} ===\n"));
-    insta::assert_snapshot!(out);
+    common::game_snapshots("codevs4")
+        .bind(|| insta::assert_snapshot!("golden_playthrough_seed_1", out));
 }
 
 #[test]
@@ -381,73 +389,80 @@ fn first_time_left_logged(log: &[u8], round: u64, player: u64) -> u64 {
 /// answers at once and keeps its 3000 ms throughout.
 #[test]
 fn a_series_carries_each_players_time_left_and_running_out_lasts() {
-    use serde_json::json;
-    use shinpan::game::MatchOptions;
-    use shinpan::harness::play::{play, series_rounds, Contender, PlayOptions};
-    use shinpan::report::Render;
+    // `play` drives the bot through the harness in this process: alone, away from the other
+    // tests' children (see `common::in_own_process`).
+    common::in_own_process(
+        "codevs4::a_series_carries_each_players_time_left_and_running_out_lasts",
+        || {
+            use serde_json::json;
+            use shinpan::game::MatchOptions;
+            use shinpan::harness::play::{play, series_rounds, Contender, PlayOptions};
+            use shinpan::report::Render;
 
-    let mut series = Game::series(&Codevs4).unwrap();
-    series.matches.truncate(3);
-    let start = MatchOptions::from_pairs(&["time=3000".into()]).unwrap();
-    let plan = series_rounds(7, &series, 2, &start);
-    let bot = Contender::Program(
-        ["python3", BOT, "--sleep-at", "1:3500"]
-            .map(String::from)
-            .to_vec(),
+            let mut series = Game::series(&Codevs4).unwrap();
+            series.matches.truncate(3);
+            let start = MatchOptions::from_pairs(&["time=3000".into()]).unwrap();
+            let plan = series_rounds(7, &series, 2, &start);
+            let bot = Contender::Program(
+                ["python3", BOT, "--sleep-at", "1:3500"]
+                    .map(String::from)
+                    .to_vec(),
+            );
+            let options = PlayOptions {
+                limits: Default::default(),
+                process: Default::default(),
+                ranking: Some(series.ranking),
+            };
+            let mut log = Vec::new();
+            let summary = play(
+                &Codevs4,
+                &[bot, Contender::Builtin],
+                &plan,
+                &options,
+                Some(&mut log),
+                |_, _| {},
+            )
+            .unwrap();
+            let m = &summary.matches;
+            let report = summary.human();
+
+            // Stage 0 starts from the option; the bot spends a little, under a millisecond a reply
+            // mostly, and is never late.
+            assert_eq!(first_time_left_logged(&log, 0, 0), 3000);
+            assert_eq!(m[0].late_replies, [0, 0], "{report}");
+            let left = m[0].carried.0["time"][0].as_u64().unwrap();
+            assert!(left > 0 && left <= 3000, "{report}");
+            assert_eq!(m[0].carried.0["time"], json!([left, 3000]));
+
+            // Stage 1 starts with what stage 0 left, each player its own: its first prompts say so.
+            assert_eq!(m[1].options.0["time"], json!([left, 3000]));
+            assert_eq!(first_time_left_logged(&log, 1, 0), left);
+            assert_eq!(first_time_left_logged(&log, 1, 1), 3000);
+            // The 3.5 s reply comes after the time left: ignored, and so is every later one.
+            assert_eq!(m[1].first_late_step, [Some(0), None], "{report}");
+            assert_eq!(m[1].late_replies, [m[1].steps, 0], "{report}");
+            assert_eq!(m[1].carried.0["time"], json!([0, 3000]));
+
+            // Stage 2 starts with nothing left for the bot: every output late, from the first.
+            assert_eq!(m[2].options.0["time"], json!([0, 3000]));
+            assert_eq!(first_time_left_logged(&log, 2, 0), 0);
+            assert_eq!(m[2].late_replies, [m[2].steps, 0], "{report}");
+            assert_eq!(m[2].carried.0["time"], json!([0, 3000]));
+
+            // The report says which seat ran out of time, where, and what each stage handed on.
+            assert!(
+                report.contains(&format!(
+                    "seat 0: out of time from step 0: {} late replies ignored",
+                    m[2].steps
+                )),
+                "{report}"
+            );
+            assert!(report.contains("hands on: time=[0,3000]"), "{report}");
+            let json: serde_json::Value = serde_json::from_str(&summary.json()).unwrap();
+            assert_eq!(json["matches"][2]["late_replies"][0], m[2].steps);
+            assert_eq!(json["matches"][2]["options"]["time"], json!([0, 3000]));
+        },
     );
-    let options = PlayOptions {
-        limits: Default::default(),
-        process: Default::default(),
-        ranking: Some(series.ranking),
-    };
-    let mut log = Vec::new();
-    let summary = play(
-        &Codevs4,
-        &[bot, Contender::Builtin],
-        &plan,
-        &options,
-        Some(&mut log),
-        |_, _| {},
-    )
-    .unwrap();
-    let m = &summary.matches;
-    let report = summary.human();
-
-    // Stage 0 starts from the option; the bot spends a little, under a millisecond a reply
-    // mostly, and is never late.
-    assert_eq!(first_time_left_logged(&log, 0, 0), 3000);
-    assert_eq!(m[0].late_replies, [0, 0], "{report}");
-    let left = m[0].carried.0["time"][0].as_u64().unwrap();
-    assert!(left > 0 && left <= 3000, "{report}");
-    assert_eq!(m[0].carried.0["time"], json!([left, 3000]));
-
-    // Stage 1 starts with what stage 0 left, each player its own: its first prompts say so.
-    assert_eq!(m[1].options.0["time"], json!([left, 3000]));
-    assert_eq!(first_time_left_logged(&log, 1, 0), left);
-    assert_eq!(first_time_left_logged(&log, 1, 1), 3000);
-    // The 3.5 s reply comes after the time left: ignored, and so is every later one.
-    assert_eq!(m[1].first_late_step, [Some(0), None], "{report}");
-    assert_eq!(m[1].late_replies, [m[1].steps, 0], "{report}");
-    assert_eq!(m[1].carried.0["time"], json!([0, 3000]));
-
-    // Stage 2 starts with nothing left for the bot: every output late, from the first.
-    assert_eq!(m[2].options.0["time"], json!([0, 3000]));
-    assert_eq!(first_time_left_logged(&log, 2, 0), 0);
-    assert_eq!(m[2].late_replies, [m[2].steps, 0], "{report}");
-    assert_eq!(m[2].carried.0["time"], json!([0, 3000]));
-
-    // The report says which seat ran out of time, where, and what each stage handed on.
-    assert!(
-        report.contains(&format!(
-            "seat 0: out of time from step 0: {} late replies ignored",
-            m[2].steps
-        )),
-        "{report}"
-    );
-    assert!(report.contains("hands on: time=[0,3000]"), "{report}");
-    let json: serde_json::Value = serde_json::from_str(&summary.json()).unwrap();
-    assert_eq!(json["matches"][2]["late_replies"][0], m[2].steps);
-    assert_eq!(json["matches"][2]["options"]["time"], json!([0, 3000]));
 }
 
 /// `shinpan play --series` with the option `time`: two built-in players start the game with no

@@ -11,6 +11,8 @@ use shinpan::games::codevs_reborn::protocol::{Command, GameStart, PlayerView, Pr
 use shinpan::games::codevs_reborn::state::Pack;
 use shinpan::games::codevs_reborn::CodevsReborn;
 
+use crate::common;
+
 fn cell() -> impl Strategy<Value = u8> {
     prop_oneof![Just(0u8), 1u8..=9, Just(11u8)]
 }
@@ -52,6 +54,8 @@ fn pack() -> impl Strategy<Value = Pack> {
 }
 
 proptest! {
+    #![proptest_config(common::proptest_config())]
+
     #[test]
     fn turn_block_round_trips(input in turn_input()) {
         let text = input.to_text();

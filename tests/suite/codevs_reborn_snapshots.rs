@@ -2,12 +2,12 @@
 //! and a golden playthrough of a whole seeded match. A change shows up as a diff to review
 //! with `cargo insta review`.
 
-mod common;
-
 use shinpan::game::{DynGame, Game};
 use shinpan::games::codevs_reborn::state::State;
 use shinpan::games::codevs_reborn::CodevsReborn;
 use shinpan::selfplay::golden_match;
+
+use crate::common;
 
 fn state(yaml: &str) -> State {
     serde_yaml::from_str(yaml).unwrap()
@@ -21,7 +21,9 @@ fn prompt_after_the_first_turn() {
          - {ojama_stock: 12, skill_gauge: 80, score: 7, time_left_ms: 179000, field: \"X.........\\n19.5......\\n\"}\n\
          - {score: 2, field: \"........55\\n\"}\n",
     );
-    insta::assert_snapshot!(CodevsReborn.prompt(&s, 0));
+    common::game_snapshots("codevs-reborn").bind(|| {
+        insta::assert_snapshot!("prompt_after_the_first_turn", CodevsReborn.prompt(&s, 0))
+    });
 }
 
 #[test]
@@ -44,7 +46,12 @@ fn parser_error_messages() {
         ("packs", "1 2\n3 10\nEND\n"),
         ("packs", "1 2 3\n"),
     ];
-    insta::assert_snapshot!(common::describe_parses(game, inputs));
+    common::game_snapshots("codevs-reborn").bind(|| {
+        insta::assert_snapshot!(
+            "parser_error_messages",
+            common::describe_parses(game, inputs)
+        )
+    });
 }
 
 #[test]
@@ -60,5 +67,6 @@ fn golden_playthrough_seed_1() {
         }
     });
     out.push_str(&format!("=== end after {steps} turns: {outcome:?} ===\n"));
-    insta::assert_snapshot!(out);
+    common::game_snapshots("codevs-reborn")
+        .bind(|| insta::assert_snapshot!("golden_playthrough_seed_1", out));
 }

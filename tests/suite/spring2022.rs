@@ -4,8 +4,6 @@
 //! `play` on the example bot. Games recorded from the official referee are replayed in
 //! `spring2022_replay.rs`.
 
-mod common;
-
 use std::path::Path;
 
 use proptest::prelude::*;
@@ -20,6 +18,8 @@ use shinpan::games::spring2022::rules::League;
 use shinpan::games::spring2022::state::State;
 use shinpan::games::spring2022::{Options, Spring2022};
 use shinpan::selfplay::golden_match;
+
+use crate::common;
 
 const BOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots/spring2022_bot.py");
 
@@ -73,6 +73,8 @@ fn played_state(seed: u64, league: League, turns: usize) -> State {
 }
 
 proptest! {
+    #![proptest_config(common::proptest_config())]
+
     #[test]
     fn orders_round_trip_and_the_engine_reads_them(order in order()) {
         let text = order.print();
@@ -93,7 +95,7 @@ proptest! {
 
 // Whole matches are up to 220 turns: fewer cases.
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(16))]
+    #![proptest_config(common::proptest_cases(16))]
 
     /// The invariants hold after every step. And a state `step` leaves carries a note that
     /// spares the next step some work; the same state read back from its JSON (as from a case)
@@ -123,6 +125,8 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(common::proptest_config())]
+
     #[test]
     fn fuzz_prompt_body(data in proptest::collection::vec(any::<u8>(), 0..2048)) {
         fuzz::prompt(&data);
@@ -196,7 +200,12 @@ fn parser_error_messages() {
             "3 0\n3 0\n2\n0 1 1 1 0 0 -1 -1 -1 -1 -1\n1 1 1 1 0 0 -1 -1 -1 -1 -1\n",
         ),
     ];
-    insta::assert_snapshot!(common::describe_parses(game, inputs));
+    common::game_snapshots("spring2022").bind(|| {
+        insta::assert_snapshot!(
+            "parser_error_messages",
+            common::describe_parses(game, inputs)
+        )
+    });
 }
 
 /// A whole seeded match between the built-in players: the prompts of the first two turns and
@@ -222,7 +231,8 @@ fn golden_playthrough_seed_1() {
     for (p, prompt) in last.unwrap_or_default().iter().enumerate() {
         out.push_str(&format!("--- last prompt to player {p} ---\n{prompt}"));
     }
-    insta::assert_snapshot!(out);
+    common::game_snapshots("spring2022")
+        .bind(|| insta::assert_snapshot!("golden_playthrough_seed_1", out));
 }
 
 #[test]

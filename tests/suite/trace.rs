@@ -225,7 +225,7 @@ fn one_planted_hp_in_a_tsg_recording_is_named_at_its_step() {
 /// A short match written by hand in the form of main.rb's standard output (TSG AUTO CHESS).
 const MAIN_RB_LOG: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/tests/fixtures/tsg/main-rb.out"
+    "/tests/fixtures/tsg-auto-chess/main-rb.out"
 );
 
 fn trace_imported(log: &Path) -> (Option<i32>, Value) {
@@ -551,7 +551,7 @@ fn one_planted_hero_position_in_a_spring_recording_is_named_at_its_step() {
 fn main_rb_departures_are_named_by_playing_them() {
     let dir = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/tsg/main-rb-seed3"
+        "/tests/fixtures/tsg-auto-chess/main-rb-seed3"
     );
     let (p0, p1) = (format!("{dir}/p0.jsonl"), format!("{dir}/p1.jsonl"));
     let (code, report) = trace_engine(
@@ -878,7 +878,7 @@ fn a_mob_that_leaves_sight_and_returns_traces_clean() {
 }
 
 /// Issue 23, item 3: matches of main.rb with bots that buy, evolve (`evolve X X X` too) and
-/// fight from turn 0 (tests/fixtures/tsg/busy_bot.py, seeds 9 and 109, 14 and 114): trace
+/// fight from turn 0 (tests/fixtures/tsg-auto-chess/busy_bot.py, seeds 9 and 109, 14 and 114): trace
 /// stopped at player 2's first buy, or named departures wrong. Every step is checked now, and
 /// every departure is named by a catalogued one, D-tsg-11's included.
 #[test]
@@ -886,7 +886,7 @@ fn busy_main_rb_matches_are_traced_to_the_end_with_every_departure_catalogued() 
     let mut named: Vec<String> = Vec::new();
     for seed in ["9", "14"] {
         let dir = format!(
-            "{}/tests/fixtures/tsg/main-rb-busy-{seed}",
+            "{}/tests/fixtures/tsg-auto-chess/main-rb-busy-{seed}",
             env!("CARGO_MANIFEST_DIR")
         );
         let (p0, p1) = (format!("{dir}/p0.jsonl"), format!("{dir}/p1.jsonl"));
@@ -939,7 +939,7 @@ fn a_traced_match_becomes_step_cases_that_check_runs() {
 
     let busy = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/tsg/main-rb-busy-9"
+        "/tests/fixtures/tsg-auto-chess/main-rb-busy-9"
     );
     let main_rb_cases = dir.path().join("main-rb-cases");
     let (code, _, _) = trace_args(&[

@@ -3,8 +3,6 @@
 //! messages, a golden playthrough of a seeded match between the built-in random players, and
 //! the bot checker and `play` on the example bot `tests/bots/tsg_auto_chess_bot.py`.
 
-mod common;
-
 use std::path::Path;
 use std::process::Command;
 
@@ -19,6 +17,8 @@ use shinpan::games::tsg_auto_chess::protocol::{Command as TsgCommand, Move, Prom
 use shinpan::games::tsg_auto_chess::state::State;
 use shinpan::games::tsg_auto_chess::TsgAutoChess;
 use shinpan::selfplay::golden_match;
+
+use crate::common;
 
 const BOT: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -68,6 +68,8 @@ fn played_state(seed: u64, turns: usize) -> State {
 }
 
 proptest! {
+    #![proptest_config(common::proptest_config())]
+
     #[test]
     fn reply_round_trips(reply in turn_reply()) {
         let text = reply.print();
@@ -87,6 +89,8 @@ proptest! {
 // main.rb's standard output is outside input too: its reader never panics, on any text or on
 // echo lines of any shape.
 proptest! {
+    #![proptest_config(common::proptest_config())]
+
     #[test]
     fn the_main_rb_importer_never_panics(
         names in "[a-z]{0,5}\n[a-z]{0,5}\n",
@@ -104,7 +108,7 @@ proptest! {
 
 // Whole matches are up to 1000 turns: fewer cases.
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(16))]
+    #![proptest_config(common::proptest_cases(16))]
 
     #[test]
     fn engine_invariants_hold_over_random_matches(seed in any::<u64>(), wild in 0u32..4) {
@@ -142,6 +146,8 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(common::proptest_config())]
+
     #[test]
     fn fuzz_prompt_body(data in proptest::collection::vec(any::<u8>(), 0..2048)) {
         fuzz::prompt(&data);
@@ -177,7 +183,12 @@ fn the_step_body_ends_when_its_bytes_run_out() {
 #[test]
 fn prompt_of_player_two_after_some_turns() {
     let state = played_state(7, 12);
-    insta::assert_snapshot!(TsgAutoChess.prompt(&state, 1));
+    common::game_snapshots("tsg-auto-chess").bind(|| {
+        insta::assert_snapshot!(
+            "prompt_of_player_two_after_some_turns",
+            TsgAutoChess.prompt(&state, 1)
+        )
+    });
 }
 
 #[test]
@@ -212,7 +223,12 @@ fn parser_error_messages() {
         ("prompt", &prompt.replace("1 1\n5 5", "1 1\n5  5")),
         ("prompt", &prompt[..prompt.len() - 1]),
     ];
-    insta::assert_snapshot!(common::describe_parses(game, inputs));
+    common::game_snapshots("tsg-auto-chess").bind(|| {
+        insta::assert_snapshot!(
+            "parser_error_messages",
+            common::describe_parses(game, inputs)
+        )
+    });
 }
 
 /// A match is about a hundred turns of ~12-line prompts: the snapshot keeps both prompts and
@@ -242,7 +258,8 @@ fn golden_playthrough_seed_1() {
         game.prompt(&state, 0),
         game.prompt(&state, 1)
     ));
-    insta::assert_snapshot!(out);
+    common::game_snapshots("tsg-auto-chess")
+        .bind(|| insta::assert_snapshot!("golden_playthrough_seed_1", out));
 }
 
 #[test]

@@ -1,5 +1,9 @@
-//! Helpers shared by the test files of several games.
+//! Helpers shared by the modules of the test binary: parser verdicts for a snapshot, where a
+//! game's snapshots live, proptest's configuration, and running a test in a process of its own.
 
+use std::process::Command;
+
+use proptest::test_runner::{Config as ProptestConfig, FileFailurePersistence};
 use shinpan::game::{DynGame, ParseVerdict};
 
 /// Each (protocol text kind, input) with what the game's parser says of it, one entry per
@@ -16,4 +20,65 @@ pub fn describe_parses(game: &dyn DynGame, inputs: &[(&str, &str)]) -> String {
         out.push_str(&format!("{kind} {input:?}\n    {verdict}\n"));
     }
     out
+}
+
+/// insta's settings for a snapshot of the game `id`: the file is `snapshots/<id>/<name>.snap`
+/// beside this binary's sources, whichever module asserts it.
+pub fn game_snapshots(id: &str) -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(format!("snapshots/{id}"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings
+}
+
+/// proptest's configuration for this binary: a failure is kept in
+/// `<module>.proptest-regressions` beside the module's source, and replayed first from then on.
+/// (proptest's default, `SourceParallel`, takes the folder holding `main.rs` for a crate's
+/// source root and would keep them in `tests/proptest-regressions/<module>.txt`.)
+pub fn proptest_config() -> ProptestConfig {
+    ProptestConfig {
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..ProptestConfig::default()
+    }
+}
+
+/// [`proptest_config`] with `cases` cases a test.
+pub fn proptest_cases(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        ..proptest_config()
+    }
+}
+
+/// The variable that tells a copy of this binary started by [`in_own_process`] which test it
+/// runs alone.
+const ALONE: &str = "SHINPAN_TEST_ALONE";
+
+/// Runs `body` as the test `name` (its path in this binary: `process::an_echo_bot_answers`) in a
+/// process of its own, with no other test beside it: this binary again, told by its command line
+/// to run that test only, and by its environment that it is the copy that runs `body`.
+///
+/// For tests that drive programs through shinpan's harness in this process. The harness makes
+/// the process that runs it the reaper of its orphaned descendants, and reaps every zombie child
+/// it did not start itself (`shinpan::harness::reaper`): in a process shared with other tests it
+/// could take the exit status of their children, whose `Command::output` would then fail.
+pub fn in_own_process(name: &str, body: impl FnOnce()) {
+    if std::env::var_os(ALONE).is_some_and(|alone| alone == name) {
+        body();
+        return;
+    }
+    let output = Command::new(std::env::current_exe().expect("the test binary's path"))
+        .args([name, "--exact", "--nocapture", "--test-threads", "1"])
+        .env(ALONE, name)
+        .output()
+        .expect("the test binary runs again");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success() && stdout.contains("1 passed"),
+        "{name}, run alone ({}):\n{stdout}{stderr}",
+        output.status
+    );
 }
