@@ -27,6 +27,8 @@ mod codevs_reborn_properties;
 mod codevs_reborn_snapshots;
 mod departure_names;
 mod diff_departures;
+mod every_game;
+mod hooks;
 mod hostile;
 mod hostile_files;
 mod interrupt;
