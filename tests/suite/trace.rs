@@ -1,7 +1,8 @@
-//! `shinpan tap` and `shinpan trace`: a match recorded on the reference engine validates clean
-//! for every game; one planted change in a recording is reported at exactly its step, with its
-//! field and clauses; a tap forwards bytes unchanged, passes its bot's exit status through, and
-//! leaves a readable log when it is killed mid-match, which trace reads as incomplete.
+//! `shinpan tap` and `shinpan trace`: one planted change in a recording is reported at exactly
+//! its step, with its field and clauses; a tap forwards bytes unchanged, passes its bot's exit
+//! status through, and leaves a readable log when it is killed mid-match, which trace reads as
+//! incomplete. That a match recorded on the reference engine traces clean, for every game, is
+//! in `every_game.rs`.
 
 use std::io::{Read, Write};
 use std::path::Path;
@@ -12,15 +13,6 @@ use serde_json::Value;
 
 const SHINPAN: &str = env!("CARGO_BIN_EXE_shinpan");
 const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
-
-/// Every landed game with the number of built-in players a match takes.
-const GAMES: &[(&str, usize)] = &[
-    ("codevs-reborn", 2),
-    ("cedec2013", 3),
-    ("codevs4", 2),
-    ("tsg-auto-chess", 2),
-    ("spring2022", 2),
-];
 
 fn play_logged(game: &str, players: usize, seed: &str, log: &Path) {
     let mut cmd = Command::new(SHINPAN);
@@ -48,22 +40,6 @@ fn trace_engine(game: &str, engine: Option<&str>, logs: &[&Path]) -> (Option<i32
         panic!("{e}: {}", String::from_utf8_lossy(&output.stderr));
     });
     (output.status.code(), report)
-}
-
-#[test]
-fn a_match_played_on_the_reference_engine_traces_clean_for_every_game() {
-    for &(game, players) in GAMES {
-        let dir = tempfile::tempdir().unwrap();
-        let log = dir.path().join("match.jsonl");
-        play_logged(game, players, "7", &log);
-        let (code, report) = trace(game, &[&log]);
-        assert_eq!(code, Some(0), "{game}: {report:#}");
-        assert!(report["steps"].as_u64().unwrap() > 10, "{game}: {report:#}");
-        assert_eq!(report["departures"], serde_json::json!([]), "{game}");
-        assert_eq!(report["notes"], serde_json::json!([]), "{game}");
-        // A finished `play --log` ends every match with its `end` record: the log is whole.
-        assert_eq!(report["complete"], true, "{game}: {report:#}");
-    }
 }
 
 /// Rewrites the text of the `n`-th prompt record of `player` in a log with `change`.
