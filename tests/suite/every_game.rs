@@ -109,9 +109,10 @@ impl<'g> BuiltIn<'g> {
             return None;
         }
         let awaiting = self.play.awaiting();
-        let prompts = match self.prompts {
-            true => awaiting.iter().map(|&p| self.play.prompt(p)).collect(),
-            false => Vec::new(),
+        let prompts = if self.prompts {
+            awaiting.iter().map(|&p| self.play.prompt(p)).collect()
+        } else {
+            Vec::new()
         };
         let replies = awaiting
             .iter()
@@ -172,8 +173,8 @@ fn read_back(game: &dyn DynGame, text: &str) -> bool {
     taken
 }
 
-/// Every prompt the reference engine sends and every reply the built-in player makes, over
-/// whole matches, is a text of the game's protocol (one of its parse kinds takes it, a reply of
+/// Every prompt the reference engine sends and every reply the built-in player makes, over a
+/// whole match, is a text of the game's protocol (one of its parse kinds takes it, a reply of
 /// several lines possibly line by line) and prints back as it was sent.
 #[test]
 fn prompts_and_built_in_replies_read_back_as_printed() {
@@ -247,7 +248,8 @@ fn a_seed_decides_the_whole_match() {
 }
 
 /// The whole built-in match of seed 1, as the game's entry in `hooks.rs` abridges it (every
-/// prompt and reply for a game without one): a change in any rule that shows shows here.
+/// prompt and reply for a game without one): a change of the rules that alters this match
+/// shows as a snapshot to review.
 #[test]
 fn golden_playthrough_of_seed_1() {
     for_every_game(|game| {
@@ -328,7 +330,7 @@ fn fuzz(id: &str, body_name: &str, bytes: std::ops::Range<usize>, body: fn(&[u8]
 }
 
 /// The bodies of the game's fuzz targets (`src/games/<game>/fuzz.rs`, which cargo-fuzz runs for
-/// hours) hold on random bytes, and on no bytes and on zeros.
+/// hours) hold on random bytes, and on no bytes, zeros and 0xff bytes.
 #[test]
 fn the_fuzz_bodies_hold_on_random_bytes() {
     for_every_game(|game| {
