@@ -275,15 +275,6 @@ fn an_unknown_key_in_a_case_is_an_error() {
 }
 
 #[test]
-fn coverage_of_the_library_is_complete() {
-    shinpan()
-        .args(["coverage", "codevs-reborn"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("uncovered").not());
-}
-
-#[test]
 fn coverage_lists_an_uncovered_clause_and_exits_1() {
     run_on_library(
         "coverage",

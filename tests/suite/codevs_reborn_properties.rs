@@ -1,7 +1,6 @@
 //! Properties of CODE VS Reborn's protocol and engine, checked on generated input (proptest),
-//! and the fuzz target bodies run on random bytes so `cargo test` exercises them too.
-
-mod common;
+//! and the prompt fuzz body on near-valid text. The fuzz bodies on random bytes, as every game's,
+//! are in `every_game.rs`.
 
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -13,6 +12,8 @@ use shinpan::games::codevs_reborn::fuzz::{self, check_invariants};
 use shinpan::games::codevs_reborn::protocol::{Command, GameStart, PlayerView, Prompt, TurnInput};
 use shinpan::games::codevs_reborn::state::Pack;
 use shinpan::games::codevs_reborn::CodevsReborn;
+
+use crate::common;
 
 fn cell() -> impl Strategy<Value = u8> {
     prop_oneof![Just(0u8), 1u8..=9, Just(11u8)]
@@ -55,6 +56,8 @@ fn pack() -> impl Strategy<Value = Pack> {
 }
 
 proptest! {
+    #![proptest_config(common::proptest_config())]
+
     #[test]
     fn turn_block_round_trips(input in turn_input()) {
         let text = input.to_text();
@@ -108,26 +111,11 @@ proptest! {
     }
 
     #[test]
-    fn fuzz_prompt_body(data in proptest::collection::vec(any::<u8>(), 0..2048)) {
-        fuzz::prompt(&data);
-    }
-
-    #[test]
     fn fuzz_prompt_body_on_near_valid_text(input in turn_input(), cut in any::<prop::sample::Index>(), byte in any::<u8>()) {
         let mut bytes = input.to_text().into_bytes();
         let i = cut.index(bytes.len());
         bytes[i] = byte;
         fuzz::prompt(&bytes);
-    }
-
-    #[test]
-    fn fuzz_reply_body(data in proptest::collection::vec(any::<u8>(), 0..64)) {
-        fuzz::reply(&data);
-    }
-
-    #[test]
-    fn fuzz_step_body(data in proptest::collection::vec(any::<u8>(), 64..4096)) {
-        fuzz::step(&data);
     }
 }
 

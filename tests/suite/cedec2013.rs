@@ -1,8 +1,7 @@
 //! CEDEC 2013: properties of the protocol and the engine on generated input (proptest), the
-//! fuzz target bodies on random bytes, snapshots (insta) of a prompt and of the parsers' error
-//! messages, and a golden playthrough of a seeded match between the built-in random players.
-
-mod common;
+//! request fuzz body on near-valid text, a snapshot (insta) of a prompt, and the schema's word
+//! on its sparse tiles. What every game must pass (golden playthrough, parser error messages,
+//! random bytes through the fuzz bodies, ...) is in `every_game.rs`.
 
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -14,7 +13,8 @@ use shinpan::games::cedec2013::protocol::{Command, Request};
 use shinpan::games::cedec2013::rules::{Base, Direction};
 use shinpan::games::cedec2013::state::State;
 use shinpan::games::cedec2013::Cedec2013;
-use shinpan::selfplay::golden_match;
+
+use crate::common;
 
 fn command() -> impl Strategy<Value = Command> {
     let coord = -6i32..=6;
@@ -53,6 +53,8 @@ fn played_state(seed: u64, turns: usize) -> State {
 }
 
 proptest! {
+    #![proptest_config(common::proptest_config())]
+
     #[test]
     fn command_round_trips(command in command()) {
         prop_assert_eq!(Command::parse(&command.print()), Ok(command));
@@ -66,12 +68,11 @@ proptest! {
         let text = request.print();
         prop_assert_eq!(Request::parse(&text), Ok(request));
     }
-
 }
 
 // Whole matches are ~600 steps each: fewer cases.
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(12))]
+    #![proptest_config(common::proptest_cases(12))]
 
     #[test]
     fn engine_invariants_hold_over_random_matches(seed in any::<u64>(), wild in 0u32..4) {
@@ -103,14 +104,10 @@ proptest! {
             if state.outcome.is_some() { break; }
         }
     }
-
 }
 
 proptest! {
-    #[test]
-    fn fuzz_prompt_body(data in proptest::collection::vec(any::<u8>(), 0..2048)) {
-        fuzz::prompt(&data);
-    }
+    #![proptest_config(common::proptest_config())]
 
     #[test]
     fn fuzz_prompt_body_on_near_valid_text(seed in any::<u64>(), cut in any::<prop::sample::Index>(), byte in any::<u8>()) {
@@ -118,16 +115,6 @@ proptest! {
         let i = cut.index(bytes.len());
         bytes[i] = byte;
         fuzz::prompt(&bytes);
-    }
-
-    #[test]
-    fn fuzz_reply_body(data in proptest::collection::vec(any::<u8>(), 0..96)) {
-        fuzz::reply(&data);
-    }
-
-    #[test]
-    fn fuzz_step_body(data in proptest::collection::vec(any::<u8>(), 64..4096)) {
-        fuzz::step(&data);
     }
 }
 
@@ -142,88 +129,8 @@ fn prompt_in_round_3() {
          \"0,-1\": {hole: true, owner: 2, robots: 4}\n",
     )
     .unwrap();
-    insta::assert_snapshot!(Cedec2013.prompt(&state, 1));
-}
-
-#[test]
-fn parser_error_messages() {
-    let game = &Cedec2013 as &dyn DynGame;
-    let inputs: &[(&str, &str)] = &[
-        ("command", "move 0 0 r 1"),
-        ("command", "move 0 0 x 1"),
-        ("command", "move 0 0 r 0"),
-        ("command", "move  0 0 r 1"),
-        ("command", "move 7 0 r 1"),
-        ("command", "move -0 0 r 1"),
-        ("command", "build 0 0 h"),
-        ("command", "build 0 0 to"),
-        ("command", "build 0 0 initial"),
-        ("command", " finish"),
-        ("command", "finish 1"),
-        ("command", "jump"),
-        ("command", ""),
-        ("name", "SampleAI"),
-        ("name", " SampleAI "),
-        ("name", "abcdefghijklmnopqrstuvwxyz"),
-        ("name", ""),
-        ("request", "START\n0 200 0\n7 127\n"),
-        ("request", "START\n201 200 0\n"),
-        ("request", "START\n0 200 3\n"),
-        ("request", "BEGIN\n"),
-        (
-            "request",
-            "START\n1 200 0\n7 127\n-6 1 -1 0 0 wasteland none\n",
-        ),
-        (
-            "request",
-            "START\n1 200 0\n7 127\n-6 0 -1 0 0 wasteland initial\n",
-        ),
-    ];
-    insta::assert_snapshot!(common::describe_parses(game, inputs));
-}
-
-/// The whole match is about 600 turns of 130-line prompts; the snapshot keeps every prompt and
-/// reply of the name exchange and round 1, every reply after that, and the final request and
-/// outcome.
-#[test]
-fn golden_playthrough_seed_1() {
-    let game = Cedec2013;
-    let mut out = String::new();
-    let mut replies = Vec::new();
-    let (outcome, steps) = golden_match(&game, 1, |state, exchange| {
-        out.push_str(&format!(
-            "=== round {} player {} ===\n",
-            state.round, state.player
-        ));
-        if state.round <= 1 {
-            out.push_str(&format!("--- prompt ---\n{}", exchange.prompts[0]));
-        }
-        out.push_str(&format!("--- reply ---\n{}\n", exchange.replies[0]));
-        replies.push(exchange.replies[0].clone());
-    });
-    // Replays the match to show where it ended.
-    let mut state = Game::new_match(&game, 1, &Default::default());
-    for reply in replies {
-        game.step(&mut state, &[Reply::text(reply)]).unwrap();
-    }
-    out.push_str(&format!(
-        "=== end after {steps} steps: {outcome:?}, scores {:?} ===\n--- final request to player 0 ---\n{}",
-        state.scores,
-        game.prompt(&state, 0)
-    ));
-    insta::assert_snapshot!(out);
-}
-
-#[test]
-fn coverage_of_the_cedec_library_is_complete() {
-    let out = assert_cmd::Command::cargo_bin("shinpan")
-        .unwrap()
-        .env_remove("SHINPAN_CASES")
-        .args(["coverage", "cedec2013"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    assert!(!String::from_utf8_lossy(&out.stdout).contains("uncovered"));
+    common::game_snapshots("cedec2013")
+        .bind(|| insta::assert_snapshot!("prompt_in_round_3", Cedec2013.prompt(&state, 1)));
 }
 
 #[test]

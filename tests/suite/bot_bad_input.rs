@@ -1,23 +1,38 @@
 //! Issue: a bot that dies with an unhandled error on a malformed prompt must FAIL (and make
 //! `shinpan bot` exit 1), while a bot that handles the bad input — reports it in one line and
-//! exits, or reads past it and answers — is INFO or PASS. Each holds for every game that has
-//! landed, with that game's own bot from `tests/bots/`.
+//! exits, or reads past it and answers — is INFO or PASS. Each holds for every registered game,
+//! with that game's example bot from `tests/bots/` (its entry in `hooks.rs`).
 
 use std::process::Command;
 
 use serde_json::Value;
+use shinpan::games;
+
+use crate::hooks;
 
 const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
 
-/// Every landed game and how its test bot is started: (game, python bot, its shell bot's
-/// argument: `name-first` when the game's bot speaks before reading).
-const GAMES: &[(&str, &str, &str)] = &[
-    ("codevs-reborn", "good.py", "name-first"),
-    ("cedec2013", "cedec_idle.py", "name-on-request"),
-    ("codevs4", "codevs4_bot.py", "name-first"),
-    ("tsg-auto-chess", "tsg_auto_chess_bot.py", "name-first"),
-    ("spring2022", "spring2022_bot.py", "no-name"),
-];
+/// Every registered game and how its test bot is started: (game, its example bot, the shell
+/// bot's argument: `name-first` when the game's bot speaks before reading, as its handshake
+/// says).
+fn every_game() -> Vec<(&'static str, &'static str, &'static str)> {
+    games::all()
+        .into_iter()
+        .map(|game| {
+            let id = game.info().id;
+            let hooks = hooks::of(id).unwrap_or_else(|| {
+                panic!("{id}: no entry in tests/suite/hooks.rs (its example bot)")
+            });
+            let speaks_first = game.info().handshake.is_some_and(|h| h.prompt.is_empty());
+            let how = if speaks_first {
+                "name-first"
+            } else {
+                "reads-first"
+            };
+            (id, hooks.bot, how)
+        })
+        .collect()
+}
 
 struct Run {
     report: Value,
@@ -74,7 +89,7 @@ fn python(bot: &str, mode: &str) -> Vec<String> {
 
 #[test]
 fn a_python_bot_dying_of_a_traceback_fails_and_names_it() {
-    for &(game, bot, _) in GAMES {
+    for (game, bot, _) in every_game() {
         let run = check(game, &python(bot, "crash"), &[]);
         let (verdict, detail) = run.malformed("non-numeric-token");
         assert_eq!(verdict, "fail", "{game}: {detail}");
@@ -94,7 +109,7 @@ fn a_python_bot_dying_of_a_traceback_fails_and_names_it() {
 
 #[test]
 fn a_shell_bot_killed_by_a_signal_on_bad_input_fails() {
-    for &(game, _, how) in GAMES {
+    for (game, _, how) in every_game() {
         let argv = vec![
             "sh".to_string(),
             format!("{BOTS}/segv_on_bad_token.sh"),
@@ -110,7 +125,7 @@ fn a_shell_bot_killed_by_a_signal_on_bad_input_fails() {
 
 #[test]
 fn a_bot_that_reports_bad_input_and_exits_is_info() {
-    for &(game, bot, _) in GAMES {
+    for (game, bot, _) in every_game() {
         let run = check(game, &python(bot, "report"), &[]);
         let (verdict, detail) = run.malformed("non-numeric-token");
         assert_eq!(verdict, "info", "{game}: {detail}");
@@ -121,7 +136,7 @@ fn a_bot_that_reports_bad_input_and_exits_is_info() {
 
 #[test]
 fn a_bot_that_reads_past_bad_input_and_answers_passes() {
-    for &(game, bot, _) in GAMES {
+    for (game, bot, _) in every_game() {
         let run = check(game, &python(bot, "skip"), &[]);
         let (verdict, detail) = run.malformed("non-numeric-token");
         assert_eq!(verdict, "pass", "{game}: {detail}");
@@ -131,7 +146,7 @@ fn a_bot_that_reads_past_bad_input_and_answers_passes() {
 
 #[test]
 fn malformed_crash_info_keeps_a_traceback_an_info() {
-    for &(game, bot, _) in GAMES {
+    for (game, bot, _) in every_game() {
         let run = check(game, &python(bot, "crash"), &["--malformed-crash", "info"]);
         let (verdict, detail) = run.malformed("non-numeric-token");
         assert_eq!(verdict, "info", "{game}: {detail}");

@@ -19,7 +19,9 @@ use shinpan::harness::adapter::{read_response, request_line};
 use shinpan::harness::diff::{case_file, Departure, Finding, Input, Part, Size};
 use shinpan::harness::log::{read_record, record_line};
 
-const RULES: &str = include_str!("../cases/spring2022/rules.yaml");
+use crate::common;
+
+const RULES: &str = include_str!("../../cases/spring2022/rules.yaml");
 
 /// Any finite double: random bits (every exponent, subnormals, both zeros), proptest's own
 /// doubles, and the values this was found on.
@@ -84,7 +86,7 @@ fn mob_vx(value: &Value) -> Option<f64> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(common::proptest_cases(256))]
 
     #[test]
     fn a_case_file_reads_back_every_number(s in speed(), v in finite()) {

@@ -1,7 +1,8 @@
-//! `shinpan tap` and `shinpan trace`: a match recorded on the reference engine validates clean
-//! for every game; one planted change in a recording is reported at exactly its step, with its
-//! field and clauses; a tap forwards bytes unchanged, passes its bot's exit status through, and
-//! leaves a readable log when it is killed mid-match, which trace reads as incomplete.
+//! `shinpan tap` and `shinpan trace`: one planted change in a recording is reported at exactly
+//! its step, with its field and clauses; a tap forwards bytes unchanged, passes its bot's exit
+//! status through, and leaves a readable log when it is killed mid-match, which trace reads as
+//! incomplete. That a match recorded on the reference engine traces clean, for every game, is
+//! in `every_game.rs`.
 
 use std::io::{Read, Write};
 use std::path::Path;
@@ -12,15 +13,6 @@ use serde_json::Value;
 
 const SHINPAN: &str = env!("CARGO_BIN_EXE_shinpan");
 const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
-
-/// Every landed game with the number of built-in players a match takes.
-const GAMES: &[(&str, usize)] = &[
-    ("codevs-reborn", 2),
-    ("cedec2013", 3),
-    ("codevs4", 2),
-    ("tsg-auto-chess", 2),
-    ("spring2022", 2),
-];
 
 fn play_logged(game: &str, players: usize, seed: &str, log: &Path) {
     let mut cmd = Command::new(SHINPAN);
@@ -48,22 +40,6 @@ fn trace_engine(game: &str, engine: Option<&str>, logs: &[&Path]) -> (Option<i32
         panic!("{e}: {}", String::from_utf8_lossy(&output.stderr));
     });
     (output.status.code(), report)
-}
-
-#[test]
-fn a_match_played_on_the_reference_engine_traces_clean_for_every_game() {
-    for &(game, players) in GAMES {
-        let dir = tempfile::tempdir().unwrap();
-        let log = dir.path().join("match.jsonl");
-        play_logged(game, players, "7", &log);
-        let (code, report) = trace(game, &[&log]);
-        assert_eq!(code, Some(0), "{game}: {report:#}");
-        assert!(report["steps"].as_u64().unwrap() > 10, "{game}: {report:#}");
-        assert_eq!(report["departures"], serde_json::json!([]), "{game}");
-        assert_eq!(report["notes"], serde_json::json!([]), "{game}");
-        // A finished `play --log` ends every match with its `end` record: the log is whole.
-        assert_eq!(report["complete"], true, "{game}: {report:#}");
-    }
 }
 
 /// Rewrites the text of the `n`-th prompt record of `player` in a log with `change`.
@@ -225,7 +201,7 @@ fn one_planted_hp_in_a_tsg_recording_is_named_at_its_step() {
 /// A short match written by hand in the form of main.rb's standard output (TSG AUTO CHESS).
 const MAIN_RB_LOG: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/tests/fixtures/tsg/main-rb.out"
+    "/tests/fixtures/tsg-auto-chess/main-rb.out"
 );
 
 fn trace_imported(log: &Path) -> (Option<i32>, Value) {
@@ -572,7 +548,7 @@ fn one_planted_hero_position_in_a_spring_recording_is_named_at_its_step() {
 fn main_rb_departures_are_named_by_playing_them() {
     let dir = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/tsg/main-rb-seed3"
+        "/tests/fixtures/tsg-auto-chess/main-rb-seed3"
     );
     let (p0, p1) = (format!("{dir}/p0.jsonl"), format!("{dir}/p1.jsonl"));
     let (code, report) = trace_engine(
@@ -899,7 +875,7 @@ fn a_mob_that_leaves_sight_and_returns_traces_clean() {
 }
 
 /// Issue 23, item 3: matches of main.rb with bots that buy, evolve (`evolve X X X` too) and
-/// fight from turn 0 (tests/fixtures/tsg/busy_bot.py, seeds 9 and 109, 14 and 114): trace
+/// fight from turn 0 (tests/fixtures/tsg-auto-chess/busy_bot.py, seeds 9 and 109, 14 and 114): trace
 /// stopped at player 2's first buy, or named departures wrong. Every step is checked now, and
 /// every departure is named by a catalogued one, D-tsg-11's included.
 #[test]
@@ -907,7 +883,7 @@ fn busy_main_rb_matches_are_traced_to_the_end_with_every_departure_catalogued() 
     let mut named: Vec<String> = Vec::new();
     for seed in ["9", "14"] {
         let dir = format!(
-            "{}/tests/fixtures/tsg/main-rb-busy-{seed}",
+            "{}/tests/fixtures/tsg-auto-chess/main-rb-busy-{seed}",
             env!("CARGO_MANIFEST_DIR")
         );
         let (p0, p1) = (format!("{dir}/p0.jsonl"), format!("{dir}/p1.jsonl"));
@@ -960,7 +936,7 @@ fn a_traced_match_becomes_step_cases_that_check_runs() {
 
     let busy = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/tsg/main-rb-busy-9"
+        "/tests/fixtures/tsg-auto-chess/main-rb-busy-9"
     );
     let main_rb_cases = dir.path().join("main-rb-cases");
     let (code, _, _) = trace_args(&[

@@ -1,10 +1,10 @@
 //! CODE VS 4.0: properties of the protocol and the engine on generated input (proptest), the
-//! fuzz target bodies on random bytes, snapshots (insta) of the parsers' error messages and of a
-//! golden playthrough between the built-in players, the 41-stage series, its scores and the hour
-//! of thinking time it carries from stage to stage (D-codevs4-11), and the bot checker and `play`
-//! on `tests/bots/codevs4_bot.py`.
-
-mod common;
+//! prompt fuzz body on near-valid text, the 41-stage series, its scores and the hour of thinking
+//! time it carries from stage to stage (D-codevs4-11), `play` with the stage option, and the
+//! order of the resource cells (D-codevs4-13) in the bot checker and the case library. What every
+//! game must pass (golden playthrough, parser error messages, random bytes through the fuzz
+//! bodies, the example bot `tests/bots/codevs4_bot.py` in `bot` and `play`, ...) is in
+//! `every_game.rs`.
 
 use std::path::Path;
 
@@ -18,7 +18,8 @@ use shinpan::games::codevs4::rules::{Direction, Kind};
 use shinpan::games::codevs4::state::State;
 use shinpan::games::codevs4::{Codevs4, Options};
 use shinpan::rng::{player_stream, seeded};
-use shinpan::selfplay::golden_match;
+
+use crate::common;
 
 const BOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots/codevs4_bot.py");
 
@@ -66,6 +67,8 @@ fn played_state(seed: u64, stage: u32, turns: usize) -> State {
 }
 
 proptest! {
+    #![proptest_config(common::proptest_config())]
+
     #[test]
     fn orders_round_trip(orders in orders()) {
         let text = orders.print();
@@ -82,33 +85,18 @@ proptest! {
     }
 
     #[test]
-    fn fuzz_prompt_body(data in prop::collection::vec(any::<u8>(), 0..2048)) {
-        fuzz::prompt(&data);
-    }
-
-    #[test]
     fn fuzz_prompt_body_on_near_valid_text(seed in any::<u64>(), cut in any::<prop::sample::Index>(), byte in any::<u8>()) {
         let mut bytes = Prompt::of(&played_state(seed, 0, 30), 1).print().into_bytes();
         let i = cut.index(bytes.len());
         bytes[i] = byte;
         fuzz::prompt(&bytes);
     }
-
-    #[test]
-    fn fuzz_reply_body(data in prop::collection::vec(any::<u8>(), 0..128)) {
-        fuzz::reply(&data);
-    }
-
-    #[test]
-    fn fuzz_step_body(data in prop::collection::vec(any::<u8>(), 64..4096)) {
-        fuzz::step(&data);
-    }
 }
 
 // The first 250 turns of a stage each (the invariant check round-trips the state through JSON
 // every turn): few cases.
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(4))]
+    #![proptest_config(common::proptest_cases(4))]
 
     #[test]
     fn invariants_hold_and_the_built_in_players_are_accepted(seed in any::<u64>(), stage in 0u32..=40) {
@@ -133,70 +121,6 @@ proptest! {
 fn every_edge_input_is_valid_and_playable() {
     let replies = [Reply::text("0"), Reply::text("0")];
     common::assert_edge_cases_playable(&Codevs4, edge::edge_cases(), "prompt", &replies);
-}
-
-#[test]
-fn parser_error_messages() {
-    let game = &Codevs4 as &dyn DynGame;
-    let inputs: &[(&str, &str)] = &[
-        ("reply", "0"),
-        ("reply", "2\n12 U\n0 0"),
-        ("reply", "1\n12 X"),
-        ("reply", "1\n12 4"),
-        ("reply", "1\n12  U"),
-        ("reply", "1\r\n12 U"),
-        ("reply", "3\n12 D\n16 R\n22 L\n35 U\n37 R\n0 0"),
-        ("reply", "2\n12 U"),
-        ("reply", "1\n20001 U"),
-        ("reply", "-1"),
-        ("reply", ""),
-        ("name", "cestAI"),
-        ("name", "my AI"),
-        ("name", ""),
-        ("prompt", "3600000\n0\n0\n0\n1\n0 5 5 50000 4\n0\n0\nEND\n"),
-        ("prompt", "3600001\n0\n0\n0\n0\n0\n0\nEND\n"),
-        ("prompt", "3600000\n0\n0\n0\n1\n12 5 5 5001 1\n0\n0\nEND\n"),
-        ("prompt", "3600000\n0\n0\n0\n1\n12 5 5 5000\n0\n0\nEND\n"),
-        ("prompt", "3600000\n0\n0\n0\n2\n12 5 5 5000 1\n0\n0\nEND\n"),
-        ("prompt", "3600000\n0\n0\n0\n0\n0\n21\n"),
-        ("prompt", "3600000\n0\n0\n0\n0\n0\n0\nEND"),
-    ];
-    insta::assert_snapshot!(common::describe_parses(game, inputs));
-}
-
-/// A stage is 1000 turns of prompts listing dozens of units: the snapshot keeps the first three
-/// turns in full (both prompts and replies), then one line per turn (units, resources, order
-/// counts), and the end.
-#[test]
-fn golden_playthrough_seed_1() {
-    let game = Codevs4;
-    let mut out = String::new();
-    let (outcome, steps) = golden_match(&game, 1, |state, exchange| {
-        if state.turn < 3 {
-            out.push_str(&format!("=== turn {} ===\n", state.turn));
-            for p in 0..2 {
-                out.push_str(&format!(
-                    "--- prompt {p} ---\n{}--- reply {p} ---\n{}\n",
-                    exchange.prompts[p], exchange.replies[p]
-                ));
-            }
-            return;
-        }
-        let units = |p| state.units.iter().filter(|u| u.owner == p).count();
-        let orders = |p: usize| exchange.replies[p].lines().count() - 1;
-        out.push_str(&format!(
-            "turn {}: units {} / {}, resources {} / {}, orders {} / {}\n",
-            state.turn,
-            units(0),
-            units(1),
-            state.players[0].resources,
-            state.players[1].resources,
-            orders(0),
-            orders(1),
-        ));
-    });
-    out.push_str(&format!("=== end after {steps} steps: {outcome:?} ===\n"));
-    insta::assert_snapshot!(out);
 }
 
 #[test]
@@ -239,69 +163,6 @@ fn series_scores_follow_6_3() {
     assert!(
         game.score(&ended(Some(1), 900), 0).tiebreak > game.score(&ended(Some(1), 90), 0).tiebreak
     );
-}
-
-#[test]
-fn coverage_of_the_codevs4_library_is_complete() {
-    let out = assert_cmd::Command::cargo_bin("shinpan")
-        .unwrap()
-        .env_remove("SHINPAN_CASES")
-        .args(["coverage", "codevs4"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    assert!(!String::from_utf8_lossy(&out.stdout).contains("uncovered"));
-}
-
-#[test]
-fn the_bot_passes_the_checker() {
-    let save_dir = tempfile::tempdir().unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_shinpan"))
-        .args(["bot", "codevs4", "--matches", "1", "--format", "json"])
-        .arg("--save-dir")
-        .arg(save_dir.path())
-        .arg("--")
-        .arg("python3")
-        .arg(Path::new(BOT))
-        .output()
-        .unwrap();
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(output.status.code(), Some(0), "{report:#}");
-    let checks = report["checks"].as_array().unwrap();
-    let phase = |name: &str| -> Vec<&serde_json::Value> {
-        checks.iter().filter(|c| c["phase"] == name).collect()
-    };
-    assert_eq!(phase("handshake")[0]["verdict"], "pass", "{report:#}");
-    assert_eq!(phase("matches").len(), 2, "one match in each seat");
-    let extreme = phase("extreme");
-    assert!(extreme.len() >= 10, "{extreme:#?}");
-    for check in phase("matches").into_iter().chain(extreme) {
-        assert_eq!(check["verdict"], "pass", "{check:#}");
-    }
-}
-
-#[test]
-fn play_runs_the_bot_against_the_built_in_player() {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_shinpan"))
-        .args(["play", "codevs4", "--rounds", "2", "--format", "json", "--"])
-        .arg("python3")
-        .arg(Path::new(BOT))
-        .args(["--", "builtin"])
-        .output()
-        .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let summary: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let matches = summary["matches"].as_array().unwrap();
-    assert_eq!(matches.len(), 2, "{summary:#}");
-    for m in matches {
-        assert!(m["outcome"].is_object(), "{summary:#}");
-        assert!(m["steps"].as_u64().unwrap() >= 1);
-    }
 }
 
 #[test]
@@ -388,73 +249,80 @@ fn first_time_left_logged(log: &[u8], round: u64, player: u64) -> u64 {
 /// answers at once and keeps its 3000 ms throughout.
 #[test]
 fn a_series_carries_each_players_time_left_and_running_out_lasts() {
-    use serde_json::json;
-    use shinpan::game::MatchOptions;
-    use shinpan::harness::play::{play, series_rounds, Contender, PlayOptions};
-    use shinpan::report::Render;
+    // `play` drives the bot through the harness in this process: alone, away from the other
+    // tests' children (see `common::in_own_process`).
+    common::in_own_process(
+        "codevs4::a_series_carries_each_players_time_left_and_running_out_lasts",
+        || {
+            use serde_json::json;
+            use shinpan::game::MatchOptions;
+            use shinpan::harness::play::{play, series_rounds, Contender, PlayOptions};
+            use shinpan::report::Render;
 
-    let mut series = SeriesPlay::series(&Codevs4);
-    series.matches.truncate(3);
-    let start = MatchOptions::from_pairs(&["time=3000".into()]).unwrap();
-    let plan = series_rounds(7, &series, 2, &start);
-    let bot = Contender::Program(
-        ["python3", BOT, "--sleep-at", "1:3500"]
-            .map(String::from)
-            .to_vec(),
+            let mut series = SeriesPlay::series(&Codevs4);
+            series.matches.truncate(3);
+            let start = MatchOptions::from_pairs(&["time=3000".into()]).unwrap();
+            let plan = series_rounds(7, &series, 2, &start);
+            let bot = Contender::Program(
+                ["python3", BOT, "--sleep-at", "1:3500"]
+                    .map(String::from)
+                    .to_vec(),
+            );
+            let options = PlayOptions {
+                limits: Default::default(),
+                process: Default::default(),
+                ranking: Some(series.ranking),
+            };
+            let mut log = Vec::new();
+            let summary = play(
+                &Codevs4,
+                &[bot, Contender::Builtin],
+                &plan,
+                &options,
+                Some(&mut log),
+                |_, _| {},
+            )
+            .unwrap();
+            let m = &summary.matches;
+            let report = summary.human();
+
+            // Stage 0 starts from the option; the bot spends a little, under a millisecond a reply
+            // mostly, and is never late.
+            assert_eq!(first_time_left_logged(&log, 0, 0), 3000);
+            assert_eq!(m[0].late_replies, [0, 0], "{report}");
+            let left = m[0].carried.0["time"][0].as_u64().unwrap();
+            assert!(left > 0 && left <= 3000, "{report}");
+            assert_eq!(m[0].carried.0["time"], json!([left, 3000]));
+
+            // Stage 1 starts with what stage 0 left, each player its own: its first prompts say so.
+            assert_eq!(m[1].options.0["time"], json!([left, 3000]));
+            assert_eq!(first_time_left_logged(&log, 1, 0), left);
+            assert_eq!(first_time_left_logged(&log, 1, 1), 3000);
+            // The 3.5 s reply comes after the time left: ignored, and so is every later one.
+            assert_eq!(m[1].first_late_step, [Some(0), None], "{report}");
+            assert_eq!(m[1].late_replies, [m[1].steps, 0], "{report}");
+            assert_eq!(m[1].carried.0["time"], json!([0, 3000]));
+
+            // Stage 2 starts with nothing left for the bot: every output late, from the first.
+            assert_eq!(m[2].options.0["time"], json!([0, 3000]));
+            assert_eq!(first_time_left_logged(&log, 2, 0), 0);
+            assert_eq!(m[2].late_replies, [m[2].steps, 0], "{report}");
+            assert_eq!(m[2].carried.0["time"], json!([0, 3000]));
+
+            // The report says which seat ran out of time, where, and what each stage handed on.
+            assert!(
+                report.contains(&format!(
+                    "seat 0: out of time from step 0: {} late replies ignored",
+                    m[2].steps
+                )),
+                "{report}"
+            );
+            assert!(report.contains("hands on: time=[0,3000]"), "{report}");
+            let json: serde_json::Value = serde_json::from_str(&summary.json()).unwrap();
+            assert_eq!(json["matches"][2]["late_replies"][0], m[2].steps);
+            assert_eq!(json["matches"][2]["options"]["time"], json!([0, 3000]));
+        },
     );
-    let options = PlayOptions {
-        limits: Default::default(),
-        process: Default::default(),
-        ranking: Some(series.ranking),
-    };
-    let mut log = Vec::new();
-    let summary = play(
-        &Codevs4,
-        &[bot, Contender::Builtin],
-        &plan,
-        &options,
-        Some(&mut log),
-        |_, _| {},
-    )
-    .unwrap();
-    let m = &summary.matches;
-    let report = summary.human();
-
-    // Stage 0 starts from the option; the bot spends a little, under a millisecond a reply
-    // mostly, and is never late.
-    assert_eq!(first_time_left_logged(&log, 0, 0), 3000);
-    assert_eq!(m[0].late_replies, [0, 0], "{report}");
-    let left = m[0].carried.0["time"][0].as_u64().unwrap();
-    assert!(left > 0 && left <= 3000, "{report}");
-    assert_eq!(m[0].carried.0["time"], json!([left, 3000]));
-
-    // Stage 1 starts with what stage 0 left, each player its own: its first prompts say so.
-    assert_eq!(m[1].options.0["time"], json!([left, 3000]));
-    assert_eq!(first_time_left_logged(&log, 1, 0), left);
-    assert_eq!(first_time_left_logged(&log, 1, 1), 3000);
-    // The 3.5 s reply comes after the time left: ignored, and so is every later one.
-    assert_eq!(m[1].first_late_step, [Some(0), None], "{report}");
-    assert_eq!(m[1].late_replies, [m[1].steps, 0], "{report}");
-    assert_eq!(m[1].carried.0["time"], json!([0, 3000]));
-
-    // Stage 2 starts with nothing left for the bot: every output late, from the first.
-    assert_eq!(m[2].options.0["time"], json!([0, 3000]));
-    assert_eq!(first_time_left_logged(&log, 2, 0), 0);
-    assert_eq!(m[2].late_replies, [m[2].steps, 0], "{report}");
-    assert_eq!(m[2].carried.0["time"], json!([0, 3000]));
-
-    // The report says which seat ran out of time, where, and what each stage handed on.
-    assert!(
-        report.contains(&format!(
-            "seat 0: out of time from step 0: {} late replies ignored",
-            m[2].steps
-        )),
-        "{report}"
-    );
-    assert!(report.contains("hands on: time=[0,3000]"), "{report}");
-    let json: serde_json::Value = serde_json::from_str(&summary.json()).unwrap();
-    assert_eq!(json["matches"][2]["late_replies"][0], m[2].steps);
-    assert_eq!(json["matches"][2]["options"]["time"], json!([0, 3000]));
 }
 
 /// `shinpan play --series` with the option `time`: two built-in players start the game with no

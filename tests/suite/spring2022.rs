@@ -1,19 +1,16 @@
 //! Spring Challenge 2022: properties of the protocol and the engine on generated input
-//! (proptest), the fuzz target bodies on random bytes, snapshots (insta) of the parsers' error
-//! messages and of a golden playthrough between the built-in players, and the CLI's `bot` and
-//! `play` on the example bot. Games recorded from the official referee are replayed in
-//! `spring2022_replay.rs`.
-
-mod common;
-
-use std::path::Path;
+//! (proptest), the fuzz bodies on near-valid and command-shaped text, the built-in player's
+//! spells, and `play` naming a refused reply. Games recorded from the official referee are
+//! replayed in `spring2022_replay.rs`. What every game must pass (golden playthrough, parser
+//! error messages, random bytes through the fuzz bodies, the example bot in `bot` and `play`,
+//! ...) is in `every_game.rs`.
 
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
-use shinpan::game::{DynGame, Game, Reply, ReplyVerdict};
+use shinpan::game::{Game, Reply, ReplyVerdict};
 use shinpan::games::spring2022::fuzz::{self, check_invariants};
 use shinpan::games::spring2022::protocol::{Command, Order, Prompt};
 use shinpan::games::spring2022::rules::League;
@@ -21,7 +18,7 @@ use shinpan::games::spring2022::state::State;
 use shinpan::games::spring2022::{Options, Spring2022};
 use shinpan::selfplay::golden_match;
 
-const BOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots/spring2022_bot.py");
+use crate::common;
 
 fn league() -> impl Strategy<Value = League> {
     prop_oneof![
@@ -73,6 +70,8 @@ fn played_state(seed: u64, league: League, turns: usize) -> State {
 }
 
 proptest! {
+    #![proptest_config(common::proptest_config())]
+
     #[test]
     fn orders_round_trip_and_the_engine_reads_them(order in order()) {
         let text = order.print();
@@ -93,7 +92,7 @@ proptest! {
 
 // Whole matches are up to 220 turns: fewer cases.
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(16))]
+    #![proptest_config(common::proptest_cases(16))]
 
     /// The invariants hold after every step. And a state `step` leaves carries a note that
     /// spares the next step some work; the same state read back from its JSON (as from a case)
@@ -123,10 +122,7 @@ proptest! {
 }
 
 proptest! {
-    #[test]
-    fn fuzz_prompt_body(data in proptest::collection::vec(any::<u8>(), 0..2048)) {
-        fuzz::prompt(&data);
-    }
+    #![proptest_config(common::proptest_config())]
 
     #[test]
     fn fuzz_prompt_body_on_near_valid_text(seed in any::<u64>(), cut in any::<prop::sample::Index>(), byte in any::<u8>()) {
@@ -137,20 +133,10 @@ proptest! {
     }
 
     #[test]
-    fn fuzz_reply_body(data in proptest::collection::vec(any::<u8>(), 0..96)) {
-        fuzz::reply(&data);
-    }
-
-    #[test]
     fn fuzz_reply_body_on_command_shaped_lines(
         line in "(WAIT|MOVE|SPELL (WIND|SHIELD|CONTROL))([ \t]{1,2}-?0?[0-9]{1,10}){0,4}( ?[ a-z]{0,2})"
     ) {
         fuzz::reply(line.as_bytes());
-    }
-
-    #[test]
-    fn fuzz_step_body(data in proptest::collection::vec(any::<u8>(), 64..4096)) {
-        fuzz::step(&data);
     }
 }
 
@@ -170,116 +156,6 @@ fn the_built_in_player_casts_every_spell() {
         });
     }
     assert_eq!(seen, [true; 3]);
-}
-
-#[test]
-fn parser_error_messages() {
-    let game = &Spring2022 as &dyn DynGame;
-    let inputs: &[(&str, &str)] = &[
-        ("command", "MOVE 1 2"),
-        ("command", "MOVE 01 2"),
-        ("command", "MOVE  1 2"),
-        ("command", "WAIT  hello"),
-        ("command", "move 1 2"),
-        ("command", "MOVE 1"),
-        ("command", "MOVE 2147483648 0"),
-        ("command", "SPELL FIRE 1 2"),
-        ("command", "WAIT a\rb"),
-        ("command", ""),
-        ("reply", "WAIT\nWAIT"),
-        ("reply", "WAIT\nWAIT\nWAIT\nWAIT"),
-        ("prompt", "0 1\n3\n"),
-        ("prompt", "4 0\n3 0\n0\n"),
-        ("prompt", "3 0\n3 0\n1\n0 1 1131 1131 0 0 10 -1 -1 -1 -1\n"),
-        (
-            "prompt",
-            "3 0\n3 0\n2\n0 1 1 1 0 0 -1 -1 -1 -1 -1\n1 1 1 1 0 0 -1 -1 -1 -1 -1\n",
-        ),
-    ];
-    insta::assert_snapshot!(common::describe_parses(game, inputs));
-}
-
-/// A whole seeded match between the built-in players: the prompts of the first two turns and
-/// of the last, every reply, and the end.
-#[test]
-fn golden_playthrough_seed_1() {
-    let game = Spring2022;
-    let mut out = String::new();
-    let mut last = None;
-    let (outcome, steps) = golden_match(&game, 1, |state, exchange| {
-        out.push_str(&format!("=== turn {} ===\n", state.turn));
-        if state.turn <= 2 {
-            for (p, prompt) in exchange.prompts.iter().enumerate() {
-                out.push_str(&format!("--- prompt to player {p} ---\n{prompt}"));
-            }
-        }
-        for (p, reply) in exchange.replies.iter().enumerate() {
-            out.push_str(&format!("--- reply of player {p} ---\n{reply}\n"));
-        }
-        last = Some(exchange.prompts.clone());
-    });
-    out.push_str(&format!("=== end after {steps} turns: {outcome:?} ===\n"));
-    for (p, prompt) in last.unwrap_or_default().iter().enumerate() {
-        out.push_str(&format!("--- last prompt to player {p} ---\n{prompt}"));
-    }
-    insta::assert_snapshot!(out);
-}
-
-#[test]
-fn coverage_of_the_spring_library_is_complete() {
-    let out = assert_cmd::Command::cargo_bin("shinpan")
-        .unwrap()
-        .env_remove("SHINPAN_CASES")
-        .args(["coverage", "spring2022"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    assert!(!String::from_utf8_lossy(&out.stdout).contains("uncovered"));
-}
-
-/// The example bot passes the bot checker (with a generous turn limit: this machine is shared,
-/// and a Python bot handed a truncated prompt at its start may take over a second to see the end
-/// of its input and exit when the machine is busy).
-#[test]
-fn the_example_bot_passes_the_checker() {
-    let save_dir = tempfile::tempdir().unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_shinpan"))
-        .args(["bot", "spring2022", "--matches", "1", "--turn-ms", "3000"])
-        .arg("--save-dir")
-        .arg(save_dir.path())
-        .args(["--format", "json", "--", "python3", BOT])
-        .output()
-        .unwrap();
-    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(output.status.code(), Some(0), "{report:#}");
-    let checks = report["checks"].as_array().unwrap();
-    let phase =
-        |name: &str| -> Vec<&Value> { checks.iter().filter(|c| c["phase"] == name).collect() };
-    assert_eq!(phase("matches").len(), 2, "one match in each seat");
-    assert!(phase("matches").iter().all(|c| c["verdict"] == "pass"));
-    assert!(phase("extreme").len() >= 10);
-    assert!(phase("extreme").iter().all(|c| c["verdict"] == "pass"));
-}
-
-#[test]
-fn play_runs_the_bot_against_the_built_in_player() {
-    let log = tempfile::NamedTempFile::new().unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_shinpan"))
-        .args(["play", "spring2022", "--rounds", "2", "--turn-ms", "1000"])
-        .args(["--log"])
-        .arg(log.path())
-        .args(["--format", "json", "--", "python3", BOT, "--", "builtin"])
-        .output()
-        .unwrap();
-    let summary: Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(output.status.code(), Some(0), "{summary:#}");
-    let matches = summary["matches"].as_array().unwrap();
-    assert_eq!(matches.len(), 2);
-    for m in matches {
-        assert!(m["outcome"].is_object(), "{m:#}");
-        assert!(m["steps"].as_u64().unwrap() > 1, "{m:#}");
-    }
-    assert!(Path::new(log.path()).metadata().unwrap().len() > 0);
 }
 
 /// Issue 22: `play` said only "#2 wins (invalid-reply)" and its JSON had `faults: [null, null]`;

@@ -6,8 +6,6 @@
 //! written here; its children sleep for a marked duration, so the test can tell that none is
 //! left (every wait bounded).
 
-mod procs;
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -17,7 +15,7 @@ use nix::sys::signal::Signal;
 use serde_json::Value;
 use shinpan::harness::log::read_match;
 
-use procs::{exits_within, send, Marked};
+use crate::procs::{self, exits_within, send, Marked};
 
 const SHINPAN: &str = env!("CARGO_BIN_EXE_shinpan");
 const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");

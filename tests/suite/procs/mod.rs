@@ -19,7 +19,8 @@ pub struct Marked {
 }
 
 impl Marked {
-    /// The marker of test number `n` of this test binary (its pid keeps binaries apart).
+    /// The marker of test number `n` of this test binary: each test its own `n` (`interrupt`
+    /// takes 0 to 19, `tap` 20 to 29), and the binary's pid keeps apart two runs at once.
     pub fn new(n: u32) -> Marked {
         Marked {
             sleep: format!("{}.{}", 3000 + n, std::process::id()),

@@ -6,14 +6,12 @@
 //! marked as interrupted, and leaves no marked process behind; SIGKILL, which no handler sees,
 //! leaves nothing behind either.
 
-mod procs;
-
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use nix::sys::signal::Signal;
 
-use procs::{exits_within, script, send, Marked};
+use crate::procs::{self, exits_within, script, send, Marked};
 
 const SHINPAN: &str = env!("CARGO_BIN_EXE_shinpan");
 

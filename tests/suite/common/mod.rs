@@ -1,0 +1,110 @@
+//! Helpers shared by the modules of the test binary: parser verdicts for a snapshot, where a
+//! game's snapshots live, proptest's configuration, and running a test in a process of its own.
+
+use std::process::Command;
+
+use proptest::test_runner::{Config as ProptestConfig, FileFailurePersistence};
+use shinpan::game::{DynGame, EdgeCase, Game, ParseVerdict, Reply};
+
+/// Each (protocol text kind, input) with what the game's parser says of it, one entry per
+/// input, for a snapshot of the error messages users read.
+pub fn describe_parses(game: &dyn DynGame, inputs: &[(&str, &str)]) -> String {
+    let mut out = String::new();
+    for (kind, input) in inputs {
+        let verdict = match game.parse(kind, input) {
+            Some(ParseVerdict::Valid { printed }) => format!("valid, prints {printed:?}"),
+            Some(ParseVerdict::NonStrict(e)) => format!("non-strict: {e}"),
+            Some(ParseVerdict::Invalid(e)) => format!("invalid: {e}"),
+            None => format!("no `{kind}` parser"),
+        };
+        out.push_str(&format!("{kind} {input:?}\n    {verdict}\n"));
+    }
+    out
+}
+
+/// insta's settings for a snapshot of the game `id`: the file is `snapshots/<id>/<name>.snap`
+/// beside this binary's sources, whichever module asserts it.
+pub fn game_snapshots(id: &str) -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(format!("snapshots/{id}"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings
+}
+
+/// proptest's configuration for this binary: a failure is kept in
+/// `<module>.proptest-regressions` beside the module's source, and replayed first from then on.
+/// (proptest's default, `SourceParallel`, takes the folder holding `main.rs` for a crate's
+/// source root and would keep them in `tests/proptest-regressions/<module>.txt`.)
+pub fn proptest_config() -> ProptestConfig {
+    ProptestConfig {
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..ProptestConfig::default()
+    }
+}
+
+/// [`proptest_config`] with `cases` cases a test.
+pub fn proptest_cases(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        ..proptest_config()
+    }
+}
+
+/// The variable that tells a copy of this binary started by [`in_own_process`] which test it
+/// runs alone.
+const ALONE: &str = "SHINPAN_TEST_ALONE";
+
+/// Runs `body` as the test `name` (its path in this binary: `process::an_echo_bot_answers`) in a
+/// process of its own, with no other test beside it: this binary again, told by its command line
+/// to run that test only, and by its environment that it is the copy that runs `body`.
+///
+/// For tests that drive programs through shinpan's harness in this process. The harness makes
+/// the process that runs it the reaper of its orphaned descendants, and reaps every zombie child
+/// it did not start itself (`shinpan::harness::reaper`): in a process shared with other tests it
+/// could take the exit status of their children, whose `Command::output` would then fail.
+pub fn in_own_process(name: &str, body: impl FnOnce()) {
+    if std::env::var_os(ALONE).is_some_and(|alone| alone == name) {
+        body();
+        return;
+    }
+    let output = Command::new(std::env::current_exe().expect("the test binary's path"))
+        .args([name, "--exact", "--nocapture", "--test-threads", "1"])
+        .env(ALONE, name)
+        .output()
+        .expect("the test binary runs again");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success() && stdout.contains("1 passed"),
+        "{name}, run alone ({}):\n{stdout}{stderr}",
+        output.status
+    );
+}
+
+/// Every edge case of a game is usable by the bot checker: each state valid, its prompt valid
+/// under the parse kind `prompt_kind`, and `replies` play a step from it.
+pub fn assert_edge_cases_playable<G: Game>(
+    game: &G,
+    cases: Vec<EdgeCase<G::State>>,
+    prompt_kind: &str,
+    replies: &[Reply],
+) {
+    for case in cases {
+        for state in &case.states {
+            game.validate(state)
+                .unwrap_or_else(|e| panic!("{}: {e}", case.name));
+            let prompt = game.prompt(state, case.seat);
+            let verdict = game.parse(prompt_kind, &prompt);
+            assert!(
+                matches!(verdict, Some(ParseVerdict::Valid { .. })),
+                "{}: {verdict:?}",
+                case.name
+            );
+            let mut next = state.clone();
+            game.step(&mut next, replies)
+                .unwrap_or_else(|e| panic!("{}: {e:?}", case.name));
+        }
+    }
+}

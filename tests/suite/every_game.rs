@@ -1,0 +1,518 @@
+//! What every registered game must pass, whichever game it is: one test a shape, each going over
+//! `shinpan::games::all()` when it runs, so that a game added to the registry is checked here
+//! without a line of this file changing. Each game is checked to its end even when one before it
+//! failed, and a failure names the game (and the seed, step or input).
+//!
+//! What the seam does not say of a game (its example bot, its fuzz bodies, how its golden
+//! playthrough is abridged) is in `hooks.rs`; its parser inputs are data,
+//! `tests/fixtures/<game>/parser_errors.yaml`; its snapshots are in `snapshots/<game>/`. What is
+//! particular to one game stays in that game's own module.
+
+use std::panic::AssertUnwindSafe;
+use std::path::Path;
+use std::process::Command;
+
+use proptest::collection::vec;
+use proptest::prelude::any;
+use proptest::test_runner::TestRunner;
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+use shinpan::game::{DynGame, DynMatch, MatchOptions, ParseVerdict, Reply};
+use shinpan::games;
+use shinpan::rng::{player_stream, seeded};
+
+use crate::common;
+use crate::hooks::{self, GoldenEnd, GoldenStep, Hooks};
+
+const SHINPAN: &str = env!("CARGO_BIN_EXE_shinpan");
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+
+/// The seed of the built-in players' match whose every prompt and reply is read back (a whole
+/// CODE VS 4.0 stage costs seconds: one match a test).
+const READ_BACK_SEED: u64 = 1;
+
+/// The seed of the two built-in matches that must be the same (seed 1 is the golden match's, which
+/// a snapshot pins already).
+const DETERMINISM_SEED: u64 = 2;
+
+/// Runs `check` on every registered game, each to its end whatever the ones before did (a
+/// failure's message is printed as it happens), then fails naming the games that failed.
+fn for_every_game(mut check: impl FnMut(&'static dyn DynGame)) {
+    let mut failed = Vec::new();
+    for game in games::all() {
+        if std::panic::catch_unwind(AssertUnwindSafe(|| check(game))).is_err() {
+            failed.push(game.info().id);
+        }
+    }
+    assert!(failed.is_empty(), "failed for {}", failed.join(", "));
+}
+
+/// The game's entry in `hooks.rs`, which the tests of its example bot and its fuzz bodies need.
+fn hooks_of(game: &dyn DynGame) -> Hooks {
+    let id = game.info().id;
+    hooks::of(id).unwrap_or_else(|| {
+        panic!("{id}: no entry in tests/suite/hooks.rs (its example bot, its fuzz bodies)")
+    })
+}
+
+/// The built-in players' match of a seed with default options, driven through the seam as
+/// `shinpan::selfplay::golden_match` drives a typed game: player `p` draws its replies from
+/// `seeded(seed, player_stream(p))`.
+struct BuiltIn<'g> {
+    game: &'g dyn DynGame,
+    seed: u64,
+    play: Box<dyn DynMatch + 'g>,
+    rngs: Vec<ChaCha8Rng>,
+    /// Whether [`BuiltIn::next`] renders the prompts (what costs most in a long match).
+    prompts: bool,
+    steps: usize,
+}
+
+/// One step of a match: the awaited players, in order, with their prompts (none when not
+/// rendered) and replies.
+#[derive(Debug, PartialEq)]
+struct Exchange {
+    awaiting: Vec<usize>,
+    prompts: Vec<String>,
+    replies: Vec<String>,
+}
+
+impl<'g> BuiltIn<'g> {
+    fn start(game: &'g dyn DynGame, seed: u64) -> BuiltIn<'g> {
+        BuiltIn::start_with(game, seed, true)
+    }
+
+    /// [`BuiltIn::start`], the prompts not rendered.
+    fn start_unprompted(game: &'g dyn DynGame, seed: u64) -> BuiltIn<'g> {
+        BuiltIn::start_with(game, seed, false)
+    }
+
+    fn start_with(game: &'g dyn DynGame, seed: u64, prompts: bool) -> BuiltIn<'g> {
+        let play = game
+            .start(seed, &MatchOptions::default())
+            .unwrap_or_else(|e| panic!("{}: no match of seed {seed}: {e}", game.info().id));
+        BuiltIn {
+            game,
+            seed,
+            play,
+            rngs: (0..game.info().players)
+                .map(|p| seeded(seed, player_stream(p)))
+                .collect(),
+            prompts,
+            steps: 0,
+        }
+    }
+
+    /// The next step's prompts and the built-in players' replies; `None` once the match is over.
+    fn next(&mut self) -> Option<Exchange> {
+        if self.play.outcome().is_some() {
+            return None;
+        }
+        let awaiting = self.play.awaiting();
+        let prompts = if self.prompts {
+            awaiting.iter().map(|&p| self.play.prompt(p)).collect()
+        } else {
+            Vec::new()
+        };
+        let replies = awaiting
+            .iter()
+            .map(|&p| self.play.random_reply(p, &mut self.rngs[p]))
+            .collect();
+        Some(Exchange {
+            awaiting,
+            prompts,
+            replies,
+        })
+    }
+
+    /// Plays the step of `exchange`.
+    fn play(&mut self, exchange: &Exchange) {
+        let replies: Vec<Reply> = exchange.replies.iter().cloned().map(Reply::text).collect();
+        self.play.step(&replies).unwrap_or_else(|e| {
+            let (id, seed, step) = (self.game.info().id, self.seed, self.steps);
+            panic!("{id}, seed {seed}, step {step}: {e}")
+        });
+        self.steps += 1;
+    }
+
+    /// The canonical state.
+    fn state(&self) -> Value {
+        self.play.state().unwrap_or_else(|e| {
+            panic!(
+                "{}: a state with no canonical form: {e}",
+                self.game.info().id
+            )
+        })
+    }
+
+    /// Plays to the end, `watch` seeing each step before it is played.
+    fn play_out(mut self, mut watch: impl FnMut(&BuiltIn, &Exchange)) -> BuiltIn<'g> {
+        while let Some(exchange) = self.next() {
+            watch(&self, &exchange);
+            self.play(&exchange);
+        }
+        self
+    }
+}
+
+/// Whether some parse kind of `game` takes `text` as valid; every kind that does must print it
+/// back byte for byte.
+fn read_back(game: &dyn DynGame, text: &str) -> bool {
+    let mut taken = false;
+    for kind in game.info().parse_kinds {
+        if let Some(ParseVerdict::Valid { printed }) = game.parse(kind, text) {
+            assert_eq!(
+                printed,
+                text,
+                "{}: `{kind}` takes the text but prints another",
+                game.info().id
+            );
+            taken = true;
+        }
+    }
+    taken
+}
+
+/// Every prompt the reference engine sends and every reply the built-in player makes, over a
+/// whole match, is a text of the game's protocol (one of its parse kinds takes it, a reply of
+/// several lines possibly line by line) and prints back as it was sent.
+#[test]
+fn prompts_and_built_in_replies_read_back_as_printed() {
+    for_every_game(|game| {
+        let id = game.info().id;
+        let seed = READ_BACK_SEED;
+        BuiltIn::start(game, seed).play_out(|play, exchange| {
+            let texts = exchange.prompts.iter().zip(&exchange.replies);
+            for (p, (prompt, reply)) in exchange.awaiting.iter().zip(texts) {
+                let at = format!("{id}, seed {seed}, step {}, player {p}", play.steps);
+                assert!(
+                    read_back(game, prompt),
+                    "{at}: no parse kind takes the prompt\n{prompt}"
+                );
+                let by_lines = || reply.contains('\n') && reply.lines().all(|l| read_back(game, l));
+                assert!(
+                    read_back(game, reply) || by_lines(),
+                    "{at}: no parse kind takes the reply\n{reply}"
+                );
+            }
+        });
+    });
+}
+
+/// Two matches of one seed between the built-in players are the same match: the same canonical
+/// state and replies at every step, and the same end; and its replies played again from the new
+/// match's canonical state, as a case plays them, end in the same state. (The prompts are not
+/// rendered: a prompt is a function of the state, and rendering them is most of the cost.)
+#[test]
+fn a_seed_decides_the_whole_match() {
+    for_every_game(|game| {
+        let id = game.info().id;
+        let (seed, options) = (DETERMINISM_SEED, MatchOptions::default());
+        let new_match = || game.start(seed, &options).unwrap().state().unwrap();
+        let start = new_match();
+        assert_eq!(start, new_match(), "{id}, seed {seed}");
+        let mut first = BuiltIn::start_unprompted(game, seed);
+        let mut second = BuiltIn::start_unprompted(game, seed);
+        assert_eq!(first.state(), start, "{id}, seed {seed}");
+        let mut turns: Vec<Vec<Reply>> = Vec::new();
+        loop {
+            let step = first.steps;
+            assert!(
+                first.state() == second.state(),
+                "{id}, seed {seed}: the states differ at step {step}"
+            );
+            let (exchange, again) = (first.next(), second.next());
+            assert_eq!(exchange, again, "{id}, seed {seed}, step {step}");
+            let Some(exchange) = exchange else { break };
+            first.play(&exchange);
+            second.play(&exchange);
+            turns.push(exchange.replies.into_iter().map(Reply::text).collect());
+        }
+        assert_eq!(
+            first.play.outcome(),
+            second.play.outcome(),
+            "{id}, seed {seed}"
+        );
+        let played = game
+            .play(&start, &turns)
+            .unwrap_or_else(|e| panic!("{id}, seed {seed}: {e}"));
+        assert_eq!(played.unplayed_turns, 0, "{id}, seed {seed}");
+        assert!(
+            played.state == first.state(),
+            "{id}, seed {seed}: replayed from the canonical state, the match ends elsewhere"
+        );
+    });
+}
+
+/// The whole built-in match of seed 1, as the game's entry in `hooks.rs` abridges it (every
+/// prompt and reply for a game without one): a change of the rules that alters this match
+/// shows as a snapshot to review.
+#[test]
+fn golden_playthrough_of_seed_1() {
+    for_every_game(|game| {
+        let id = game.info().id;
+        let golden = hooks::of(id)
+            .and_then(|h| h.golden)
+            .unwrap_or(hooks::Golden {
+                step: hooks::whole_step,
+                end: hooks::whole_end,
+            });
+        let mut out = String::new();
+        let mut last_prompts = Vec::new();
+        let finished = BuiltIn::start(game, 1).play_out(|play, exchange| {
+            let state = play.state();
+            let step = GoldenStep {
+                index: play.steps,
+                state: &state,
+                prompts: &exchange.prompts,
+                replies: &exchange.replies,
+            };
+            (golden.step)(&mut out, &step);
+            last_prompts.clone_from(&exchange.prompts);
+        });
+        let final_prompts: Vec<String> = (0..game.info().players)
+            .map(|p| finished.play.prompt(p))
+            .collect();
+        let end = GoldenEnd {
+            steps: finished.steps,
+            outcome: &finished
+                .play
+                .outcome()
+                .expect("a finished match has an outcome"),
+            state: &finished.state(),
+            final_prompts: &final_prompts,
+            last_prompts: &last_prompts,
+        };
+        (golden.end)(&mut out, &end);
+        common::game_snapshots(id)
+            .bind(|| insta::assert_snapshot!("golden_playthrough_seed_1", out));
+    });
+}
+
+/// What each parser says of the inputs in `tests/fixtures/<game>/parser_errors.yaml`, above all
+/// its error messages, which users read: a change of wording is a snapshot to review.
+#[test]
+fn parser_error_messages() {
+    for_every_game(|game| {
+        let id = game.info().id;
+        let path = Path::new(FIXTURES).join(id).join("parser_errors.yaml");
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{id}: no parser inputs in {}: {e}", path.display()));
+        let inputs: Vec<(String, String)> = serde_yaml::from_str(&text)
+            .unwrap_or_else(|e| panic!("{}: not a list of [kind, text]: {e}", path.display()));
+        assert!(!inputs.is_empty(), "{}: no inputs", path.display());
+        let inputs: Vec<(&str, &str)> = inputs
+            .iter()
+            .map(|(kind, text)| (kind.as_str(), text.as_str()))
+            .collect();
+        let described = common::describe_parses(game, &inputs);
+        common::game_snapshots(id)
+            .bind(|| insta::assert_snapshot!("parser_error_messages", described));
+    });
+}
+
+/// Runs a fuzz body on random bytes of a length in `bytes`, as the per-game proptests did: the
+/// default number of cases, a failure kept in `every_game.proptest-regressions`.
+fn fuzz(id: &str, body_name: &str, bytes: std::ops::Range<usize>, body: fn(&[u8])) {
+    let mut config = common::proptest_config();
+    config.source_file = Some(file!());
+    let mut runner = TestRunner::new(config);
+    let result = runner.run(&vec(any::<u8>(), bytes), |data| {
+        body(&data);
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{id}: the {body_name} fuzz body: {e}");
+    }
+}
+
+/// The bodies of the game's fuzz targets (`src/games/<game>/fuzz.rs`, which cargo-fuzz runs for
+/// hours) hold on random bytes, and on no bytes, zeros and 0xff bytes.
+#[test]
+fn the_fuzz_bodies_hold_on_random_bytes() {
+    for_every_game(|game| {
+        let id = game.info().id;
+        let bodies = hooks_of(game).fuzz;
+        for bytes in [&[][..], &[0; 64], &[0xff; 64]] {
+            (bodies.prompt)(bytes);
+            (bodies.reply)(bytes);
+            (bodies.step)(bytes);
+        }
+        fuzz(id, "prompt", 0..2048, bodies.prompt);
+        fuzz(id, "reply", 0..bodies.reply_bytes, bodies.reply);
+        fuzz(id, "step", 64..4096, bodies.step);
+    });
+}
+
+/// `shinpan coverage GAME`: every clause of the game's rules has a case.
+#[test]
+fn the_case_library_covers_every_clause() {
+    for_every_game(|game| {
+        let id = game.info().id;
+        let out = assert_cmd::Command::cargo_bin("shinpan")
+            .unwrap()
+            .env_remove("SHINPAN_CASES")
+            .args(["coverage", id])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{id}: {stdout}");
+        assert!(!stdout.contains("uncovered"), "{id}: {stdout}");
+    });
+}
+
+/// The game's example bot passes the bot checker: its handshake when the game has one, one
+/// whole match in each seat against the built-in players, and the extreme prompts.
+#[test]
+fn the_example_bot_passes_the_checker() {
+    for_every_game(|game| {
+        let id = game.info().id;
+        let hooks = hooks_of(game);
+        let save_dir = tempfile::tempdir().unwrap();
+        let output = Command::new(SHINPAN)
+            .args([
+                "bot",
+                id,
+                "--matches",
+                "1",
+                "--format",
+                "json",
+                "--save-dir",
+            ])
+            .arg(save_dir.path())
+            .args(hooks.check_options)
+            .args(["--", "python3", &hooks.bot_path()])
+            .output()
+            .unwrap();
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+            panic!(
+                "{id}: not a JSON report ({e}): {}{}",
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            )
+        });
+        assert_eq!(output.status.code(), Some(0), "{id}: {report:#}");
+        let checks = report["checks"].as_array().unwrap();
+        let phase =
+            |name: &str| -> Vec<&Value> { checks.iter().filter(|c| c["phase"] == name).collect() };
+        if game.info().handshake.is_some() {
+            assert_eq!(phase("handshake")[0]["verdict"], "pass", "{id}: {report:#}");
+        }
+        let matches = phase("matches");
+        assert_eq!(
+            matches.len(),
+            game.info().players,
+            "{id}: one match in each seat"
+        );
+        let extreme = phase("extreme");
+        assert!(
+            extreme.len() >= hooks.extreme_at_least,
+            "{id}: {extreme:#?}"
+        );
+        for check in matches.into_iter().chain(extreme) {
+            assert_eq!(check["verdict"], "pass", "{id}: {check:#}");
+        }
+    });
+}
+
+/// `shinpan play` of the example bot against the built-in players, two matches (the seats
+/// rotate), logged: both end with an outcome after more than one step, and the bot's name is
+/// logged when the game asks for one first. (That a log of `play` traces clean is
+/// [`a_match_played_on_the_reference_engine_traces_clean`].)
+#[test]
+fn the_example_bot_plays_the_built_in_player() {
+    for_every_game(|game| {
+        let id = game.info().id;
+        let hooks = hooks_of(game);
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("log.jsonl");
+        let mut cmd = Command::new(SHINPAN);
+        cmd.args(["play", id, "--rounds", "2", "--format", "json"])
+            .args(hooks.play_options)
+            .arg("--log")
+            .arg(&log)
+            .args(["--", "python3", &hooks.bot_path()]);
+        for _ in 1..game.info().players {
+            cmd.args(["--", "builtin"]);
+        }
+        let output = cmd.output().unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{id}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let summary: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let matches = summary["matches"].as_array().unwrap();
+        assert_eq!(matches.len(), 2, "{id}: {summary:#}");
+        for m in matches {
+            assert!(m["outcome"].is_object(), "{id}: {m:#}");
+            assert!(m["steps"].as_u64().unwrap() > 1, "{id}: {m:#}");
+        }
+
+        let records: Vec<Value> = std::fs::read_to_string(&log)
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert!(!records.is_empty(), "{id}: nothing logged");
+        if let Some(handshake) = game.info().handshake {
+            // The bot sits in seat 0 of the first match: its name comes before any step.
+            let name = records
+                .iter()
+                .find(|r| r["event"] == "reply" && r["player"] == 0)
+                .and_then(|r| {
+                    r.get("step")
+                        .is_none()
+                        .then(|| r["text"].as_str())
+                        .flatten()
+                })
+                .unwrap_or_else(|| panic!("{id}: the bot's name is not logged first"));
+            let name = name.strip_suffix('\n').unwrap_or(name);
+            assert!(
+                matches!(
+                    game.parse(handshake.parse_kind, name),
+                    Some(ParseVerdict::Valid { .. })
+                ),
+                "{id}: the name logged, {name:?}, is not a name"
+            );
+        }
+    });
+}
+
+/// A match between the built-in players, played and logged by `shinpan play`, traces clean:
+/// no departure, no note, and the log whole.
+#[test]
+fn a_match_played_on_the_reference_engine_traces_clean() {
+    for_every_game(|game| {
+        let id = game.info().id;
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("match.jsonl");
+        let mut cmd = Command::new(SHINPAN);
+        cmd.args(["play", id, "--seed", "7", "--log"]).arg(&log);
+        for _ in 0..game.info().players {
+            cmd.args(["--", "builtin"]);
+        }
+        let played = cmd.output().unwrap();
+        assert!(
+            played.status.success(),
+            "{id}: {}",
+            String::from_utf8_lossy(&played.stderr)
+        );
+        let output = Command::new(SHINPAN)
+            .args(["trace", id, "--format", "json"])
+            .arg(&log)
+            .output()
+            .unwrap();
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+            panic!("{id}: {e}: {}", String::from_utf8_lossy(&output.stderr));
+        });
+        let code = output.status.code();
+        assert_eq!(code, Some(0), "{id}: {report:#}");
+        assert!(report["steps"].as_u64().unwrap() > 10, "{id}: {report:#}");
+        assert_eq!(report["departures"], serde_json::json!([]), "{id}");
+        assert_eq!(report["notes"], serde_json::json!([]), "{id}");
+        // A finished `play --log` ends every match with its `end` record: the log is whole.
+        assert_eq!(report["complete"], true, "{id}: {report:#}");
+    });
+}
