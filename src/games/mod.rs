@@ -159,5 +159,18 @@ mod tests {
         let mut rest = set_up.clone();
         rest["league"] = shown["league"].clone();
         assert_eq!(rest, shown, "nothing but the league is written");
+
+        let tsg = by_id("tsg-auto-chess").unwrap();
+        let importer = tsg.capabilities().importer.unwrap();
+        assert_eq!(importer.formats(), ["main-rb"]);
+        let known = tsg.capabilities().known_departures.unwrap();
+        let start = tsg.start(1, &MatchOptions::default()).unwrap().state().unwrap();
+        let replies = vec![
+            crate::game::Reply::text("buy 2 7 1\n0"),
+            crate::game::Reply::text("nop\n0"),
+        ];
+        let played = known.departures_played(&[(start, replies)]);
+        assert!(!played.is_empty(), "main.rb's ways play a step");
+        assert!(played.iter().all(|p| !p.clauses.is_empty()));
     }
 }
