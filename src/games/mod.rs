@@ -164,7 +164,11 @@ mod tests {
         let importer = tsg.capabilities().importer.unwrap();
         assert_eq!(importer.formats(), ["main-rb"]);
         let known = tsg.capabilities().known_departures.unwrap();
-        let start = tsg.start(1, &MatchOptions::default()).unwrap().state().unwrap();
+        let start = tsg
+            .start(1, &MatchOptions::default())
+            .unwrap()
+            .state()
+            .unwrap();
         let replies = vec![
             crate::game::Reply::text("buy 2 7 1\n0"),
             crate::game::Reply::text("nop\n0"),
