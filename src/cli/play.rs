@@ -149,7 +149,7 @@ fn open_log(log: Option<&Path>) -> Result<Option<BufWriter<File>>, Usage> {
 
 /// The progress line every ten steps: the match, its series label if any, the step.
 fn show_progress(labels: &[String], total: usize, round: usize, step: usize) {
-    if step % 10 == 0 {
+    if step.is_multiple_of(10) {
         let label = labels.get(round).map_or("", String::as_str);
         progress(&format!(
             "\r[match {}/{total}{}{label}] step {step}\x1b[K",

@@ -120,7 +120,7 @@ struct Shrinking {
 impl Shrinking {
     /// Passes over the candidates until a whole pass keeps none: a fixed point (true), unless
     /// the request budget or a signal cut the pass short (false).
-    fn to_fixed_point(
+    fn until_fixed_point(
         &mut self,
         keep: &Keep,
         engine: &mut dyn EngineUnderTest,
@@ -223,7 +223,8 @@ pub(super) fn shrink(
         requests: 0,
         steps: 0,
     };
-    let minimal = shrinking.to_fixed_point(&keep, engine, config.shrink_requests, default.as_ref());
+    let minimal =
+        shrinking.until_fixed_point(&keep, engine, config.shrink_requests, default.as_ref());
     let Shrinking {
         current,
         departure,
