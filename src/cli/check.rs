@@ -170,7 +170,7 @@ pub fn start(engine: &EngineArg) -> Result<Box<dyn EngineUnderTest>, Usage> {
     let Some(command) = &engine.engine else {
         return Ok(Box::new(Reference));
     };
-    let argv = split_command(command).map_err(Usage)?;
+    let argv = split_command(command).map_err(|e| Usage(e.to_string()))?;
     let mut config = AdapterConfig::new(argv);
     config.timeout = engine.timeout;
     config.start_timeout = engine.start_timeout;
