@@ -56,7 +56,8 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
         Some(plan) => Box::new(plan.into_iter()),
         None => Box::new(rounds(seed, count, players, &match_options)),
     };
-    let log_error = |e: std::io::Error| match &log {
+    // Whatever stopped the run, with the log's name when there is a log.
+    let log_error = |e: &dyn std::error::Error| match &log {
         Some(path) => Usage(format!("{}: {e}", path.display())),
         None => Usage(e.to_string()),
     };
@@ -81,12 +82,12 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
             }
         },
     )
-    .map_err(log_error)?;
+    .map_err(|e| log_error(&e))?;
     printing?;
     summary.matches = kept;
     progress("\r\x1b[K");
     if let Some(mut file) = log_file {
-        file.flush().map_err(log_error)?;
+        file.flush().map_err(|e| log_error(&e))?;
     }
     out(&summary.render(format))?;
     Ok(Finished::AllPassed)

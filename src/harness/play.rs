@@ -19,7 +19,8 @@ use serde::Serialize;
 use serde_json::json;
 
 use crate::game::{
-    DynGame, DynMatch, MatchOptions, Outcome, Reply, ReplyVerdict, Series, SeriesScore,
+    DynGame, DynMatch, MatchOptions, Outcome, PlayError, Reply, ReplyVerdict, Series, SeriesScore,
+    StepError,
 };
 use crate::harness::interrupt;
 use crate::harness::log::{now_us, record_line, LOG_FORMAT};
@@ -27,6 +28,27 @@ use crate::harness::process::Limits;
 use crate::harness::referee::{play_step, Seat, StepRecord};
 use crate::harness::session::{error_at_end, Clock, Failure, LimitOverrides, Session};
 use crate::rng::{player_stream, seeded};
+
+/// Why a run of matches stopped with no result: the tool could not do its job.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    /// The game cannot start a match with its seed and options.
+    #[error(transparent)]
+    Start(PlayError),
+    /// A contender's program cannot be started.
+    #[error("cannot start `{command}`: {source}")]
+    Program {
+        command: String,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The reference engine cannot play a step.
+    #[error("the engine: {0}")]
+    Engine(#[source] StepError),
+    /// The log cannot be written.
+    #[error(transparent)]
+    Log(#[from] std::io::Error),
+}
 
 /// One side of a match.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -184,7 +206,7 @@ pub fn play(
     options: &PlayOptions,
     log: Option<&mut dyn Write>,
     progress: impl FnMut(usize, usize),
-) -> std::io::Result<PlaySummary> {
+) -> Result<PlaySummary, MatchError> {
     let mut matches = Vec::with_capacity(plan.len());
     let mut summary = play_each(
         game,
@@ -210,7 +232,7 @@ pub fn play_each(
     mut log: Option<&mut dyn Write>,
     mut progress: impl FnMut(usize, usize),
     mut ended: impl FnMut(MatchResult),
-) -> std::io::Result<PlaySummary> {
+) -> Result<PlaySummary, MatchError> {
     let mut wins = vec![0; contenders.len()];
     let mut draws = 0;
     let mut played = 0;
@@ -330,10 +352,10 @@ fn play_one(
     options: &PlayOptions,
     log: &mut Option<&mut dyn Write>,
     progress: &mut impl FnMut(usize, usize),
-) -> std::io::Result<Option<MatchResult>> {
+) -> Result<Option<MatchResult>, MatchError> {
     let mut state = game
         .start(plan.seed, &plan.options)
-        .map_err(std::io::Error::other)?;
+        .map_err(MatchError::Start)?;
     emit(
         log,
         json!({"trace": LOG_FORMAT, "event": "start", "match": round, "game": game.info().id,
@@ -349,8 +371,7 @@ fn play_one(
             cut_short(log, round, &mut seats)?;
             return Ok(None);
         }
-        let record = play_step(state.as_mut(), &mut seats, None)
-            .map_err(|e| std::io::Error::other(format!("the engine: {e}")))?;
+        let record = play_step(state.as_mut(), &mut seats, None).map_err(MatchError::Engine)?;
         // The replies of a step cut short by a signal are what the signal did, not the bots.
         if interrupt::received().is_some() {
             cut_short(log, round, &mut seats)?;
@@ -386,7 +407,7 @@ fn take_seats(
     plan: &Round,
     options: &PlayOptions,
     log: &mut Option<&mut dyn Write>,
-) -> std::io::Result<Option<Vec<Seat>>> {
+) -> Result<Option<Vec<Seat>>, MatchError> {
     let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
     let mut seats: Vec<Seat> = Vec::with_capacity(plan.seats.len());
     for (seat, &c) in plan.seats.iter().enumerate() {
@@ -400,8 +421,9 @@ fn take_seats(
             cut_short(log, round, &mut seats)?;
             return Ok(None);
         }
-        let mut session = started.map_err(|e| {
-            std::io::Error::new(e.kind(), format!("cannot start `{}`: {e}", argv.join(" ")))
+        let mut session = started.map_err(|source| MatchError::Program {
+            command: argv.join(" "),
+            source,
         })?;
         let fault = take_handshake(game, &mut session, log, round, seat)?;
         seats.push(Seat::Bot { session, fault });
@@ -417,7 +439,7 @@ fn take_handshake(
     log: &mut Option<&mut dyn Write>,
     round: usize,
     seat: usize,
-) -> std::io::Result<Option<Failure>> {
+) -> Result<Option<Failure>, MatchError> {
     let Some(handshake) = game.info().handshake else {
         return Ok(None);
     };
