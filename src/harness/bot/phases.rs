@@ -14,7 +14,7 @@ use crate::game::{DynMatch, EdgeCase, ParseVerdict, Reply, ReplyVerdict};
 use crate::harness::mutate;
 use crate::harness::process::{Ended, ReadFailure};
 use crate::harness::referee::{play_step, Seat, StepRecord};
-use crate::harness::session::{error_at_end, stderr_summary, Failure, Session};
+use crate::harness::session::{error_at_end, stderr_summary, BotAnswer, Failure, Session};
 use crate::rng::{player_stream, seeded};
 
 /// What is wrong with how a bot ended after its name and the end of its input, if anything: it
@@ -162,24 +162,7 @@ impl Checker<'_> {
         let found = match session.handshake(&handshake) {
             Err(failure) => broke(&mut session, kind, failure),
             Ok(answer) => {
-                let found = match self.game.parse(kind, &answer.text) {
-                    Some(ParseVerdict::Valid { .. }) | None => Found::new(
-                        CheckVerdict::Pass,
-                        format!(
-                            "{kind} `{}` in {} ms",
-                            show(&answer.text),
-                            answer.elapsed.as_millis()
-                        ),
-                    ),
-                    Some(ParseVerdict::NonStrict(e)) => Found::new(
-                        CheckVerdict::NonStrict,
-                        format!("{kind} `{}`: {e}", show(&answer.text)),
-                    ),
-                    Some(ParseVerdict::Invalid(e)) => failed(
-                        &mut session,
-                        format!("{kind} `{}`: {e}", show(&answer.text)),
-                    ),
-                };
+                let found = self.judge_handshake(&mut session, kind, &answer);
                 // How it ends is judged apart: a bad ending is no reason to skip the phases
                 // its name lets run.
                 let ended = session.finish();
@@ -219,6 +202,28 @@ impl Checker<'_> {
         let passed = found.verdict != CheckVerdict::Fail;
         self.record(Phase::Handshake, kind.into(), found, started.elapsed());
         Ok(passed)
+    }
+
+    /// The bot's handshake answer read by the game's `kind` parser: legal, non-strict, or a
+    /// FAIL with the bot's transcript.
+    fn judge_handshake(&self, session: &mut Session, kind: &str, answer: &BotAnswer) -> Found {
+        match self.game.parse(kind, &answer.text) {
+            Some(ParseVerdict::Valid { .. }) | None => Found::new(
+                CheckVerdict::Pass,
+                format!(
+                    "{kind} `{}` in {} ms",
+                    show(&answer.text),
+                    answer.elapsed.as_millis()
+                ),
+            ),
+            Some(ParseVerdict::NonStrict(e)) => Found::new(
+                CheckVerdict::NonStrict,
+                format!("{kind} `{}`: {e}", show(&answer.text)),
+            ),
+            Some(ParseVerdict::Invalid(e)) => {
+                failed(session, format!("{kind} `{}`: {e}", show(&answer.text)))
+            }
+        }
     }
 
     /// `--matches` per seat, each check made only when its turn comes: nothing is planned per
