@@ -12,13 +12,23 @@ use similar::TextDiff;
 /// What stands in the projected actual value where the expectation names a key that is absent.
 const ABSENT: &str = "<absent>";
 
-/// `Ok` when `actual` contains `expected`; else the unified diff, expected against actual.
-pub fn check_subset(expected: &Value, actual: &Value) -> Result<(), String> {
+/// A result that does not contain what a case expects ([`check_subset`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{diff}")]
+pub struct Mismatch {
+    /// The unified diff of the expectation against the part of the result it talks about.
+    pub diff: String,
+}
+
+/// `Ok` when `actual` contains `expected`; else the diff, expected against actual.
+pub fn check_subset(expected: &Value, actual: &Value) -> Result<(), Mismatch> {
     let projected = project(expected, actual);
     if &projected == expected {
         return Ok(());
     }
-    Err(unified_diff(&to_yaml(expected), &to_yaml(&projected)))
+    Err(Mismatch {
+        diff: unified_diff(&to_yaml(expected), &to_yaml(&projected)),
+    })
 }
 
 /// The part of `actual` that `expected` talks about, shaped like `expected`.
@@ -127,7 +137,9 @@ mod tests {
     #[test]
     fn mismatch_shows_a_diff_of_the_asked_part() {
         let actual = json!({"turn": 1, "players": [{"score": 4}]});
-        let diff = check_subset(&json!({"players": [{"score": 5}]}), &actual).unwrap_err();
+        let diff = check_subset(&json!({"players": [{"score": 5}]}), &actual)
+            .unwrap_err()
+            .diff;
         assert!(
             diff.contains("-  score: 5") || diff.contains("-- score: 5"),
             "{diff}"
@@ -143,7 +155,9 @@ mod tests {
             &actual
         )
         .is_ok());
-        let diff = check_subset(&json!({"holes": {"$lt": 9}}), &actual).unwrap_err();
+        let diff = check_subset(&json!({"holes": {"$lt": 9}}), &actual)
+            .unwrap_err()
+            .diff;
         assert!(diff.contains("holes: 9"), "{diff}");
         assert!(check_subset(&json!({"holes": {"$gt": 9}}), &json!({"holes": "nine"})).is_err());
     }
@@ -170,7 +184,9 @@ mod tests {
 
     #[test]
     fn absent_key_fails() {
-        let diff = check_subset(&json!({"scoer": 1}), &json!({"score": 1})).unwrap_err();
+        let diff = check_subset(&json!({"scoer": 1}), &json!({"score": 1}))
+            .unwrap_err()
+            .diff;
         assert!(diff.contains(ABSENT), "{diff}");
     }
 }

@@ -9,6 +9,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::catalogue::is_slug;
+use super::schema::ThenError;
 use super::source::SourceFile;
 use super::yaml::{self, join, parse_path, Position, Segment};
 use super::{schema, Across, Case, CaseBody, Expected, LoadError, Reduce, Stored, UNCLASSIFIED};
@@ -79,8 +80,11 @@ struct RawAcross {
 }
 
 fn locate(text: &str, path: &str) -> Position {
-    yaml::locate(text, &parse_path(path)).unwrap_or(Position { line: 1, col: 1 })
+    yaml::locate(text, &parse_path(path)).unwrap_or(TOP)
 }
+
+/// The start of a file: where an error about the whole file is placed.
+const TOP: Position = Position { line: 1, col: 1 };
 
 /// Loads the cases of one file.
 pub(super) fn load(
@@ -89,14 +93,44 @@ pub(super) fn load(
     file: &SourceFile,
     clauses: &BTreeSet<&str>,
 ) -> Result<Vec<Case>, LoadError> {
+    let (raw, marks) = read_raw(game, file)?;
+    let mut cases = Vec::with_capacity(raw.cases.len());
+    let mut ids = BTreeMap::new();
+    for (i, mut rc) in raw.cases.into_iter().enumerate() {
+        let place = CasePlace {
+            file,
+            here: format!("cases[{i}]"),
+            at: marks.get(i).copied().unwrap_or(TOP),
+        };
+        check_id_and_rules(&rc, &place, &mut ids, clauses)?;
+        let body = body(game, schema, &mut rc).map_err(|e| {
+            let at = locate(&file.text, &join(&place.here, &e.field));
+            LoadError::at(&file.path, at, format!("case `{}`: {}", rc.id, e.message))
+        })?;
+        cases.push(Case {
+            name: format!("{}/{}/{}", game.info().id, file.stem, rc.id),
+            id: rc.id,
+            rules: rc.rules,
+            note: rc.note,
+            needs_review: rc.needs_review,
+            path: file.path.clone(),
+            line: place.at.line,
+            body,
+        });
+    }
+    Ok(cases)
+}
+
+/// The file read as a mapping of `game:` (this game's id) and `cases:` (each a mapping), with
+/// the position of each case.
+fn read_raw(game: &dyn DynGame, file: &SourceFile) -> Result<(RawFile, Vec<Position>), LoadError> {
     let (path, text) = (&file.path, file.text.as_str());
     let is_case = |p: &[Segment]| p.len() == 2 && p[0] == Segment::Key("cases".into());
     let parsed = yaml::parse(text, &is_case).map_err(|e| LoadError::at(path, e.at, e.message))?;
-    let top = Position { line: 1, col: 1 };
     let Value::Object(top_level) = &parsed.value else {
         return Err(LoadError::at(
             path,
-            top,
+            TOP,
             "a case file is a mapping with `game:` and `cases:`",
         ));
     };
@@ -117,78 +151,105 @@ pub(super) fn load(
             return Err(LoadError::at(path, at, e.into_inner().to_string()));
         }
     };
-    let info = game.info();
-    if raw.game != info.id {
+    let id = game.info().id;
+    if raw.game != id {
         return Err(LoadError::at(
             path,
             locate(text, "game"),
             format!(
-                "the file is for `{}` but lives in the `{}` directory",
-                raw.game, info.id
+                "the file is for `{}` but lives in the `{id}` directory",
+                raw.game
             ),
         ));
     }
-    let mut cases = Vec::with_capacity(raw.cases.len());
-    let mut ids = BTreeMap::new();
-    for (i, mut rc) in raw.cases.into_iter().enumerate() {
-        let at = parsed.marks.get(i).map_or(top, |(_, at)| *at);
-        let here = format!("cases[{i}]");
-        let err = |field: &str, message: String| {
-            let at = if field.is_empty() {
-                at
-            } else {
-                locate(text, &format!("{here}.{field}"))
-            };
-            LoadError::at(path, at, format!("case `{}`: {message}", rc.id))
+    let marks = parsed.marks.into_iter().map(|(_, at)| at).collect();
+    Ok((raw, marks))
+}
+
+/// Where a case is: its file, its path in the file (`cases[3]`) and the position of its entry.
+struct CasePlace<'f> {
+    file: &'f SourceFile,
+    here: String,
+    at: Position,
+}
+
+impl CasePlace<'_> {
+    /// An error about case `id`, placed at its `field` (at the case itself when empty).
+    fn error(&self, id: &str, field: &str, message: String) -> LoadError {
+        let at = if field.is_empty() {
+            self.at
+        } else {
+            locate(&self.file.text, &format!("{}.{field}", self.here))
         };
-        if !is_slug(&rc.id, false) {
-            return Err(err("id", "the id must be kebab-case (a-z, 0-9, -)".into()));
-        }
-        if let Some(first) = ids.insert(rc.id.clone(), at.line) {
-            return Err(err(
-                "id",
-                format!("the id is used twice (first at line {first})"),
-            ));
-        }
-        if rc.rules.is_empty() {
-            return Err(err("rules", "it names no rule clause".into()));
-        }
-        let known = |r: &String| {
-            clauses.contains(r.as_str()) || (rc.needs_review && r.as_str() == UNCLASSIFIED)
-        };
-        if let Some(unknown) = rc.rules.iter().find(|r| !known(r)) {
-            let hint = if unknown == UNCLASSIFIED {
-                " (`unclassified` is only for a case marked `needs-review: true`)"
-            } else {
-                ""
-            };
-            return Err(err(
-                "rules",
-                format!("it names clause `{unknown}`, which rules.yaml does not list{hint}"),
-            ));
-        }
-        let body = body(game, schema, &mut rc).map_err(|(field, message)| {
-            let at = locate(text, &join(&here, &field));
-            LoadError::at(path, at, format!("case `{}`: {message}", rc.id))
-        })?;
-        cases.push(Case {
-            name: format!("{}/{}/{}", info.id, file.stem, rc.id),
-            id: rc.id,
-            rules: rc.rules,
-            note: rc.note,
-            needs_review: rc.needs_review,
-            path: path.clone(),
-            line: at.line,
-            body,
-        });
+        LoadError::at(&self.file.path, at, format!("case `{id}`: {message}"))
     }
-    Ok(cases)
+}
+
+/// A case's id (kebab-case, once a file: `ids` holds the line of each seen) and its rules
+/// (at least one, each a clause of the catalogue, or `unclassified` in a case under review).
+fn check_id_and_rules(
+    rc: &RawCase,
+    place: &CasePlace,
+    ids: &mut BTreeMap<String, usize>,
+    clauses: &BTreeSet<&str>,
+) -> Result<(), LoadError> {
+    let err = |field: &str, message: String| place.error(&rc.id, field, message);
+    if !is_slug(&rc.id, false) {
+        return Err(err("id", "the id must be kebab-case (a-z, 0-9, -)".into()));
+    }
+    if let Some(first) = ids.insert(rc.id.clone(), place.at.line) {
+        return Err(err(
+            "id",
+            format!("the id is used twice (first at line {first})"),
+        ));
+    }
+    if rc.rules.is_empty() {
+        return Err(err("rules", "it names no rule clause".into()));
+    }
+    let known = |r: &String| {
+        clauses.contains(r.as_str()) || (rc.needs_review && r.as_str() == UNCLASSIFIED)
+    };
+    if let Some(unknown) = rc.rules.iter().find(|r| !known(r)) {
+        let hint = if unknown == UNCLASSIFIED {
+            " (`unclassified` is only for a case marked `needs-review: true`)"
+        } else {
+            ""
+        };
+        return Err(err(
+            "rules",
+            format!("it names clause `{unknown}`, which rules.yaml does not list{hint}"),
+        ));
+    }
+    Ok(())
+}
+
+/// A field of a case that is wrong: its path below the case (empty: the case itself) and why.
+#[derive(Debug)]
+struct FieldError {
+    field: String,
+    message: String,
+}
+
+impl FieldError {
+    fn at(field: impl Into<String>, message: impl Into<String>) -> FieldError {
+        FieldError {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl From<ThenError> for FieldError {
+    fn from(e: ThenError) -> FieldError {
+        FieldError {
+            field: join("then", &e.path),
+            message: e.message,
+        }
+    }
 }
 
 /// The `across:` entries, each with exactly one reduction.
-fn across(
-    raw: std::collections::BTreeMap<String, RawAcross>,
-) -> Result<Vec<Across>, (String, String)> {
+fn across(raw: std::collections::BTreeMap<String, RawAcross>) -> Result<Vec<Across>, FieldError> {
     raw.into_iter()
         .map(|(path, entry)| {
             let reductions = [
@@ -202,144 +263,173 @@ fn across(
                 .filter_map(|(r, e)| e.map(|e| (r, e)));
             match (given.next(), given.next()) {
                 (Some((over, expect)), None) => Ok(Across { path, over, expect }),
-                _ => Err((
+                _ => Err(FieldError::at(
                     format!("across.{path}"),
-                    "give exactly one of mean, sum, min, max".into(),
+                    "give exactly one of mean, sum, min, max",
                 )),
             }
         })
         .collect()
 }
 
-/// A case's body by its kind; an error names the field (a path below the case) and says why.
-fn body(
-    game: &dyn DynGame,
-    schema: &Value,
-    rc: &mut RawCase,
-) -> Result<CaseBody, (String, String)> {
-    let field = |f: &str, m: &str| (f.to_string(), m.to_string());
-    if let Some(generate) = &rc.generate {
-        if rc.given.is_some() || rc.when.is_some() || rc.parse.is_some() || rc.input.is_some() {
-            return Err(field("generate", "a `generate` case has only `then`"));
-        }
-        if rc.reachable.is_some() {
-            return Err(field(
-                "reachable",
-                "`reachable` is for a step case's `given`",
-            ));
-        }
-        if !(1..=10_000).contains(&generate.seeds) {
-            return Err(field(
-                "generate.seeds",
-                "`generate: {seeds: N}` needs N in 1..=10000",
-            ));
-        }
-        let options = MatchOptions(generate.options.clone());
-        game.check_options(&options)
-            .map_err(|e| ("generate.options".to_string(), e.to_string()))?;
-        let across = across(rc.across.take().unwrap_or_default())?;
-        let then = match rc.then.take() {
-            Some(mut then) => {
-                game.capabilities().normalize_expectation(&mut then);
-                then
-            }
-            None if !across.is_empty() => Value::Object(Map::new()),
-            None => return Err(field("", "a `generate` case needs `then` or `across`")),
-        };
-        schema::check_then(schema, &then, schema::Kind::Generate)
-            .map_err(|(p, m)| (join("then", &p), m))?;
-        return Ok(CaseBody::Generate {
-            seeds: generate.seeds,
-            options,
-            then: Stored::new(&then),
-            across,
-        });
+/// A case's body by its kind: a generator case (`generate`), a parse case (`parse`, `input`,
+/// `expect`) or a step case (`given`, `when`, `then`).
+fn body(game: &dyn DynGame, schema: &Value, rc: &mut RawCase) -> Result<CaseBody, FieldError> {
+    if let Some(generate) = rc.generate.take() {
+        return generate_body(game, schema, rc, generate);
     }
     if rc.across.is_some() {
-        return Err(field("across", "`across` is for a `generate` case"));
+        return Err(FieldError::at(
+            "across",
+            "`across` is for a `generate` case",
+        ));
     }
     match (&rc.parse, &rc.input, rc.expect) {
-        (Some(kind), Some(input), Some(expect)) => {
-            if rc.given.is_some()
-                || rc.when.is_some()
-                || rc.then.is_some()
-                || rc.reachable.is_some()
-            {
-                return Err(field(
-                    "parse",
-                    "a parse case has no `given`, `reachable`, `when` or `then`",
-                ));
-            }
-            if !game.info().parse_kinds.contains(&kind.as_str()) {
-                return Err((
-                    "parse".into(),
-                    format!(
-                        "`parse: {kind}` is not one of the game's protocol texts {:?}",
-                        game.info().parse_kinds
-                    ),
-                ));
-            }
-            if rc.at.is_some() && expect == Expected::Valid {
-                return Err(field("at", "`at` locates an error; a valid input has none"));
-            }
-            Ok(CaseBody::Parse {
-                kind: kind.clone(),
-                input: input.clone(),
-                expect,
-                at: rc.at,
-            })
-        }
-        (None, None, None) => {
-            let mut then = rc.then.take().ok_or_else(|| {
-                field(
-                    "",
-                    "a step case needs `then` (or `parse`, `input` and `expect`)",
-                )
-            })?;
-            game.capabilities().normalize_expectation(&mut then);
-            let given = rc.given.take().unwrap_or_else(|| Value::Object(Map::new()));
-            let given = crate::game::load_state(game, &given).map_err(|e| {
-                let path = join("given", e.path.as_deref().unwrap_or(""));
-                (path, format!("`given` is not a valid state: {}", e.message))
-            })?;
-            let reachable = rc.reachable.unwrap_or(true);
-            if reachable {
-                if let Err(e) = game.capabilities().reachable(&given) {
-                    let path = join("given", e.path.as_deref().unwrap_or(""));
-                    return Err((
-                        path,
-                        format!(
-                            "`given` cannot occur in play: {}; a case that means to start \
-                             there (the document's own example does) says `reachable: false`",
-                            e.message
-                        ),
-                    ));
-                }
-            }
-            let per_step = game.info().replies_per_step;
-            let when = rc.when.take().unwrap_or_default();
-            if let Some(t) = when.iter().position(|turn| turn.len() != per_step) {
-                return Err((
-                    format!("when[{t}]"),
-                    format!(
-                        "turn {} of `when` has {} replies; this game takes {per_step} a step",
-                        t + 1,
-                        when[t].len()
-                    ),
-                ));
-            }
-            schema::check_then(schema, &then, schema::Kind::Step)
-                .map_err(|(p, m)| (join("then", &p), m))?;
-            Ok(CaseBody::Step {
-                given: Stored::new(&given),
-                reachable,
-                when,
-                then: Stored::new(&then),
-            })
-        }
-        _ => Err(field(
+        (Some(kind), Some(input), Some(expect)) => parse_body(game, rc, kind, input, expect),
+        (None, None, None) => step_body(game, schema, rc),
+        _ => Err(FieldError::at(
             "",
             "a parse case needs all of `parse`, `input` and `expect`",
         )),
     }
+}
+
+/// A generator case: `generate` and its options, `then` (checked against the schema) or
+/// `across`, nothing of the other kinds.
+fn generate_body(
+    game: &dyn DynGame,
+    schema: &Value,
+    rc: &mut RawCase,
+    generate: Generate,
+) -> Result<CaseBody, FieldError> {
+    if rc.given.is_some() || rc.when.is_some() || rc.parse.is_some() || rc.input.is_some() {
+        return Err(FieldError::at(
+            "generate",
+            "a `generate` case has only `then`",
+        ));
+    }
+    if rc.reachable.is_some() {
+        return Err(FieldError::at(
+            "reachable",
+            "`reachable` is for a step case's `given`",
+        ));
+    }
+    if !(1..=10_000).contains(&generate.seeds) {
+        return Err(FieldError::at(
+            "generate.seeds",
+            "`generate: {seeds: N}` needs N in 1..=10000",
+        ));
+    }
+    let options = MatchOptions(generate.options);
+    game.check_options(&options)
+        .map_err(|e| FieldError::at("generate.options", e.to_string()))?;
+    let across = across(rc.across.take().unwrap_or_default())?;
+    let then = match rc.then.take() {
+        Some(mut then) => {
+            game.capabilities().normalize_expectation(&mut then);
+            then
+        }
+        None if !across.is_empty() => Value::Object(Map::new()),
+        None => {
+            return Err(FieldError::at(
+                "",
+                "a `generate` case needs `then` or `across`",
+            ))
+        }
+    };
+    schema::check_then(schema, &then, schema::Kind::Generate)?;
+    Ok(CaseBody::Generate {
+        seeds: generate.seeds,
+        options,
+        then: Stored::new(&then),
+        across,
+    })
+}
+
+/// A parse case: one of the game's protocol texts, an input and what is expected of it, with
+/// no `given`, `when` or `then`.
+fn parse_body(
+    game: &dyn DynGame,
+    rc: &RawCase,
+    kind: &str,
+    input: &str,
+    expect: Expected,
+) -> Result<CaseBody, FieldError> {
+    if rc.given.is_some() || rc.when.is_some() || rc.then.is_some() || rc.reachable.is_some() {
+        return Err(FieldError::at(
+            "parse",
+            "a parse case has no `given`, `reachable`, `when` or `then`",
+        ));
+    }
+    if !game.info().parse_kinds.contains(&kind) {
+        return Err(FieldError::at(
+            "parse",
+            format!(
+                "`parse: {kind}` is not one of the game's protocol texts {:?}",
+                game.info().parse_kinds
+            ),
+        ));
+    }
+    if rc.at.is_some() && expect == Expected::Valid {
+        return Err(FieldError::at(
+            "at",
+            "`at` locates an error; a valid input has none",
+        ));
+    }
+    Ok(CaseBody::Parse {
+        kind: kind.to_string(),
+        input: input.to_string(),
+        expect,
+        at: rc.at,
+    })
+}
+
+/// A step case: `given` read as the game's state (one play can reach, unless `reachable:
+/// false`), `when` with the game's replies a step, `then` checked against the schema.
+fn step_body(game: &dyn DynGame, schema: &Value, rc: &mut RawCase) -> Result<CaseBody, FieldError> {
+    let mut then = rc.then.take().ok_or_else(|| {
+        FieldError::at(
+            "",
+            "a step case needs `then` (or `parse`, `input` and `expect`)",
+        )
+    })?;
+    game.capabilities().normalize_expectation(&mut then);
+    let given = rc.given.take().unwrap_or_else(|| Value::Object(Map::new()));
+    let given = crate::game::load_state(game, &given).map_err(|e| {
+        let path = join("given", e.path.as_deref().unwrap_or(""));
+        FieldError::at(path, format!("`given` is not a valid state: {}", e.message))
+    })?;
+    let reachable = rc.reachable.unwrap_or(true);
+    if reachable {
+        if let Err(e) = game.capabilities().reachable(&given) {
+            let path = join("given", e.path.as_deref().unwrap_or(""));
+            return Err(FieldError::at(
+                path,
+                format!(
+                    "`given` cannot occur in play: {}; a case that means to start \
+                     there (the document's own example does) says `reachable: false`",
+                    e.message
+                ),
+            ));
+        }
+    }
+    let per_step = game.info().replies_per_step;
+    let when = rc.when.take().unwrap_or_default();
+    if let Some(t) = when.iter().position(|turn| turn.len() != per_step) {
+        return Err(FieldError::at(
+            format!("when[{t}]"),
+            format!(
+                "turn {} of `when` has {} replies; this game takes {per_step} a step",
+                t + 1,
+                when[t].len()
+            ),
+        ));
+    }
+    schema::check_then(schema, &then, schema::Kind::Step)?;
+    Ok(CaseBody::Step {
+        given: Stored::new(&given),
+        reachable,
+        when,
+        then: Stored::new(&then),
+    })
 }

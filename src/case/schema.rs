@@ -29,11 +29,38 @@ pub enum Kind {
 /// The keys of a bound, which stand for a number.
 const BOUNDS: [&str; 4] = ["$lt", "$lte", "$gt", "$gte"];
 
-/// `Err((path below then, message))` for the first thing in `then` the state's `schema` (the
-/// game's, [`crate::game::DynGame::schema`]) does not allow.
-pub fn check_then(schema: &Value, then: &Value, kind: Kind) -> Result<(), (String, String)> {
+/// The first thing in a case's `then` that the state's schema does not allow.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`then{}`: {message}", below(.path))]
+pub struct ThenError {
+    /// Where, below `then` (`players[0].score`; empty: `then` itself).
+    pub path: String,
+    pub message: String,
+}
+
+impl ThenError {
+    fn at(path: impl Into<String>, message: impl Into<String>) -> ThenError {
+        ThenError {
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// A path below `then` as it follows `then`.
+fn below(path: &str) -> String {
+    match path {
+        "" => String::new(),
+        p if p.starts_with('[') => p.to_string(),
+        p => format!(".{p}"),
+    }
+}
+
+/// The first thing in `then` the state's `schema` (the game's,
+/// [`crate::game::DynGame::schema`]) does not allow.
+pub fn check_then(schema: &Value, then: &Value, kind: Kind) -> Result<(), ThenError> {
     let Value::Object(expected) = then else {
-        return Err((String::new(), "`then` is a mapping of what to check".into()));
+        return Err(ThenError::at("", "`then` is a mapping of what to check"));
     };
     let walker = Walker { root: schema };
     let state = walker.resolve(schema);
@@ -43,12 +70,12 @@ pub fn check_then(schema: &Value, then: &Value, kind: Kind) -> Result<(), (Strin
             ("prompts", Kind::Step) => check_list(value, &here, |v, p| {
                 v.is_string()
                     .then_some(())
-                    .ok_or_else(|| (p.to_string(), "a prompt is the exact text, a string".into()))
+                    .ok_or_else(|| ThenError::at(p, "a prompt is the exact text, a string"))
             })?,
             ("last_replies", Kind::Step) => check_list(value, &here, |v, p| match v.as_str() {
                 Some(name) if ReplyVerdict::NAMES.contains(&name) => Ok(()),
-                _ => Err((
-                    p.to_string(),
+                _ => Err(ThenError::at(
+                    p,
                     format!(
                         "a reply verdict is one of {}",
                         ReplyVerdict::NAMES.join(", ")
@@ -61,7 +88,7 @@ pub fn check_then(schema: &Value, then: &Value, kind: Kind) -> Result<(), (Strin
                 Some(field) => walker.check(field, value, &here)?,
                 None if key == "outcome" => {}
                 None => {
-                    return Err((
+                    return Err(ThenError::at(
                         here,
                         format!(
                             "the state has no field `{key}` (fields: {}{})",
@@ -106,10 +133,10 @@ pub fn path_exists(schema: &Value, path: &[PathStep<'_>]) -> bool {
 fn check_list(
     value: &Value,
     path: &str,
-    each: impl Fn(&Value, &str) -> Result<(), (String, String)>,
-) -> Result<(), (String, String)> {
+    each: impl Fn(&Value, &str) -> Result<(), ThenError>,
+) -> Result<(), ThenError> {
     let Value::Array(items) = value else {
-        return Err((path.to_string(), "expected a list".into()));
+        return Err(ThenError::at(path, "expected a list"));
     };
     items
         .iter()
@@ -205,7 +232,7 @@ impl<'s> Walker<'s> {
         }
     }
 
-    fn check(&self, schema: &'s Value, value: &Value, path: &str) -> Result<(), (String, String)> {
+    fn check(&self, schema: &'s Value, value: &Value, path: &str) -> Result<(), ThenError> {
         let schema = self.resolve(schema);
         if matches!(value, Value::Object(m) if m.is_empty()) && path.ends_with(']') {
             // `{}` skips a list element.
@@ -222,8 +249,9 @@ impl<'s> Walker<'s> {
                         }
                     }
                 }
-                return Err(first_error
-                    .unwrap_or_else(|| (path.to_string(), "matches no alternative".into())));
+                return Err(
+                    first_error.unwrap_or_else(|| ThenError::at(path, "matches no alternative"))
+                );
             }
         }
         if let Some(Value::Array(all)) = schema.get("allOf") {
@@ -233,15 +261,15 @@ impl<'s> Walker<'s> {
         }
         if let Some(Value::Array(allowed)) = schema.get("enum") {
             if !allowed.contains(value) {
-                return Err((
-                    path.to_string(),
+                return Err(ThenError::at(
+                    path,
                     format!("expected one of {}", list(allowed)),
                 ));
             }
         }
         if let Some(constant) = schema.get("const") {
             if constant != value {
-                return Err((path.to_string(), format!("expected {constant}")));
+                return Err(ThenError::at(path, format!("expected {constant}")));
             }
         }
         if let Some(types) = schema.get("type") {
@@ -251,8 +279,8 @@ impl<'s> Walker<'s> {
                 _ => Vec::new(),
             };
             if !types.is_empty() && !types.iter().any(|t| has_type(value, t)) {
-                return Err((
-                    path.to_string(),
+                return Err(ThenError::at(
+                    path,
                     format!("expected {}, found {}", types.join(" or "), describe(value)),
                 ));
             }
@@ -262,8 +290,8 @@ impl<'s> Walker<'s> {
             Value::Array(items) => {
                 let most = schema.get("maxItems").and_then(Value::as_u64);
                 if let Some(most) = most.filter(|&m| items.len() as u64 > m) {
-                    return Err((
-                        path.to_string(),
+                    return Err(ThenError::at(
+                        path,
                         format!("expected at most {most} elements, found {}", items.len()),
                     ));
                 }
@@ -279,7 +307,7 @@ impl<'s> Walker<'s> {
         schema: &'s Value,
         map: &Map<String, Value>,
         path: &str,
-    ) -> Result<(), (String, String)> {
+    ) -> Result<(), ThenError> {
         for (key, value) in map {
             let here = format!("{path}.{key}");
             if let Some(field) = property(schema, key) {
@@ -292,7 +320,7 @@ impl<'s> Walker<'s> {
             }
             match schema.get("additionalProperties") {
                 Some(Value::Bool(false)) => {
-                    return Err((
+                    return Err(ThenError::at(
                         here,
                         format!(
                             "no field `{key}` here (fields: {})",
@@ -307,12 +335,7 @@ impl<'s> Walker<'s> {
         Ok(())
     }
 
-    fn check_items(
-        &self,
-        schema: &'s Value,
-        items: &[Value],
-        path: &str,
-    ) -> Result<(), (String, String)> {
+    fn check_items(&self, schema: &'s Value, items: &[Value], path: &str) -> Result<(), ThenError> {
         let prefix = schema.get("prefixItems").and_then(Value::as_array);
         for (i, item) in items.iter().enumerate() {
             let here = format!("{path}[{i}]");
@@ -353,11 +376,7 @@ fn format_range(format: &str) -> Option<(i128, i128)> {
 /// A number of `then` against the `minimum`, `maximum` and integer `format` of its schema: a
 /// value the state cannot hold (`turn: -1`, `4294967296` or `1e308` for a `uint32`) is a bad
 /// case, not a failure of the engine.
-fn check_range(
-    schema: &Value,
-    number: &serde_json::Number,
-    path: &str,
-) -> Result<(), (String, String)> {
+fn check_range(schema: &Value, number: &serde_json::Number, path: &str) -> Result<(), ThenError> {
     let as_f64 = number.as_f64().unwrap_or(f64::NAN);
     let whole = number
         .as_i64()
@@ -365,8 +384,8 @@ fn check_range(
         .or_else(|| number.as_u64().map(i128::from));
     let format = schema.get("format").and_then(Value::as_str);
     let out_of_range = |expected: String| {
-        Err((
-            path.to_string(),
+        Err(ThenError::at(
+            path,
             format!("expected {expected}, found {number}"),
         ))
     };
@@ -475,7 +494,7 @@ mod tests {
                 "at most 2 elements, found 3",
             ),
         ] {
-            let (at, message) =
+            let ThenError { path: at, message } =
                 check_then(&schema, &then, Kind::Step).expect_err(&then.to_string());
             assert_eq!(at, path, "{then}");
             assert!(message.contains(says), "{then}: {message}");
@@ -508,11 +527,11 @@ mod tests {
             check_then(&schema, &json!({"units": {"12": {"hp": 1500}}}), Kind::Step),
             Ok(())
         );
-        let (path, _) = check_then(&schema, &json!({"units": {"12": {"hq": 1}}}), Kind::Step)
+        let error = check_then(&schema, &json!({"units": {"12": {"hq": 1}}}), Kind::Step)
             .expect_err("a misspelt field under a matching key");
-        assert_eq!(path, "units.12.hq");
-        let (path, _) = check_then(&schema, &json!({"units": {"x": {"hp": 1}}}), Kind::Step)
+        assert_eq!(error.path, "units.12.hq");
+        let error = check_then(&schema, &json!({"units": {"x": {"hp": 1}}}), Kind::Step)
             .expect_err("a key no pattern matches");
-        assert_eq!(path, "units.x");
+        assert_eq!(error.path, "units.x");
     }
 }

@@ -10,7 +10,7 @@ use shinpan::report::check::{changes_human, Report};
 use shinpan::report::{Format, Render};
 use shinpan::run::baseline::{compare, Baseline};
 use shinpan::run::expect_fail::ExpectFail;
-use shinpan::run::{check_unmodelled, run_library_until, EngineUnderTest, Reference};
+use shinpan::run::{check_unmodelled, run_library_until, EngineUnderTest, LibraryRun, Reference};
 
 use super::args::{CheckArgs, EngineArg, LibraryArg, OptionArgs};
 use super::{game_by_id, out, progress, warn, Finished, Usage};
@@ -48,24 +48,7 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
             engine.name()
         ))
     })?;
-    let show_progress = format == Format::Human;
-    let run = run_library_until(
-        &library,
-        filter.as_deref(),
-        engine.as_mut(),
-        |done, total| {
-            if show_progress && (done % 10 == 0 || done == total) {
-                progress(&format!("\r[{done}/{total}]"));
-                if done == total {
-                    progress("\r\x1b[K");
-                }
-            }
-        },
-        interrupt::reason,
-    );
-    if run.stopped.is_some() {
-        progress("\r\x1b[K");
-    }
+    let run = run_cases(&library, filter.as_deref(), engine.as_mut(), format);
     let mut results = run.results;
     if run.selected == 0 {
         return Err(Usage(format!(
@@ -98,17 +81,53 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
             _ => warn(&changes_human(&changes)),
         }
     }
-    // Nothing judged is not a pass (issue 22, item 10): a run whose every case was unsupported
-    // checked nothing.
-    if report.all_passed() && report.counts.unsupported == report.results.len() {
+    if nothing_judged(&report, engine.as_ref()) {
+        return Ok(Finished::Incomplete);
+    }
+    Ok(Finished::passed_if(report.all_passed()))
+}
+
+/// Runs the cases of `library` that `filter` selects on `engine`, with a progress counter for
+/// people, until they are all run or a signal stops the run.
+fn run_cases(
+    library: &Library,
+    filter: Option<&str>,
+    engine: &mut dyn EngineUnderTest,
+    format: Format,
+) -> LibraryRun {
+    let show_progress = format == Format::Human;
+    let run = run_library_until(
+        library,
+        filter,
+        engine,
+        |done, total| {
+            if show_progress && (done % 10 == 0 || done == total) {
+                progress(&format!("\r[{done}/{total}]"));
+                if done == total {
+                    progress("\r\x1b[K");
+                }
+            }
+        },
+        interrupt::reason,
+    );
+    if run.stopped.is_some() {
+        progress("\r\x1b[K");
+    }
+    run
+}
+
+/// Nothing judged is not a pass (issue 22, item 10): a run whose every case was unsupported
+/// checked nothing. Says so.
+fn nothing_judged(report: &Report, engine: &dyn EngineUnderTest) -> bool {
+    let nothing = report.all_passed() && report.counts.unsupported == report.results.len();
+    if nothing {
         warn(&format!(
             "nothing was judged: the engine `{}` answered all {} cases `unsupported`; exit 3",
             engine.name(),
             report.results.len()
         ));
-        return Ok(Finished::Incomplete);
     }
-    Ok(Finished::passed_if(report.all_passed()))
+    nothing
 }
 
 /// Loads the library for `games` (all when empty); an unknown game id is a usage error.
@@ -151,7 +170,7 @@ pub fn start(engine: &EngineArg) -> Result<Box<dyn EngineUnderTest>, Usage> {
     let Some(command) = &engine.engine else {
         return Ok(Box::new(Reference));
     };
-    let argv = split_command(command).map_err(Usage)?;
+    let argv = split_command(command).map_err(|e| Usage(e.to_string()))?;
     let mut config = AdapterConfig::new(argv);
     config.timeout = engine.timeout;
     config.start_timeout = engine.start_timeout;

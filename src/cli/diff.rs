@@ -13,14 +13,15 @@
 use std::path::PathBuf;
 
 use shinpan::case::{load_library, LoadOptions, Source};
+use shinpan::game::DynGame;
 use shinpan::games;
-use shinpan::harness::diff::{self, DiffConfig, Known};
+use shinpan::harness::diff::{self, DiffConfig, DiffOutcome, Known};
 use shinpan::harness::trace::clauses::ClauseIndex;
 use shinpan::report::diff::{CaseOut, DiffReport};
 use shinpan::report::Render;
-use shinpan::run::check_unmodelled;
+use shinpan::run::{check_unmodelled, EngineUnderTest};
 
-use super::args::DiffArgs;
+use super::args::{DiffArgs, EngineArg};
 use super::check::start;
 use super::files::{temporary_beside, write_atomically, write_catalogue};
 use super::{game_by_id, out, progress, warn, Finished, Usage};
@@ -53,21 +54,7 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
     } = args;
     let game = game_by_id(&game)?;
     let match_options = options.for_game(game)?;
-    let target = match out_path {
-        None => Out::Stdout,
-        Some(path) if path.extension().is_some_and(|e| e == "yaml" || e == "yml") => {
-            if departures > 1 {
-                return Err(Usage(format!(
-                    "--out {} is one file; with --departures {departures} give a directory",
-                    path.display()
-                )));
-            }
-            Out::File(path)
-        }
-        Some(root) => Out::Library {
-            game_dir: root.join(game.info().id),
-        },
-    };
+    let target = target(out_path, departures, game)?;
     // Before any run: a place that cannot take the cases fails now, not after the fuzzing.
     prepare(&target)?;
     let known = known
@@ -75,33 +62,8 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
         .transpose()
         .map_err(|e| Usage(format!("--known: {e}")))?
         .unwrap_or_default();
-    let command = engine
-        .engine
-        .clone()
-        .ok_or_else(|| Usage("`diff` needs --engine CMD".into()))?;
-    let mut engine = start(&engine)?;
-    if !engine.supports(game.info().id) {
-        return Err(Usage(format!(
-            "the engine `{command}` does not implement `{}`",
-            game.info().id
-        )));
-    }
-    check_unmodelled([game], engine.as_ref())
-        .map_err(|e| Usage(format!("the engine `{command}` cannot be used: {e}")))?;
-    // The built-in library names each departure's clauses; without it, none are named.
-    let library = load_library(
-        &Source::Embedded,
-        &games::all(),
-        &LoadOptions {
-            only: vec![game.info().id.to_string()],
-            ..LoadOptions::default()
-        },
-    )
-    .ok();
-    let index = library
-        .as_ref()
-        .and_then(|l| l.games.first())
-        .map(ClauseIndex::new);
+    let (command, mut engine) = engine_for(&engine, game)?;
+    let index = clause_index(game);
     let config = DiffConfig {
         seed,
         runs,
@@ -128,8 +90,48 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
             outcome.runs
         ));
     }
+    let (cases, failures) = write_cases(&target, game, &outcome, &command, seed);
+    let report = DiffReport::new(game.info().id, &command, seed, runs, &outcome, cases);
+    out(&report.render(format.format()))?;
+    not_written(&failures)?;
+    if report.nothing_judged() {
+        return Ok(Finished::Incomplete);
+    }
+    Ok(Finished::passed_if(report.findings.is_empty()))
+}
+
+/// Where `--out` (if given) puts the cases of `game`: a `.yaml` file holds one departure, any
+/// other path is a case library.
+fn target(out_path: Option<PathBuf>, departures: usize, game: &dyn DynGame) -> Result<Out, Usage> {
+    Ok(match out_path {
+        None => Out::Stdout,
+        Some(path) if path.extension().is_some_and(|e| e == "yaml" || e == "yml") => {
+            if departures > 1 {
+                return Err(Usage(format!(
+                    "--out {} is one file; with --departures {departures} give a directory",
+                    path.display()
+                )));
+            }
+            Out::File(path)
+        }
+        Some(root) => Out::Library {
+            game_dir: root.join(game.info().id),
+        },
+    })
+}
+
+/// Writes the case of each departure found where `target` says (with the game's catalogue in
+/// a library folder), each whole or not at all; a case not written is kept to be printed.
+/// Returns the cases and the write errors.
+fn write_cases(
+    target: &Out,
+    game: &dyn DynGame,
+    outcome: &DiffOutcome,
+    command: &str,
+    seed: u64,
+) -> (Vec<CaseOut>, Vec<String>) {
     let mut failures: Vec<String> = Vec::new();
-    if let (Out::Library { game_dir }, false) = (&target, outcome.findings.is_empty()) {
+    if let (Out::Library { game_dir }, false) = (target, outcome.findings.is_empty()) {
         if let Err(e) = write_catalogue(game_dir, game.info().id) {
             failures.push(format!(
                 "cannot write {}: {e}",
@@ -139,8 +141,8 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
     }
     let mut cases = Vec::with_capacity(outcome.findings.len());
     for finding in &outcome.findings {
-        let case = diff::case_file(game, finding, &command, seed);
-        let path = match &target {
+        let case = diff::case_file(game, finding, command, seed);
+        let path = match target {
             Out::Stdout => None,
             Out::File(path) => Some(path.clone()),
             Out::Library { game_dir } => {
@@ -160,21 +162,58 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
             },
         });
     }
-    let report = DiffReport::new(game.info().id, &command, seed, runs, &outcome, cases);
-    out(&report.render(format.format()))?;
-    if let Some(first) = failures.first() {
+    (cases, failures)
+}
+
+/// The engine under test (`--engine`, which `diff` needs) started, with its command line:
+/// refused when it does not implement `game` or leaves unmodelled what `game` needs.
+fn engine_for(
+    engine: &EngineArg,
+    game: &dyn DynGame,
+) -> Result<(String, Box<dyn EngineUnderTest>), Usage> {
+    let command = engine
+        .engine
+        .clone()
+        .ok_or_else(|| Usage("`diff` needs --engine CMD".into()))?;
+    let started = start(engine)?;
+    if !started.supports(game.info().id) {
         return Err(Usage(format!(
-            "{first}{}; the cases not written are printed above",
-            match failures.len() {
-                1 => String::new(),
-                n => format!(" (and {} more write errors)", n - 1),
-            }
+            "the engine `{command}` does not implement `{}`",
+            game.info().id
         )));
     }
-    if report.nothing_judged() {
-        return Ok(Finished::Incomplete);
-    }
-    Ok(Finished::passed_if(report.findings.is_empty()))
+    check_unmodelled([game], started.as_ref())
+        .map_err(|e| Usage(format!("the engine `{command}` cannot be used: {e}")))?;
+    Ok((command, started))
+}
+
+/// The clauses of `game`'s built-in library by the fields their cases check, which name each
+/// departure's clauses; without the library, none are named.
+fn clause_index(game: &dyn DynGame) -> Option<ClauseIndex> {
+    let library = load_library(
+        &Source::Embedded,
+        &games::all(),
+        &LoadOptions {
+            only: vec![game.info().id.to_string()],
+            ..LoadOptions::default()
+        },
+    )
+    .ok()?;
+    library.games.first().map(ClauseIndex::new)
+}
+
+/// A usage error for the cases that could not be written (printed with the report), if any.
+fn not_written(failures: &[String]) -> Result<(), Usage> {
+    let Some(first) = failures.first() else {
+        return Ok(());
+    };
+    Err(Usage(format!(
+        "{first}{}; the cases not written are printed above",
+        match failures.len() {
+            1 => String::new(),
+            n => format!(" (and {} more write errors)", n - 1),
+        }
+    )))
 }
 
 /// Makes sure the cases can be written where `target` says, before anything runs: the

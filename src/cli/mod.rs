@@ -27,7 +27,8 @@ use shinpan::games;
 use args::{Cli, Command};
 
 /// The tool could not do its job: exit 2 with this message.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct Usage(pub String);
 
 /// What a subcommand found, when it could do its job.

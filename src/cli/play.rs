@@ -3,8 +3,11 @@
 //! people; JSON and JUnit print them all at the end) and the summary (of the matches played to
 //! their end, when a signal interrupted the run).
 
-use std::io::Write;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::Path;
 
+use shinpan::game::{DynGame, MatchOptions};
 use shinpan::harness::play::{play_each, rounds, series_rounds, Contender, PlayOptions, Round};
 use shinpan::report::play::match_lines;
 use shinpan::report::{Format, Render};
@@ -28,49 +31,16 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
     let game = game_by_id(&game)?;
     let match_options = options.for_game(game)?;
     let players = game.info().players;
-    let contenders: Vec<Contender> = commands
-        .split(|arg| arg == "--")
-        .map(|argv| Contender::from_argv(argv.to_vec()))
-        .collect();
-    if contenders.len() != players
-        || contenders
-            .iter()
-            .any(|c| c == &Contender::Program(Vec::new()))
-    {
-        return Err(Usage(format!(
-            "{} needs {players} players, each a command line after its own `--` (or `builtin`)",
-            game.info().id
-        )));
-    }
+    let contenders = contenders(game, &commands)?;
     // A series is a few dozen matches, planned (and their options checked) up front; plain
     // rounds are made one at a time as they are played, however many are asked for.
     let (series_plan, ranking) = if series {
-        let series = game
-            .capabilities()
-            .series
-            .map(|s| s.series())
-            .ok_or_else(|| {
-                Usage(format!(
-                    "{} has no series: its document ranks no fixed set of matches",
-                    game.info().id
-                ))
-            })?;
-        let plan = series_rounds(seed, &series, players, &match_options);
-        for round in &plan {
-            game.check_options(&round.options)
-                .map_err(|e| Usage(format!("{}: {e}", round.label)))?;
-        }
-        (Some(plan), Some(series.ranking))
+        let (plan, ranking) = series_plan(game, seed, &match_options)?;
+        (Some(plan), Some(ranking))
     } else {
         (None, None)
     };
-    let mut log_file = match &log {
-        Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path)
-                .map_err(|e| Usage(format!("cannot write the log {}: {e}", path.display())))?,
-        )),
-        None => None,
-    };
+    let mut log_file = open_log(log.as_deref())?;
     let options = PlayOptions {
         limits: limits.overrides(),
         process: Default::default(),
@@ -86,7 +56,8 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
         Some(plan) => Box::new(plan.into_iter()),
         None => Box::new(rounds(seed, count, players, &match_options)),
     };
-    let log_error = |e: std::io::Error| match &log {
+    // Whatever stopped the run, with the log's name when there is a log.
+    let log_error = |e: &dyn std::error::Error| match &log {
         Some(path) => Usage(format!("{}: {e}", path.display())),
         None => Usage(e.to_string()),
     };
@@ -101,16 +72,7 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
         plan,
         &options,
         log_file.as_mut().map(|f| f as &mut dyn Write),
-        |round, step| {
-            if step % 10 == 0 {
-                let label = labels.get(round).map_or("", String::as_str);
-                progress(&format!(
-                    "\r[match {}/{total}{}{label}] step {step}\x1b[K",
-                    round + 1,
-                    if label.is_empty() { "" } else { ", " },
-                ));
-            }
-        },
+        |round, step| show_progress(&labels, total, round, step),
         |m| {
             if !streamed {
                 kept.push(m);
@@ -120,13 +82,80 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
             }
         },
     )
-    .map_err(log_error)?;
+    .map_err(|e| log_error(&e))?;
     printing?;
     summary.matches = kept;
     progress("\r\x1b[K");
     if let Some(mut file) = log_file {
-        file.flush().map_err(log_error)?;
+        file.flush().map_err(|e| log_error(&e))?;
     }
     out(&summary.render(format))?;
     Ok(Finished::AllPassed)
+}
+
+/// One contender per seat of `game`: the command lines, each after its own `--`.
+fn contenders(game: &dyn DynGame, commands: &[String]) -> Result<Vec<Contender>, Usage> {
+    let players = game.info().players;
+    let contenders: Vec<Contender> = commands
+        .split(|arg| arg == "--")
+        .map(|argv| Contender::from_argv(argv.to_vec()))
+        .collect();
+    if contenders.len() != players
+        || contenders
+            .iter()
+            .any(|c| c == &Contender::Program(Vec::new()))
+    {
+        return Err(Usage(format!(
+            "{} needs {players} players, each a command line after its own `--` (or `builtin`)",
+            game.info().id
+        )));
+    }
+    Ok(contenders)
+}
+
+/// The matches of `game`'s series from `seed`, each one's options checked, and the sentence
+/// that ranks them.
+fn series_plan(
+    game: &dyn DynGame,
+    seed: u64,
+    match_options: &MatchOptions,
+) -> Result<(Vec<Round>, &'static str), Usage> {
+    let series = game
+        .capabilities()
+        .series
+        .map(|s| s.series())
+        .ok_or_else(|| {
+            Usage(format!(
+                "{} has no series: its document ranks no fixed set of matches",
+                game.info().id
+            ))
+        })?;
+    let plan = series_rounds(seed, &series, game.info().players, match_options);
+    for round in &plan {
+        game.check_options(&round.options)
+            .map_err(|e| Usage(format!("{}: {e}", round.label)))?;
+    }
+    Ok((plan, series.ranking))
+}
+
+/// The `--log` file, created (emptied) before any match.
+fn open_log(log: Option<&Path>) -> Result<Option<BufWriter<File>>, Usage> {
+    log.map(|path| {
+        File::create(path)
+            .map(BufWriter::new)
+            .map_err(|e| Usage(format!("cannot write the log {}: {e}", path.display())))
+    })
+    .transpose()
+}
+
+/// The progress line every ten steps: the match, its series label if any, the step.
+fn show_progress(labels: &[String], total: usize, round: usize, step: usize) {
+    if step.is_multiple_of(10) {
+        let label = labels.get(round).map_or("", String::as_str);
+        progress(&format!(
+            "\r[match {}/{total}{}{label}] step {step}\x1b[K",
+            round + 1,
+            if label.is_empty() { "" } else { ", " },
+        ));
+    }
 }

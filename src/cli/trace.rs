@@ -93,6 +93,63 @@ pub fn guard(args: GuardArgs) -> Result<Finished, Usage> {
 pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
     let game = game_by_id(&args.game)?;
     let id = game.info().id;
+    let read = read_recorded(game, &args)?;
+    let (options, options_from) = options(game, &args, &read)?;
+    let index = clause_index(id)?;
+    let engine = known_engine(&args, &index, id)?;
+    let mut report = match args.match_index.filter(|m| !read.matches.contains(m)) {
+        Some(wanted) if args.import.is_none() => TraceReport::nothing_checked(
+            id,
+            0,
+            format!(
+                "the log holds no match {wanted} ({}): nothing was checked",
+                match (read.matches.first(), read.matches.last()) {
+                    (Some(a), Some(b)) => format!("it holds matches {a} to {b}"),
+                    _ => "it holds no numbered match".to_string(),
+                }
+            ),
+        ),
+        _ => trace_with(
+            game,
+            &read.players,
+            &index,
+            &TraceConfig {
+                options,
+                options_from,
+                outcome: read.outcome.clone(),
+                engine,
+                step_cases: args.cases_out.is_some(),
+                log_cut: !read.incomplete.is_empty(),
+            },
+        ),
+    };
+    // A writer that never ended its record (killed, interrupted, unable to write): what the
+    // log holds was checked, but it may not be the whole match.
+    if !read.incomplete.is_empty() {
+        report.complete = false;
+        let why = read.incomplete.join("; ");
+        report.stopped = Some(match report.stopped.take() {
+            Some(stopped) => format!("{stopped}; {why}"),
+            None => why,
+        });
+    }
+    if let Some(dir) = &args.cases_out {
+        let note = write_cases(game, &index, dir, &args.logs, &report)?;
+        report.notes.push(note);
+    }
+    out(&report.render(args.format.format()))?;
+    Ok(if report.incomplete() {
+        Finished::Incomplete
+    } else {
+        Finished::passed_if(report.passed())
+    })
+}
+
+/// The recorded match of `game` (the trace logs, or a log of another tool with `--import`),
+/// each log first checked against `--max-log-bytes`; refused when it is another game's or
+/// holds a player the game has not.
+fn read_recorded(game: &dyn DynGame, args: &TraceArgs) -> Result<MatchLog, Usage> {
+    let id = game.info().id;
     let bound = Bound {
         max: args.max_log_bytes,
         option: "--max-log-bytes",
@@ -123,7 +180,16 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
             seats - 1
         )));
     }
-    // The options: the start record's, then the command line's over them.
+    Ok(read)
+}
+
+/// The match options to trace with: the start record's, then the command line's over them
+/// (`None` when neither names any), checked by the game; and where they came from.
+fn options(
+    game: &dyn DynGame,
+    args: &TraceArgs,
+    read: &MatchLog,
+) -> Result<(Option<MatchOptions>, String), Usage> {
     let given = args.options.for_game(game)?;
     let (options, options_from) = match (&read.start.options, given.0.is_empty()) {
         (None, true) => (
@@ -149,6 +215,11 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
         game.check_options(options)
             .map_err(|e| Usage(format!("the options {options_from}: {e}")))?;
     }
+    Ok((options, options_from))
+}
+
+/// The clauses of game `id`'s built-in library by the fields their cases check.
+fn clause_index(id: &str) -> Result<ClauseIndex, Usage> {
     let library = load_library(
         &Source::Embedded,
         &games::all(),
@@ -158,11 +229,15 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
         },
     )
     .map_err(|e| Usage(e.to_string()))?;
-    let index = match library.games.first() {
-        Some(cases) => ClauseIndex::new(cases),
-        None => return Err(Usage(format!("no cases for {id}"))),
-    };
-    // Whose known departures are played: the one named, or the one whose log is imported.
+    match library.games.first() {
+        Some(cases) => Ok(ClauseIndex::new(cases)),
+        None => Err(Usage(format!("no cases for {id}"))),
+    }
+}
+
+/// Whose known departures are played: the engine `--engine-known` names (one the catalogue
+/// records departures of), or the one whose log is imported.
+fn known_engine(args: &TraceArgs, index: &ClauseIndex, id: &str) -> Result<Option<String>, Usage> {
     let engine = args.engine_known.clone().or_else(|| {
         args.import
             .as_deref()
@@ -178,53 +253,7 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
             }
         )));
     }
-    let report = match args.match_index.filter(|m| !read.matches.contains(m)) {
-        Some(wanted) if args.import.is_none() => TraceReport::nothing_checked(
-            id,
-            0,
-            format!(
-                "the log holds no match {wanted} ({}): nothing was checked",
-                match (read.matches.first(), read.matches.last()) {
-                    (Some(a), Some(b)) => format!("it holds matches {a} to {b}"),
-                    _ => "it holds no numbered match".to_string(),
-                }
-            ),
-        ),
-        _ => trace_with(
-            game,
-            &read.players,
-            &index,
-            &TraceConfig {
-                options,
-                options_from,
-                outcome: read.outcome.clone(),
-                engine,
-                step_cases: args.cases_out.is_some(),
-                log_cut: !read.incomplete.is_empty(),
-            },
-        ),
-    };
-    let mut report = report;
-    // A writer that never ended its record (killed, interrupted, unable to write): what the
-    // log holds was checked, but it may not be the whole match.
-    if !read.incomplete.is_empty() {
-        report.complete = false;
-        let why = read.incomplete.join("; ");
-        report.stopped = Some(match report.stopped.take() {
-            Some(stopped) => format!("{stopped}; {why}"),
-            None => why,
-        });
-    }
-    if let Some(dir) = &args.cases_out {
-        let note = write_cases(game, &index, dir, &args.logs, &report)?;
-        report.notes.push(note);
-    }
-    out(&report.render(args.format.format()))?;
-    Ok(if report.incomplete() {
-        Finished::Incomplete
-    } else {
-        Finished::passed_if(report.passed())
-    })
+    Ok(engine)
 }
 
 /// `trace --import FORMAT LOG`: one log of another tool, read by the game.

@@ -158,19 +158,39 @@ pub fn read_logs(
 /// [`read_logs`], with what the `start` records say and which matches the logs hold. A log
 /// given twice, and a log of a format version this shinpan does not know, are errors.
 pub fn read_match(paths: &[PathBuf], match_index: Option<u64>) -> Result<MatchLog, LogError> {
-    let mut seen: Vec<(PathBuf, Vec<u8>)> = Vec::new();
-    let mut chunks: BTreeMap<usize, Vec<Record>> = BTreeMap::new();
-    let mut starts: Vec<Record> = Vec::new();
-    let mut runs: Vec<(PathBuf, Run)> = Vec::new();
+    let mut records = Records::default();
     for (index, path) in paths.iter().enumerate() {
+        records.read_log(index, path)?;
+    }
+    Ok(records.into_match(match_index))
+}
+
+/// The records of the logs read so far.
+#[derive(Default)]
+struct Records {
+    /// Each log read (its canonical path and its bytes), to refuse one given twice.
+    seen: Vec<(PathBuf, Vec<u8>)>,
+    /// Each player's records, in the order of the logs and their lines.
+    chunks: BTreeMap<usize, Vec<Record>>,
+    /// The `start` records, and those that give an outcome.
+    starts: Vec<Record>,
+    /// Each writer's run ([`follow_writer`]), with the log it is in.
+    runs: Vec<(PathBuf, Run)>,
+}
+
+impl Records {
+    /// Reads the log `path`, the `index`th given (its records that name no player are that
+    /// player's); refused when it is a log read already. A torn last line is dropped.
+    fn read_log(&mut self, index: usize, path: &Path) -> Result<(), LogError> {
         let bytes = read_log_file(path)?;
-        let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-        if let Some((first, _)) = seen
+        let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        if let Some((first, _)) = self
+            .seen
             .iter()
             .find(|(p, b)| *p == canonical || (!bytes.is_empty() && *b == bytes))
         {
             return Err(LogError {
-                path: path.clone(),
+                path: path.to_path_buf(),
                 line: 0,
                 message: format!(
                     "the same log as {} is given twice: give each player's log once",
@@ -178,10 +198,10 @@ pub fn read_match(paths: &[PathBuf], match_index: Option<u64>) -> Result<MatchLo
                 ),
             });
         }
-        seen.push((canonical, bytes));
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        self.seen.push((canonical, bytes));
         // Records without `match` take the count of start records before them, per player.
         let mut starts_seen: BTreeMap<usize, u64> = BTreeMap::new();
-        let text = String::from_utf8_lossy(&seen[seen.len() - 1].1).into_owned();
         let lines: Vec<&str> = text.lines().collect();
         for (i, line) in lines.iter().enumerate() {
             if line.trim().is_empty() {
@@ -193,100 +213,133 @@ pub fn read_match(paths: &[PathBuf], match_index: Option<u64>) -> Result<MatchLo
                 Err(_) if i + 1 == lines.len() && !text.ends_with('\n') => break,
                 Err(e) => {
                     return Err(LogError {
-                        path: path.clone(),
+                        path: path.to_path_buf(),
                         line: i + 1,
                         message: format!("not a trace record: {e}"),
                     })
                 }
             };
-            if record.event == "start" {
-                check_version(path, i + 1, line)?;
-            }
-            let player = record.player.unwrap_or(index);
-            let mut record = record;
-            if record.event == "start" {
-                if let Some(version) = record.trace.filter(|&v| v > LOG_FORMAT) {
-                    return Err(LogError {
-                        path: path.clone(),
-                        line: i + 1,
-                        message: format!(
-                            "log format version {version}; this shinpan reads version {LOG_FORMAT}"
-                        ),
-                    });
-                }
-                *starts_seen.entry(player).or_default() += 1;
-            }
-            if record.match_index.is_none() {
-                record.match_index = starts_seen.get(&player).map(|n| n - 1);
-            }
-            if record.event == "start" || record.outcome.is_some() {
-                starts.push(record.clone());
-            }
-            follow_writer(&mut runs, path, i + 1, &record)?;
-            chunks.entry(player).or_default().push(record);
+            let at = Line {
+                path,
+                number: i + 1,
+                text: line,
+            };
+            self.add(record, index, at, &mut starts_seen)?;
         }
+        Ok(())
     }
-    let matches: BTreeSet<u64> = chunks
-        .values()
-        .flatten()
-        .filter_map(|r| r.match_index)
-        .collect();
-    let wanted = match_index.or_else(|| {
-        chunks
+
+    /// Adds `record`, read `at` a line of the `index`th log, to its player's (and its writer's
+    /// run); a `start` record of an unknown format version is refused.
+    fn add(
+        &mut self,
+        mut record: Record,
+        index: usize,
+        at: Line,
+        starts_seen: &mut BTreeMap<usize, u64>,
+    ) -> Result<(), LogError> {
+        let player = record.player.unwrap_or(index);
+        if record.event == "start" {
+            check_version(at.path, at.number, at.text)?;
+            if let Some(version) = record.trace.filter(|&v| v > LOG_FORMAT) {
+                return Err(LogError {
+                    path: at.path.to_path_buf(),
+                    line: at.number,
+                    message: format!(
+                        "log format version {version}; this shinpan reads version {LOG_FORMAT}"
+                    ),
+                });
+            }
+            *starts_seen.entry(player).or_default() += 1;
+        }
+        if record.match_index.is_none() {
+            record.match_index = starts_seen.get(&player).map(|n| n - 1);
+        }
+        if record.event == "start" || record.outcome.is_some() {
+            self.starts.push(record.clone());
+        }
+        follow_writer(&mut self.runs, at.path, at.number, &record)?;
+        self.chunks.entry(player).or_default().push(record);
+        Ok(())
+    }
+
+    /// Match `match_index` (the first when `None`) of the records read.
+    fn into_match(self, match_index: Option<u64>) -> MatchLog {
+        let matches: BTreeSet<u64> = self
+            .chunks
             .values()
             .flatten()
             .filter_map(|r| r.match_index)
-            .min()
-    });
-    let outcome = starts
-        .iter()
-        .filter(|r| r.match_index.is_none() || r.match_index == wanted)
-        .find_map(|r| r.outcome.clone());
-    let incomplete = runs
-        .iter()
-        .filter(|(_, run)| run.match_index.is_none() || run.match_index == wanted)
-        .filter_map(|(path, run)| incompleteness(path, run))
-        .collect();
-    let start = starts
-        .iter()
-        .filter(|r| r.event == "start")
-        .filter(|r| r.match_index.is_none() || r.match_index == wanted)
-        .fold(LogStart::default(), |mut start, r| {
-            start.game = start.game.or_else(|| r.game.clone());
-            if let Some(options) = &r.options {
-                start
-                    .options
-                    .get_or_insert_with(Map::new)
-                    .extend(options.clone());
-            }
-            if let Some(league) = &r.league {
-                start
-                    .options
-                    .get_or_insert_with(Map::new)
-                    .insert("league".into(), Value::String(league.clone()));
-            }
+            .collect();
+        let wanted = match_index.or_else(|| matches.first().copied());
+        let of_wanted = |m: Option<u64>| m.is_none() || m == wanted;
+        let outcome = self
+            .starts
+            .iter()
+            .filter(|r| of_wanted(r.match_index))
+            .find_map(|r| r.outcome.clone());
+        let incomplete = self
+            .runs
+            .iter()
+            .filter(|(_, run)| of_wanted(run.match_index))
+            .filter_map(|(path, run)| incompleteness(path, run))
+            .collect();
+        let start = start_of(
+            self.starts
+                .iter()
+                .filter(|r| r.event == "start" && of_wanted(r.match_index)),
+        );
+        let players = self
+            .chunks
+            .into_iter()
+            .map(|(player, records)| {
+                let mut records: Vec<Record> = records
+                    .into_iter()
+                    .filter(|r| of_wanted(r.match_index))
+                    .collect();
+                // In the order things happened: a tap writes the two directions from two threads.
+                records.sort_by_key(|r| r.t_us.unwrap_or(0));
+                (player, assemble(records))
+            })
+            .filter(|(_, log)| !log.exchanges.is_empty() || log.before_first_prompt.is_some())
+            .collect();
+        MatchLog {
+            players,
+            start,
+            matches,
+            read: wanted,
+            outcome,
+            incomplete,
+        }
+    }
+}
+
+/// Where a record was read: its log, its line number (from 1) and the line.
+#[derive(Clone, Copy)]
+struct Line<'a> {
+    path: &'a Path,
+    number: usize,
+    text: &'a str,
+}
+
+/// What the `start` records of one match say: the first game named, and the options of all
+/// (a `league` given on its own as an option).
+fn start_of<'r>(starts: impl Iterator<Item = &'r Record>) -> LogStart {
+    starts.fold(LogStart::default(), |mut start, r| {
+        start.game = start.game.or_else(|| r.game.clone());
+        if let Some(options) = &r.options {
             start
-        });
-    let players = chunks
-        .into_iter()
-        .map(|(player, records)| {
-            let mut records: Vec<Record> = records
-                .into_iter()
-                .filter(|r| r.match_index.is_none() || r.match_index == wanted)
-                .collect();
-            // In the order things happened: a tap writes the two directions from two threads.
-            records.sort_by_key(|r| r.t_us.unwrap_or(0));
-            (player, assemble(records))
-        })
-        .filter(|(_, log)| !log.exchanges.is_empty() || log.before_first_prompt.is_some())
-        .collect();
-    Ok(MatchLog {
-        players,
-        start,
-        matches,
-        read: wanted,
-        outcome,
-        incomplete,
+                .options
+                .get_or_insert_with(Map::new)
+                .extend(options.clone());
+        }
+        if let Some(league) = &r.league {
+            start
+                .options
+                .get_or_insert_with(Map::new)
+                .insert("league".into(), Value::String(league.clone()));
+        }
+        start
     })
 }
 

@@ -18,6 +18,13 @@ pub struct Mutant {
 
 /// Every mutation of `prompt` that applies to it (the token ones need a numeric token).
 pub fn mutants(prompt: &str, rng: &mut dyn RngCore) -> Vec<Mutant> {
+    let mut out = line_mutants(prompt);
+    out.extend(token_mutants(prompt, rng));
+    out
+}
+
+/// The mutations of `prompt`'s lines and blanks: nothing, cut short, CR LF, blanks added.
+fn line_mutants(prompt: &str) -> Vec<Mutant> {
     let mut out = Vec::new();
     let lines: Vec<&str> = prompt.split_inclusive('\n').collect();
     let mut push = |name, note: String, bytes: Vec<u8>| out.push(Mutant { name, note, bytes });
@@ -66,7 +73,13 @@ pub fn mutants(prompt: &str, rng: &mut dyn RngCore) -> Vec<Mutant> {
             .collect::<String>()
             .into_bytes(),
     );
+    out
+}
 
+/// The mutations of one numeric token each (drawn from `rng`, in this order): another word, a
+/// number out of range or past 64 bits, other spellings of numbers, bytes that are no text.
+fn token_mutants(prompt: &str, rng: &mut dyn RngCore) -> Vec<Mutant> {
+    let mut out = Vec::new();
     let tokens = numeric_tokens(prompt);
     let small: Vec<(usize, usize)> = tokens.iter().copied().filter(|(s, e)| e - s == 1).collect();
     let mut replace = |name, pool: &[(usize, usize)], with: &str| {

@@ -19,14 +19,36 @@ use serde::Serialize;
 use serde_json::json;
 
 use crate::game::{
-    DynGame, DynMatch, MatchOptions, Outcome, Reply, ReplyVerdict, Series, SeriesScore,
+    DynGame, DynMatch, MatchOptions, Outcome, PlayError, Reply, ReplyVerdict, Series, SeriesScore,
+    StepError,
 };
 use crate::harness::interrupt;
 use crate::harness::log::{now_us, record_line, LOG_FORMAT};
 use crate::harness::process::Limits;
-use crate::harness::referee::{play_step, Seat};
-use crate::harness::session::{error_at_end, Clock, LimitOverrides, Session};
+use crate::harness::referee::{play_step, Seat, StepRecord};
+use crate::harness::session::{error_at_end, Clock, Failure, LimitOverrides, Session};
 use crate::rng::{player_stream, seeded};
+
+/// Why a run of matches stopped with no result: the tool could not do its job.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    /// The game cannot start a match with its seed and options.
+    #[error(transparent)]
+    Start(PlayError),
+    /// A contender's program cannot be started.
+    #[error("cannot start `{command}`: {source}")]
+    Program {
+        command: String,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The reference engine cannot play a step.
+    #[error("the engine: {0}")]
+    Engine(#[source] StepError),
+    /// The log cannot be written.
+    #[error(transparent)]
+    Log(#[from] std::io::Error),
+}
 
 /// One side of a match.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -184,7 +206,7 @@ pub fn play(
     options: &PlayOptions,
     log: Option<&mut dyn Write>,
     progress: impl FnMut(usize, usize),
-) -> std::io::Result<PlaySummary> {
+) -> Result<PlaySummary, MatchError> {
     let mut matches = Vec::with_capacity(plan.len());
     let mut summary = play_each(
         game,
@@ -210,7 +232,7 @@ pub fn play_each(
     mut log: Option<&mut dyn Write>,
     mut progress: impl FnMut(usize, usize),
     mut ended: impl FnMut(MatchResult),
-) -> std::io::Result<PlaySummary> {
+) -> Result<PlaySummary, MatchError> {
     let mut wins = vec![0; contenders.len()];
     let mut draws = 0;
     let mut played = 0;
@@ -303,12 +325,12 @@ fn emit(log: &mut Option<&mut dyn Write>, event: serde_json::Value) -> std::io::
 }
 
 /// Marks the log of a match cut short by a signal: it gets no `end` record, so `trace` reads it
-/// as incomplete. Returns the match's (absent) result.
+/// as incomplete.
 fn cut_short(
     log: &mut Option<&mut dyn Write>,
     round: usize,
     seats: &mut [Seat],
-) -> std::io::Result<Option<MatchResult>> {
+) -> std::io::Result<()> {
     for seat in seats {
         if let Seat::Bot { session, .. } = seat {
             session.finish();
@@ -318,8 +340,7 @@ fn cut_short(
     emit(
         log,
         json!({"event": "interrupted", "match": round, "t_us": now_us(), "signal": signal}),
-    )?;
-    Ok(None)
+    )
 }
 
 /// One match; `None` when a signal interrupted it.
@@ -331,20 +352,64 @@ fn play_one(
     options: &PlayOptions,
     log: &mut Option<&mut dyn Write>,
     progress: &mut impl FnMut(usize, usize),
-) -> std::io::Result<Option<MatchResult>> {
-    let players = plan.seats.len();
+) -> Result<Option<MatchResult>, MatchError> {
     let mut state = game
         .start(plan.seed, &plan.options)
-        .map_err(std::io::Error::other)?;
-    let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
+        .map_err(MatchError::Start)?;
     emit(
         log,
         json!({"trace": LOG_FORMAT, "event": "start", "match": round, "game": game.info().id,
                "seed": plan.seed, "label": plan.label, "options": plan.options,
                "seats": plan.seats.iter().map(|&c| contenders[c].label()).collect::<Vec<_>>()}),
     )?;
-    // Start every program and take its handshake.
-    let mut seats: Vec<Seat> = Vec::with_capacity(players);
+    let Some(mut seats) = take_seats(game, contenders, round, plan, options, log)? else {
+        return Ok(None);
+    };
+    let mut tally = Tally::new(&seats);
+    while state.outcome().is_none() {
+        if interrupt::received().is_some() {
+            cut_short(log, round, &mut seats)?;
+            return Ok(None);
+        }
+        let record = play_step(state.as_mut(), &mut seats, None).map_err(MatchError::Engine)?;
+        // The replies of a step cut short by a signal are what the signal did, not the bots.
+        if interrupt::received().is_some() {
+            cut_short(log, round, &mut seats)?;
+            return Ok(None);
+        }
+        tally.count(&record);
+        log_step(log, round, tally.steps, &record)?;
+        tally.steps += 1;
+        progress(round, tally.steps);
+    }
+    let non_strict = end_programs(&mut seats, &mut tally.faults);
+    let outcome = state.outcome();
+    emit(
+        log,
+        json!({"event": "end", "match": round, "t_us": now_us(), "outcome": outcome,
+               "steps": tally.steps}),
+    )?;
+    Ok(Some(tally.result(
+        game,
+        round,
+        plan,
+        state.as_ref(),
+        non_strict,
+    )))
+}
+
+/// Seats the contenders of `plan`: starts every program and takes its handshake. `None` when a
+/// signal interrupted it (the log then says so).
+fn take_seats(
+    game: &dyn DynGame,
+    contenders: &[Contender],
+    round: usize,
+    plan: &Round,
+    options: &PlayOptions,
+    log: &mut Option<&mut dyn Write>,
+) -> Result<Option<Vec<Seat>>, MatchError> {
+    let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
+    let mut seats: Vec<Seat> = Vec::with_capacity(plan.seats.len());
     for (seat, &c) in plan.seats.iter().enumerate() {
         let Contender::Program(argv) = &contenders[c] else {
             seats.push(Seat::Builtin(seeded(plan.seed, player_stream(seat))));
@@ -353,84 +418,167 @@ fn play_one(
         let clock = Clock::new(game.info().limits, options.limits);
         let started = Session::start(argv, options.process, clock, far);
         if interrupt::received().is_some() {
-            return cut_short(log, round, &mut seats);
+            cut_short(log, round, &mut seats)?;
+            return Ok(None);
         }
-        let mut session = started.map_err(|e| {
-            std::io::Error::new(e.kind(), format!("cannot start `{}`: {e}", argv.join(" ")))
+        let mut session = started.map_err(|source| MatchError::Program {
+            command: argv.join(" "),
+            source,
         })?;
-        let mut fault = None;
-        if let Some(handshake) = game.info().handshake {
-            if !handshake.prompt.is_empty() {
-                emit(log, record("prompt", round, seat, handshake.prompt))?;
-            }
-            let answer = session.handshake(&handshake);
-            match &answer {
-                Ok(a) => emit(log, record("reply", round, seat, &format!("{}\n", a.text)))?,
-                Err(e) => emit(
-                    log,
-                    json!({"event": "no-reply", "match": round, "player": seat,
-                           "t_us": now_us(), "why": e.to_string()}),
-                )?,
-            }
-            fault = answer.err();
-        }
+        let fault = take_handshake(game, &mut session, log, round, seat)?;
         seats.push(Seat::Bot { session, fault });
     }
-    let mut used = vec![Duration::ZERO; players];
-    let mut faults: Vec<Option<String>> = seats
-        .iter()
-        .map(|s| s.fault().map(|f| format!("handshake: {f}")))
-        .collect();
-    let mut late_replies = vec![0; players];
-    let mut first_late_step = vec![None; players];
-    let mut steps = 0;
-    while state.outcome().is_none() {
-        if interrupt::received().is_some() {
-            return cut_short(log, round, &mut seats);
+    Ok(Some(seats))
+}
+
+/// Takes the handshake of the program in `seat`, when the game has one, and logs it; returns
+/// the program's failure, if it failed.
+fn take_handshake(
+    game: &dyn DynGame,
+    session: &mut Session,
+    log: &mut Option<&mut dyn Write>,
+    round: usize,
+    seat: usize,
+) -> Result<Option<Failure>, MatchError> {
+    let Some(handshake) = game.info().handshake else {
+        return Ok(None);
+    };
+    if !handshake.prompt.is_empty() {
+        emit(log, record("prompt", round, seat, handshake.prompt))?;
+    }
+    let answer = session.handshake(&handshake);
+    match &answer {
+        Ok(a) => emit(log, record("reply", round, seat, &format!("{}\n", a.text)))?,
+        Err(e) => emit(
+            log,
+            json!({"event": "no-reply", "match": round, "player": seat,
+                   "t_us": now_us(), "why": e.to_string()}),
+        )?,
+    }
+    Ok(answer.err())
+}
+
+/// What a match's steps add up to, per seat.
+struct Tally {
+    /// Steps played.
+    steps: usize,
+    /// Thinking time used.
+    used: Vec<Duration>,
+    /// The first failure (the handshake's, a step's, an illegal reply).
+    faults: Vec<Option<String>>,
+    /// Replies the engine ignored as late, and the step of the first.
+    late_replies: Vec<usize>,
+    first_late_step: Vec<Option<usize>>,
+}
+
+impl Tally {
+    /// Nothing played yet; the faults of the handshakes.
+    fn new(seats: &[Seat]) -> Tally {
+        let players = seats.len();
+        Tally {
+            steps: 0,
+            used: vec![Duration::ZERO; players],
+            faults: seats
+                .iter()
+                .map(|s| s.fault().map(|f| format!("handshake: {f}")))
+                .collect(),
+            late_replies: vec![0; players],
+            first_late_step: vec![None; players],
         }
-        let record = play_step(state.as_mut(), &mut seats, None)
-            .map_err(|e| std::io::Error::other(format!("the engine: {e}")))?;
-        // The replies of a step cut short by a signal are what the signal did, not the bots.
-        if interrupt::received().is_some() {
-            return cut_short(log, round, &mut seats);
-        }
+    }
+
+    /// Adds what step `self.steps` did to each awaited seat.
+    fn count(&mut self, record: &StepRecord) {
+        let steps = self.steps;
         for (i, &seat) in record.awaiting.iter().enumerate() {
-            used[seat] += record.waited[i];
+            self.used[seat] += record.waited[i];
             if record.verdicts.get(i) == Some(&ReplyVerdict::TimedOut) {
-                late_replies[seat] += 1;
-                first_late_step[seat].get_or_insert(steps);
+                self.late_replies[seat] += 1;
+                self.first_late_step[seat].get_or_insert(steps);
             }
             if let Some(failure) = &record.new_faults[i] {
-                faults[seat].get_or_insert_with(|| format!("step {steps}: {failure}"));
+                self.faults[seat].get_or_insert_with(|| format!("step {steps}: {failure}"));
             }
             // Which reply the engine refused, and why, belongs in the report, not only the log.
             if let (Some(ReplyVerdict::Rejected(why)), Reply::Text { text, .. }) =
                 (record.verdicts.get(i), &record.replies[i])
             {
                 let shown: String = text.escape_debug().take(60).collect();
-                faults[seat]
+                self.faults[seat]
                     .get_or_insert_with(|| format!("step {steps}: illegal reply `{shown}`: {why}"));
             }
-            let mut prompt = record_of("prompt", round, seat, &record.prompts[i], steps);
-            prompt["t_us"] = record.prompted_us[i].into();
-            emit(log, prompt)?;
-            let waited_ms = record.waited[i].as_millis() as u64;
-            let mut reply = match &record.replies[i] {
-                Reply::Text { text, .. } => {
-                    record_of("reply", round, seat, &format!("{text}\n"), steps)
-                }
-                other => json!({"event": "no-reply", "match": round, "player": seat,
-                                "step": steps, "reply": other}),
-            };
-            reply["t_us"] = record.replied_us[i].into();
-            reply["waited_ms"] = waited_ms.into();
-            reply["verdict"] = json!(record.verdicts.get(i));
-            emit(log, reply)?;
         }
-        steps += 1;
-        progress(round, steps);
     }
-    let mut non_strict: Vec<Option<String>> = vec![None; players];
+
+    /// The result of the match `finished` (the `round`th, played as `plan`).
+    fn result(
+        self,
+        game: &dyn DynGame,
+        round: usize,
+        plan: &Round,
+        finished: &dyn DynMatch,
+        non_strict: Vec<Option<String>>,
+    ) -> MatchResult {
+        let outcome = finished.outcome();
+        MatchResult {
+            round,
+            seed: plan.seed,
+            label: plan.label.clone(),
+            seats: plan.seats.clone(),
+            winner: outcome
+                .as_ref()
+                .and_then(|o| o.winner)
+                .and_then(|w| plan.seats.get(w).copied()),
+            outcome,
+            steps: self.steps,
+            time_used_ms: self.used.iter().map(|d| d.as_millis() as u64).collect(),
+            scores: scores(game, finished, plan.seats.len()),
+            faults: self.faults,
+            non_strict,
+            late_replies: self.late_replies,
+            first_late_step: self.first_late_step,
+            carried: match game.capabilities().series {
+                Some(series) if plan.in_series => finished
+                    .state()
+                    .and_then(|state| series.carry(&state))
+                    .unwrap_or_default(),
+                _ => MatchOptions::default(),
+            },
+            options: plan.options.clone(),
+        }
+    }
+}
+
+/// Logs the prompt and the reply of each awaited seat of step `step`.
+fn log_step(
+    log: &mut Option<&mut dyn Write>,
+    round: usize,
+    step: usize,
+    record: &StepRecord,
+) -> std::io::Result<()> {
+    for (i, &seat) in record.awaiting.iter().enumerate() {
+        let mut prompt = record_of("prompt", round, seat, &record.prompts[i], step);
+        prompt["t_us"] = record.prompted_us[i].into();
+        emit(log, prompt)?;
+        let waited_ms = record.waited[i].as_millis() as u64;
+        let mut reply = match &record.replies[i] {
+            Reply::Text { text, .. } => record_of("reply", round, seat, &format!("{text}\n"), step),
+            other => json!({"event": "no-reply", "match": round, "player": seat,
+                            "step": step, "reply": other}),
+        };
+        reply["t_us"] = record.replied_us[i].into();
+        reply["waited_ms"] = waited_ms.into();
+        reply["verdict"] = json!(record.verdicts.get(i));
+        emit(log, reply)?;
+    }
+    Ok(())
+}
+
+/// Ends every program after the match: how one ended joins its fault when it failed or ended
+/// badly (killed, leaving processes behind); else an error it printed as its input closed is
+/// its NON-STRICT note, per seat.
+fn end_programs(seats: &mut [Seat], faults: &mut [Option<String>]) -> Vec<Option<String>> {
+    let mut non_strict: Vec<Option<String>> = vec![None; seats.len()];
     for (seat, occupant) in seats.iter_mut().enumerate() {
         if let Seat::Bot { session, .. } = occupant {
             let ended = session.finish();
@@ -445,38 +593,7 @@ fn play_one(
             }
         }
     }
-    let outcome = state.outcome();
-    emit(
-        log,
-        json!({"event": "end", "match": round, "t_us": now_us(), "outcome": outcome,
-               "steps": steps}),
-    )?;
-    Ok(Some(MatchResult {
-        round,
-        seed: plan.seed,
-        label: plan.label.clone(),
-        seats: plan.seats.clone(),
-        winner: outcome
-            .as_ref()
-            .and_then(|o| o.winner)
-            .and_then(|w| plan.seats.get(w).copied()),
-        outcome,
-        steps,
-        time_used_ms: used.iter().map(|d| d.as_millis() as u64).collect(),
-        scores: scores(game, state.as_ref(), players),
-        faults,
-        non_strict,
-        late_replies,
-        first_late_step,
-        carried: match game.capabilities().series {
-            Some(series) if plan.in_series => state
-                .state()
-                .and_then(|finished| series.carry(&finished))
-                .unwrap_or_default(),
-            _ => MatchOptions::default(),
-        },
-        options: plan.options.clone(),
-    }))
+    non_strict
 }
 
 /// What a finished match is worth to each seat: by the document's ranking in a game with a

@@ -66,51 +66,12 @@ pub fn play_step(
             None => game.prompt(p),
         })
         .collect();
-    let mut new_faults: Vec<Option<Failure>> = vec![None; awaiting.len()];
-    let mut prompted_us = vec![0; awaiting.len()];
-    // Every bot gets its prompt before any reply is read.
-    for (i, (&seat, prompt)) in awaiting.iter().zip(&prompts).enumerate() {
-        prompted_us[i] = now_us();
-        if let Some(Seat::Bot {
-            session,
-            fault: None,
-        }) = seats.get_mut(seat)
-        {
-            if let Err(failure) = session.send_prompt(prompt.as_bytes()) {
-                new_faults[i] = Some(failure);
-            }
-        }
-    }
+    let (mut new_faults, prompted_us) = send_prompts(seats, &awaiting, &prompts);
     let mut replies = Vec::with_capacity(awaiting.len());
     let mut waited = Vec::with_capacity(awaiting.len());
     let mut replied_us = Vec::with_capacity(awaiting.len());
     for (i, &seat) in awaiting.iter().enumerate() {
-        let (reply, time) = match seats.get_mut(seat) {
-            Some(Seat::Builtin(rng)) => (Reply::text(game.random_reply(seat, rng)), Duration::ZERO),
-            Some(Seat::Bot {
-                session,
-                fault: None,
-            }) if new_faults[i].is_none() => {
-                match session.read_answer(|lines| game.frame(seat, lines)) {
-                    Ok(answer) => (
-                        Reply::Text {
-                            text: answer.text,
-                            elapsed_ms: answer.elapsed.as_millis() as u64,
-                        },
-                        answer.elapsed,
-                    ),
-                    Err(failure) => {
-                        let reply = match failure {
-                            Failure::TimedOut { waited, .. } => (Reply::TimedOut, waited),
-                            _ => (Reply::Crashed, Duration::ZERO),
-                        };
-                        new_faults[i] = Some(failure);
-                        reply
-                    }
-                }
-            }
-            _ => (Reply::Crashed, Duration::ZERO),
-        };
+        let (reply, time) = take_reply(&*game, seats.get_mut(seat), seat, &mut new_faults[i]);
         replies.push(reply);
         waited.push(time);
         replied_us.push(now_us());
@@ -133,4 +94,63 @@ pub fn play_step(
         prompted_us,
         replied_us,
     })
+}
+
+/// Sends each awaited bot that has not failed its prompt, every one before any reply is read:
+/// the failure of each send (by place in `awaiting`), and when each prompt was sent.
+fn send_prompts(
+    seats: &mut [Seat],
+    awaiting: &[usize],
+    prompts: &[String],
+) -> (Vec<Option<Failure>>, Vec<u64>) {
+    let mut new_faults: Vec<Option<Failure>> = vec![None; awaiting.len()];
+    let mut prompted_us = vec![0; awaiting.len()];
+    for (i, (&seat, prompt)) in awaiting.iter().zip(prompts).enumerate() {
+        prompted_us[i] = now_us();
+        if let Some(Seat::Bot {
+            session,
+            fault: None,
+        }) = seats.get_mut(seat)
+        {
+            if let Err(failure) = session.send_prompt(prompt.as_bytes()) {
+                new_faults[i] = Some(failure);
+            }
+        }
+    }
+    (new_faults, prompted_us)
+}
+
+/// The reply of the `occupant` of `seat` and the time it took: the built-in player's at once;
+/// a bot's, unless it has failed (before, or in this step: `new_fault`), read by the game's
+/// frame, its failure kept in `new_fault`; a failed bot's is a crash.
+fn take_reply(
+    game: &dyn DynMatch,
+    occupant: Option<&mut Seat>,
+    seat: usize,
+    new_fault: &mut Option<Failure>,
+) -> (Reply, Duration) {
+    match occupant {
+        Some(Seat::Builtin(rng)) => (Reply::text(game.random_reply(seat, rng)), Duration::ZERO),
+        Some(Seat::Bot {
+            session,
+            fault: None,
+        }) if new_fault.is_none() => match session.read_answer(|lines| game.frame(seat, lines)) {
+            Ok(answer) => (
+                Reply::Text {
+                    text: answer.text,
+                    elapsed_ms: answer.elapsed.as_millis() as u64,
+                },
+                answer.elapsed,
+            ),
+            Err(failure) => {
+                let reply = match failure {
+                    Failure::TimedOut { waited, .. } => (Reply::TimedOut, waited),
+                    _ => (Reply::Crashed, Duration::ZERO),
+                };
+                *new_fault = Some(failure);
+                reply
+            }
+        },
+        _ => (Reply::Crashed, Duration::ZERO),
+    }
 }

@@ -5,7 +5,7 @@
 //! outcome, and a closing verdict: PASS only when every step of the log was checked.
 
 use super::{JunitRow, JunitStatus, Render};
-use crate::harness::trace::TraceReport;
+use crate::harness::trace::{Departure, OutcomeCheck, TraceReport};
 
 impl TraceReport {
     /// What was checked, in one line: "every step checked" at a glance, or where it stopped.
@@ -24,19 +24,9 @@ impl TraceReport {
         format!("{what}, {} agreeing", self.agreeing)
     }
 
-    fn verdict(&self) -> &'static str {
-        if self.incomplete() {
-            "INCOMPLETE"
-        } else if self.departures.is_empty() {
-            "PASS"
-        } else {
-            "DEPARTURES"
-        }
-    }
-}
-
-impl Render for TraceReport {
-    fn human(&self) -> String {
+    /// The version, the game, what was checked, the options and whose known departures were
+    /// played.
+    fn human_header(&self) -> String {
         let mut out = format!(
             "shinpan {} · trace of a {} match: {}\n",
             crate::VERSION,
@@ -55,53 +45,34 @@ impl Render for TraceReport {
             None => "known departures played: none (--engine-known NAME plays an engine's)\n"
                 .to_string(),
         });
+        out
+    }
+
+    fn verdict(&self) -> &'static str {
+        if self.incomplete() {
+            "INCOMPLETE"
+        } else if self.departures.is_empty() {
+            "PASS"
+        } else {
+            "DEPARTURES"
+        }
+    }
+}
+
+impl Render for TraceReport {
+    fn human(&self) -> String {
+        let mut out = self.human_header();
         for d in &self.departures {
-            match d.follows_from {
-                Some(first) => out.push_str(&format!(
+            out.push_str(&match d.follows_from {
+                Some(first) => format!(
                     "  step {}, player {}: {} again ({}, follows from step {first})\n",
                     d.step,
                     d.player,
                     d.fields.join(", "),
                     d.clause
-                )),
-                None => {
-                    // An unexplained departure's name says so already.
-                    let status = match (d.catalogued, d.clause.starts_with("unexplained")) {
-                        (true, _) => ", catalogued",
-                        (false, true) => "",
-                        (false, false) => ", unexplained",
-                    };
-                    out.push_str(&format!(
-                        "DEPARTURE at step {}, player {}: {} ({}{status})\n",
-                        d.step,
-                        d.player,
-                        d.fields.join(", "),
-                        d.clause,
-                    ));
-                    if !d.clauses.is_empty() {
-                        out.push_str(&format!("    clauses: {}\n", d.clauses.join(", ")));
-                    }
-                    if !d.reproduced.is_empty() {
-                        out.push_str(&format!(
-                            "    reproduced by playing the known departure of: {}\n",
-                            d.reproduced.join(", ")
-                        ));
-                    }
-                    for (clause, engine, note) in &d.known {
-                        out.push_str(&format!(
-                            "    known departure of {engine} ({clause}): {note}\n"
-                        ));
-                    }
-                    for line in d
-                        .diff
-                        .replace("expected", "reference")
-                        .replace("actual", "engine")
-                        .lines()
-                    {
-                        out.push_str(&format!("    {line}\n"));
-                    }
-                }
-            }
+                ),
+                None => new_departure_human(d),
+            });
         }
         for note in &self.notes {
             out.push_str(&format!("NOTE {note}\n"));
@@ -116,23 +87,7 @@ impl Render for TraceReport {
             ));
         }
         if let Some(outcome) = &self.outcome {
-            let rules = outcome
-                .rules
-                .as_ref()
-                .map_or("the match goes on".to_string(), |v| v.to_string());
-            let log = match (&outcome.log, outcome.agrees) {
-                (Some(v), _) => v.to_string(),
-                (None, Some(false)) => "the engine ended the match".to_string(),
-                (None, _) => "no outcome recorded".to_string(),
-            };
-            out.push_str(&format!(
-                "outcome: rules {rules}, log {log}: {}\n",
-                match outcome.agrees {
-                    Some(true) => "agree",
-                    Some(false) => "DISAGREE",
-                    None => "not in the log, not checked",
-                }
-            ));
+            out.push_str(&outcome_human(outcome));
         }
         let new = self.new_departures().count();
         out.push_str(&format!(
@@ -199,4 +154,66 @@ impl Render for TraceReport {
         }
         super::junit(&format!("shinpan trace {}", self.game), rows)
     }
+}
+
+/// A departure that starts something new: its step, fields and clause, the clauses and known
+/// departures that name it, and the reference's prediction against what the engine showed.
+fn new_departure_human(d: &Departure) -> String {
+    // An unexplained departure's name says so already.
+    let status = match (d.catalogued, d.clause.starts_with("unexplained")) {
+        (true, _) => ", catalogued",
+        (false, true) => "",
+        (false, false) => ", unexplained",
+    };
+    let mut out = format!(
+        "DEPARTURE at step {}, player {}: {} ({}{status})\n",
+        d.step,
+        d.player,
+        d.fields.join(", "),
+        d.clause,
+    );
+    if !d.clauses.is_empty() {
+        out.push_str(&format!("    clauses: {}\n", d.clauses.join(", ")));
+    }
+    if !d.reproduced.is_empty() {
+        out.push_str(&format!(
+            "    reproduced by playing the known departure of: {}\n",
+            d.reproduced.join(", ")
+        ));
+    }
+    for (clause, engine, note) in &d.known {
+        out.push_str(&format!(
+            "    known departure of {engine} ({clause}): {note}\n"
+        ));
+    }
+    for line in d
+        .diff
+        .replace("expected", "reference")
+        .replace("actual", "engine")
+        .lines()
+    {
+        out.push_str(&format!("    {line}\n"));
+    }
+    out
+}
+
+/// The outcome the rules give against the one the log shows, in one line.
+fn outcome_human(outcome: &OutcomeCheck) -> String {
+    let rules = outcome
+        .rules
+        .as_ref()
+        .map_or("the match goes on".to_string(), |v| v.to_string());
+    let log = match (&outcome.log, outcome.agrees) {
+        (Some(v), _) => v.to_string(),
+        (None, Some(false)) => "the engine ended the match".to_string(),
+        (None, _) => "no outcome recorded".to_string(),
+    };
+    format!(
+        "outcome: rules {rules}, log {log}: {}\n",
+        match outcome.agrees {
+            Some(true) => "agree",
+            Some(false) => "DISAGREE",
+            None => "not in the log, not checked",
+        }
+    )
 }

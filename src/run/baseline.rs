@@ -9,18 +9,32 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::CaseResult;
-use crate::bounded::{self, Bound};
+use crate::bounded::{self, Bound, ReadError};
 
 /// The largest baseline report read by default (`--max-baseline-bytes`): 64 MiB; a report of
 /// the whole library is about 0.25 MB.
 pub const DEFAULT_MAX_BASELINE_BYTES: u64 = 64 * 1024 * 1024;
 
-/// A baseline report that cannot be used, and why.
+/// A baseline report that cannot be used: the file, and why.
 #[derive(Debug, thiserror::Error)]
-#[error("{}: {message}", path.display())]
+#[error("{}: {why}", path.display())]
 pub struct BaselineError {
     pub path: PathBuf,
-    pub message: String,
+    #[source]
+    pub why: NotABaseline,
+}
+
+/// Why a file or a text is not a baseline report.
+#[derive(Debug, thiserror::Error)]
+pub enum NotABaseline {
+    /// The file cannot be read (missing, not a regular file, over the bound).
+    #[error("cannot read the baseline report: {0}")]
+    Unreadable(#[source] ReadError),
+    #[error("the baseline is not a JSON report ({0})")]
+    NotJson(#[source] serde_json::Error),
+    /// JSON, but no report of `shinpan check`.
+    #[error("the baseline is not a JSON report of `shinpan check`: it has no `results` list")]
+    NoResults,
 }
 
 /// The changes between a baseline report and this run.
@@ -53,9 +67,9 @@ impl Baseline {
     /// Reads the report at `path`, a regular file of at most `max_bytes`; the error names the
     /// file and what is wrong with it.
     pub fn load(path: &Path, max_bytes: u64) -> Result<Baseline, BaselineError> {
-        let error = |message: String| BaselineError {
+        let error = |why: NotABaseline| BaselineError {
             path: path.to_path_buf(),
-            message,
+            why,
         };
         let bound = Bound {
             max: max_bytes,
@@ -63,19 +77,15 @@ impl Baseline {
             what: "a baseline report",
         };
         let text = bounded::read_to_string(path, &bound)
-            .map_err(|e| error(format!("cannot read the baseline report: {e}")))?;
+            .map_err(|e| error(NotABaseline::Unreadable(e)))?;
         Baseline::parse(&text).map_err(error)
     }
 
     /// Reads a report from its JSON text.
-    pub fn parse(text: &str) -> Result<Baseline, String> {
-        let report: Value = serde_json::from_str(text)
-            .map_err(|e| format!("the baseline is not a JSON report ({e})"))?;
+    pub fn parse(text: &str) -> Result<Baseline, NotABaseline> {
+        let report: Value = serde_json::from_str(text).map_err(NotABaseline::NotJson)?;
         if !report.get("results").is_some_and(Value::is_array) {
-            return Err(
-                "the baseline is not a JSON report of `shinpan check`: it has no `results` list"
-                    .into(),
-            );
+            return Err(NotABaseline::NoResults);
         }
         Ok(Baseline { report })
     }

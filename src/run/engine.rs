@@ -11,7 +11,9 @@
 use serde_json::Value;
 
 use super::mask::Mask;
-use crate::game::{DynGame, DynVariants, MatchOptions, ParseVerdict, Played, Reply};
+use crate::game::{
+    DynGame, DynVariants, MatchOptions, ParseVerdict, PlayError, Played, Reply, StateError,
+};
 
 /// An engine's answer to one request.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,7 +22,38 @@ pub enum Answered<T> {
     /// The engine does not implement what the request needs (its reason).
     Unsupported(String),
     /// The engine could not carry the request out (what went wrong).
-    Error(String),
+    Error(EngineError),
+}
+
+/// Why an engine could not carry a request out: the case is an error, not a failure. Its text
+/// is the case's error in every report.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    /// The reference engine cannot play the case's input.
+    #[error("the reference engine refused the case: {0}")]
+    ReferenceRefused(#[source] PlayError),
+    /// The variant of a [`Planted`] engine cannot play it.
+    #[error("the variant refused the case: {0}")]
+    VariantRefused(#[source] PlayError),
+    /// The game has no parser of the protocol text the case names.
+    #[error("the game has no `{0}` parser")]
+    NoParser(String),
+    /// A new match cannot be started (with the case's options).
+    #[error(transparent)]
+    NotStarted(PlayError),
+    /// A new match's state cannot be written out.
+    #[error(transparent)]
+    NoState(StateError),
+    /// An adapter answered the request with `{"error": ...}`: its message.
+    #[error("the adapter says: {0}")]
+    AdapterSays(String),
+    /// An adapter's request failed, or its response broke the protocol: what went wrong.
+    #[error("{0}")]
+    Adapter(String),
+    /// Any other engine's own account of what went wrong (an engine in process, through
+    /// [`crate::Suite`]).
+    #[error("{0}")]
+    Other(String),
 }
 
 /// `step`: play `turns` (one reply per awaited player each) from `state`.
@@ -138,14 +171,14 @@ impl EngineUnderTest for Reference {
     fn step(&mut self, request: StepRequest<'_>) -> Answered<StepResponse> {
         match request.game.play(request.state, request.turns) {
             Ok(played) => Answered::Done(played.into()),
-            Err(e) => Answered::Error(format!("the reference engine refused the case: {e}")),
+            Err(e) => Answered::Error(EngineError::ReferenceRefused(e)),
         }
     }
 
     fn parse(&mut self, request: ParseRequest<'_>) -> Answered<ParseVerdict> {
         match request.game.parse(request.kind, request.input) {
             Some(verdict) => Answered::Done(verdict),
-            None => Answered::Error(format!("the game has no `{}` parser", request.kind)),
+            None => Answered::Error(EngineError::NoParser(request.kind.to_string())),
         }
     }
 
@@ -153,8 +186,8 @@ impl EngineUnderTest for Reference {
         let new = request.game.start(request.seed, request.options);
         match new.map(|new| new.state()) {
             Ok(Ok(state)) => Answered::Done(state),
-            Ok(Err(e)) => Answered::Error(e.to_string()),
-            Err(e) => Answered::Error(e.to_string()),
+            Ok(Err(e)) => Answered::Error(EngineError::NoState(e)),
+            Err(e) => Answered::Error(EngineError::NotStarted(e)),
         }
     }
 }
@@ -190,7 +223,7 @@ impl EngineUnderTest for Planted {
         };
         match playable.play_variant(request.state, request.turns, &[variant]) {
             Ok(played) => Answered::Done(played.into()),
-            Err(e) => Answered::Error(format!("the variant refused the case: {e}")),
+            Err(e) => Answered::Error(EngineError::VariantRefused(e)),
         }
     }
 

@@ -19,13 +19,13 @@ pub mod mask;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::case::expect::{check_subset, project, unified_diff};
+use crate::case::expect::{check_subset, project, unified_diff, Mismatch};
 use crate::case::{Across, Case, CaseBody, Expected, Library};
 use crate::game::{DynGame, MatchOptions, ParseVerdict, Reply};
 
 pub use engine::{
-    Answered, EngineUnderTest, NewMatchRequest, ParseRequest, Planted, Reference, StepRequest,
-    StepResponse,
+    Answered, EngineError, EngineUnderTest, NewMatchRequest, ParseRequest, Planted, Reference,
+    StepRequest, StepResponse,
 };
 use mask::{checks_something, PROMPTS};
 pub use mask::{Mask, MaskError};
@@ -224,7 +224,7 @@ fn judge_case(game: &dyn DynGame, case: &Case, engine: &mut dyn EngineUnderTest)
                 ))
                 .into(),
                 Answered::Unsupported(why) => CaseVerdict::Unsupported(why).into(),
-                Answered::Error(why) => CaseVerdict::Error(why).into(),
+                Answered::Error(why) => CaseVerdict::Error(why.to_string()).into(),
             }
         }
         CaseBody::Parse {
@@ -248,7 +248,7 @@ fn judge_case(game: &dyn DynGame, case: &Case, engine: &mut dyn EngineUnderTest)
             match engine.parse(request) {
                 Answered::Done(verdict) => judge_parse(&verdict, input, *expect, *at).into(),
                 Answered::Unsupported(why) => CaseVerdict::Unsupported(why).into(),
-                Answered::Error(why) => CaseVerdict::Error(why).into(),
+                Answered::Error(why) => CaseVerdict::Error(why.to_string()).into(),
             }
         }
         CaseBody::Generate {
@@ -358,7 +358,7 @@ fn judge_step(
         Err(verdict) => (verdict, None),
         Ok(actual) => match check_subset(&then, &actual) {
             Ok(()) => (CaseVerdict::Pass, None),
-            Err(diff) => {
+            Err(Mismatch { diff }) => {
                 // Named by the variant that reproduces what the engine got wrong.
                 let fields = departure::differing_leaves(&then, &project(&then, &actual));
                 let shape = |r: StepResponse| shape(r).unwrap_or(Value::Null);
@@ -395,7 +395,10 @@ fn modelled_result(
         Err(e) => {
             return Err(CaseVerdict::Fail(format!(
                 "the engine's result is not a state of the game: {e}\n{}",
-                check_subset(then, &state).err().unwrap_or_default()
+                check_subset(then, &state)
+                    .err()
+                    .map(|m| m.diff)
+                    .unwrap_or_default()
             )))
         }
     };
@@ -573,7 +576,7 @@ fn check_generated(
             }
         };
         game.capabilities().normalize_expectation(&mut state);
-        if let Err(diff) = check_subset(then, &state) {
+        if let Err(Mismatch { diff }) = check_subset(then, &state) {
             return CaseVerdict::Fail(format!("new match with seed {seed}:\n{diff}"));
         }
         for (fact, values) in across.iter().zip(&mut values) {

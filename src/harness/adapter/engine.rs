@@ -8,7 +8,8 @@ use serde_json::{json, Map, Value};
 use super::{Adapter, RequestFailure, Response};
 use crate::game::{ParseVerdict, ReplyVerdict};
 use crate::run::{
-    Answered, EngineUnderTest, Mask, NewMatchRequest, ParseRequest, StepRequest, StepResponse,
+    Answered, EngineError, EngineUnderTest, Mask, NewMatchRequest, ParseRequest, StepRequest,
+    StepResponse,
 };
 use crate::text::ParseError;
 
@@ -100,10 +101,12 @@ impl EngineUnderTest for Adapter {
 enum Asked {
     Done(Map<String, Value>),
     Unsupported(String),
-    Error(String),
+    Error(EngineError),
 }
 
 impl Asked {
+    /// The response object read by `read`; what `read` finds wrong with it is an error of the
+    /// request, in words that follow "the step response" and the like.
     fn and_then<T>(
         self,
         read: impl FnOnce(Map<String, Value>) -> Result<T, String>,
@@ -111,7 +114,7 @@ impl Asked {
         match self {
             Asked::Done(map) => match read(map) {
                 Ok(value) => Answered::Done(value),
-                Err(why) => Answered::Error(why),
+                Err(why) => Answered::Error(EngineError::Adapter(why)),
             },
             Asked::Unsupported(why) => Answered::Unsupported(why),
             Asked::Error(why) => Answered::Error(why),
@@ -124,8 +127,8 @@ impl Adapter {
         match self.request(id, fields) {
             Ok(Response::Done(map)) => Asked::Done(map),
             Ok(Response::Unsupported(why)) => Asked::Unsupported(why),
-            Ok(Response::Error(why)) => Asked::Error(format!("the adapter says: {why}")),
-            Err(failure) => Asked::Error(restarted(&failure)),
+            Ok(Response::Error(why)) => Asked::Error(EngineError::AdapterSays(why)),
+            Err(failure) => Asked::Error(EngineError::Adapter(restarted(&failure))),
         }
     }
 }

@@ -452,9 +452,20 @@ fn excerpt(line: &str, error: &serde_json::Error) -> String {
     format!("{error} in {}", short(line))
 }
 
+/// A command line that cannot be split into words ([`split_command`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// A quote opened and never closed.
+    #[error("unclosed {quote} in the command `{command}`")]
+    Unclosed { quote: char, command: String },
+    /// Nothing but blanks.
+    #[error("the engine command is empty")]
+    Empty,
+}
+
 /// Splits a command line the way a shell would for simple cases: blanks separate words, single
 /// and double quotes group, a backslash escapes the next character. No variables, no globbing.
-pub fn split_command(command: &str) -> Result<Vec<String>, String> {
+pub fn split_command(command: &str) -> Result<Vec<String>, CommandError> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut in_word = false;
@@ -474,7 +485,12 @@ pub fn split_command(command: &str) -> Result<Vec<String>, String> {
                         Some(q) if q == c => break,
                         Some('\\') if c == '"' => word.extend(chars.next()),
                         Some(other) => word.push(other),
-                        None => return Err(format!("unclosed {c} in the command `{command}`")),
+                        None => {
+                            return Err(CommandError::Unclosed {
+                                quote: c,
+                                command: command.to_string(),
+                            })
+                        }
                     }
                 }
             }
@@ -492,7 +508,7 @@ pub fn split_command(command: &str) -> Result<Vec<String>, String> {
         words.push(word);
     }
     if words.is_empty() {
-        return Err("the engine command is empty".into());
+        return Err(CommandError::Empty);
     }
     Ok(words)
 }
@@ -539,7 +555,10 @@ mod tests {
             split_command(r#"python3 "my adapter.py" --bug 'a b' x\ y"#).unwrap(),
             ["python3", "my adapter.py", "--bug", "a b", "x y"]
         );
-        assert!(split_command("  ").is_err());
-        assert!(split_command("a 'b").is_err());
+        assert_eq!(split_command("  "), Err(CommandError::Empty));
+        assert_eq!(
+            split_command("a 'b").unwrap_err().to_string(),
+            "unclosed ' in the command `a 'b`"
+        );
     }
 }

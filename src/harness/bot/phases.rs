@@ -5,14 +5,16 @@
 
 use std::time::{Duration, Instant};
 
+use rand_chacha::ChaCha8Rng;
+
 use super::crash::stack_trace;
 use super::judge::{broke, failed, judge, show};
 use super::{clock, CheckVerdict, Checker, Found, MalformedCrash, Phase, Run};
 use crate::game::{DynMatch, EdgeCase, ParseVerdict, Reply, ReplyVerdict};
 use crate::harness::mutate;
 use crate::harness::process::{Ended, ReadFailure};
-use crate::harness::referee::{play_step, Seat};
-use crate::harness::session::{error_at_end, stderr_summary, Failure, Session};
+use crate::harness::referee::{play_step, Seat, StepRecord};
+use crate::harness::session::{error_at_end, stderr_summary, BotAnswer, Failure, Session};
 use crate::rng::{player_stream, seeded};
 
 /// What is wrong with how a bot ended after its name and the end of its input, if anything: it
@@ -69,6 +71,73 @@ enum Stop {
     Engine(String),
 }
 
+/// How a checked match went for the bot, up to its end or the step that stopped it.
+#[derive(Default)]
+struct MatchPlay {
+    /// Steps played to their end.
+    steps: usize,
+    slowest: Duration,
+    /// The first reply the engine took though it was not strictly of the grammar.
+    non_strict: Option<String>,
+    stop: Option<Stop>,
+}
+
+impl MatchPlay {
+    /// Takes in what step `self.steps` did to the bot in `seat`: its slowest reply, a broken
+    /// session or a refused reply (which stop the match), a non-strict reply.
+    fn take_step(&mut self, record: &StepRecord, seat: usize) {
+        let steps = self.steps;
+        if let Some(i) = record.awaiting.iter().position(|&p| p == seat) {
+            let shown = match &record.replies[i] {
+                Reply::Text { text, .. } => show(text),
+                _ => String::new(),
+            };
+            self.slowest = self.slowest.max(record.waited[i]);
+            self.stop = match (&record.new_faults[i], &record.verdicts[i]) {
+                (Some(failure), _) => Some(Stop::Broke(failure.clone())),
+                (None, ReplyVerdict::Rejected(why)) => Some(Stop::Illegal(format!(
+                    "step {steps}: illegal reply `{shown}`: {why}"
+                ))),
+                (None, ReplyVerdict::TimedOut) => Some(Stop::Illegal(format!(
+                    "step {steps}: the engine's clock ran out (total thinking time)"
+                ))),
+                (None, ReplyVerdict::NonStrict(why)) => {
+                    self.non_strict
+                        .get_or_insert(format!("step {steps}: `{shown}`: {why}"));
+                    None
+                }
+                _ => None,
+            };
+        }
+        if self.stop.is_none() {
+            self.steps += 1;
+        }
+    }
+}
+
+/// Plays `game` between `seats` until it ends or something stops it ([`Stop`]), the bot in
+/// `seat` sent prompts varied by `vary`.
+fn play_match(
+    game: &mut dyn DynMatch,
+    seats: &mut [Seat],
+    seat: usize,
+    vary: &mut ChaCha8Rng,
+) -> MatchPlay {
+    let mut play = MatchPlay::default();
+    while game.outcome().is_none() && play.stop.is_none() {
+        match play_step(game, seats, Some(vary)) {
+            Ok(record) => play.take_step(&record, seat),
+            Err(e) => {
+                play.stop = Some(Stop::Engine(format!(
+                    "step {}: the engine: {e}",
+                    play.steps
+                )));
+            }
+        }
+    }
+    play
+}
+
 impl Checker<'_> {
     /// Whether the bot got past the handshake; an error when it cannot be started at all.
     pub(super) fn handshake_phase(&mut self) -> std::io::Result<bool> {
@@ -93,24 +162,7 @@ impl Checker<'_> {
         let found = match session.handshake(&handshake) {
             Err(failure) => broke(&mut session, kind, failure),
             Ok(answer) => {
-                let found = match self.game.parse(kind, &answer.text) {
-                    Some(ParseVerdict::Valid { .. }) | None => Found::new(
-                        CheckVerdict::Pass,
-                        format!(
-                            "{kind} `{}` in {} ms",
-                            show(&answer.text),
-                            answer.elapsed.as_millis()
-                        ),
-                    ),
-                    Some(ParseVerdict::NonStrict(e)) => Found::new(
-                        CheckVerdict::NonStrict,
-                        format!("{kind} `{}`: {e}", show(&answer.text)),
-                    ),
-                    Some(ParseVerdict::Invalid(e)) => failed(
-                        &mut session,
-                        format!("{kind} `{}`: {e}", show(&answer.text)),
-                    ),
-                };
+                let found = self.judge_handshake(&mut session, kind, &answer);
                 // How it ends is judged apart: a bad ending is no reason to skip the phases
                 // its name lets run.
                 let ended = session.finish();
@@ -152,6 +204,28 @@ impl Checker<'_> {
         Ok(passed)
     }
 
+    /// The bot's handshake answer read by the game's `kind` parser: legal, non-strict, or a
+    /// FAIL with the bot's transcript.
+    fn judge_handshake(&self, session: &mut Session, kind: &str, answer: &BotAnswer) -> Found {
+        match self.game.parse(kind, &answer.text) {
+            Some(ParseVerdict::Valid { .. }) | None => Found::new(
+                CheckVerdict::Pass,
+                format!(
+                    "{kind} `{}` in {} ms",
+                    show(&answer.text),
+                    answer.elapsed.as_millis()
+                ),
+            ),
+            Some(ParseVerdict::NonStrict(e)) => Found::new(
+                CheckVerdict::NonStrict,
+                format!("{kind} `{}`: {e}", show(&answer.text)),
+            ),
+            Some(ParseVerdict::Invalid(e)) => {
+                failed(session, format!("{kind} `{}`: {e}", show(&answer.text)))
+            }
+        }
+    }
+
     /// `--matches` per seat, each check made only when its turn comes: nothing is planned per
     /// match before it is played, so a count in the millions costs nothing up front.
     pub(super) fn matches_phase(&mut self) {
@@ -188,47 +262,12 @@ impl Checker<'_> {
         };
         // Prompts as another engine may print them (D-codevs4-13: resource cells shuffled).
         let mut vary = seeded(seed, VARY_STREAM + seat as u64);
-        let mut steps = 0;
-        let mut slowest = Duration::ZERO;
-        let mut non_strict = None;
-        let mut stop = None;
-        while game.outcome().is_none() && stop.is_none() {
-            let record = match play_step(game.as_mut(), &mut seats, Some(&mut vary)) {
-                Ok(record) => record,
-                Err(e) => {
-                    stop = Some(Stop::Engine(format!("step {steps}: the engine: {e}")));
-                    break;
-                }
-            };
-            if let Some(i) = record.awaiting.iter().position(|&p| p == seat) {
-                let shown = match &record.replies[i] {
-                    Reply::Text { text, .. } => show(text),
-                    _ => String::new(),
-                };
-                slowest = slowest.max(record.waited[i]);
-                stop = match (&record.new_faults[i], &record.verdicts[i]) {
-                    (Some(failure), _) => Some(Stop::Broke(failure.clone())),
-                    (None, ReplyVerdict::Rejected(why)) => Some(Stop::Illegal(format!(
-                        "step {steps}: illegal reply `{shown}`: {why}"
-                    ))),
-                    (None, ReplyVerdict::TimedOut) => Some(Stop::Illegal(format!(
-                        "step {steps}: the engine's clock ran out (total thinking time)"
-                    ))),
-                    (None, ReplyVerdict::NonStrict(why)) => {
-                        non_strict.get_or_insert(format!("step {steps}: `{shown}`: {why}"));
-                        None
-                    }
-                    _ => None,
-                };
-            }
-            if stop.is_none() {
-                steps += 1;
-            }
-        }
+        let play = play_match(game.as_mut(), &mut seats, seat, &mut vary);
         let Seat::Bot { mut session, .. } = seats.swap_remove(seat) else {
             return Found::new(CheckVerdict::Info, "the bot's seat is empty");
         };
-        match stop {
+        let steps = play.steps;
+        match play.stop {
             Some(Stop::Broke(failure)) => {
                 return broke(&mut session, &format!("step {steps}"), failure)
             }
@@ -245,14 +284,14 @@ impl Checker<'_> {
         });
         let summary = format!(
             "{steps} steps, {outcome}, slowest reply {} ms",
-            slowest.as_millis()
+            play.slowest.as_millis()
         );
         if let Some(problem) = teardown_problem(&ended) {
             let mut found = Found::new(CheckVerdict::Fail, format!("{summary}; then it {problem}"));
             found.input = Some(session.transcript().to_vec());
             return found;
         }
-        let found = match non_strict {
+        let found = match play.non_strict {
             Some(first) => Found::new(
                 CheckVerdict::NonStrict,
                 format!("{summary}; first: {first}"),
@@ -382,26 +421,7 @@ impl Checker<'_> {
         let answer = session.ask_then_close(&mutant.bytes, |l| state.frame(seat, l));
         let note = &mutant.note;
         let found = match answer {
-            Ok(answer) => {
-                let shown = show(&answer.text);
-                match judge(state.as_ref(), seat, Reply::text(answer.text)) {
-                    ReplyVerdict::Accepted => Found::new(
-                        CheckVerdict::Pass,
-                        format!("{note}: answered `{shown}`, a legal reply"),
-                    ),
-                    ReplyVerdict::NonStrict(why) => Found::new(
-                        CheckVerdict::NonStrict,
-                        format!("{note}: answered `{shown}`: {why}"),
-                    ),
-                    other => Found::new(
-                        CheckVerdict::Info,
-                        format!(
-                            "{note}: answered `{shown}`, which the engine would not play \
-                             ({other:?}); the document leaves this open"
-                        ),
-                    ),
-                }
-            }
+            Ok(answer) => judge_mutant_answer(state.as_ref(), seat, note, answer.text),
             // No reply is what the document leaves open; whether the bot then ended well is
             // judged below, and a FAIL must not read as acceptable.
             Err(Failure::Read(ReadFailure::Eof)) => {
@@ -420,7 +440,13 @@ impl Checker<'_> {
                 };
             }
         };
-        // Its input is closed: now it must end, and end well.
+        self.end_after_mutant(found, &mut session)
+    }
+
+    /// Its input is closed after a malformed prompt: now the bot must end, and end well. One
+    /// that had to be stopped, died by a signal, left a mess, or (unless `--malformed-crash
+    /// info`) died with a stack trace fails; else how it ended joins `found`'s detail.
+    fn end_after_mutant(&self, found: Found, session: &mut Session) -> Found {
         let ended = session.finish();
         let stderr = session.stderr_tail();
         let how = ended.describe();
@@ -439,27 +465,45 @@ impl Checker<'_> {
                 _ => None,
             }
         };
-        match unhandled {
-            Some(why) => {
-                let mut found = Found::new(CheckVerdict::Fail, format!("{}; {why}", found.detail));
-                found.input = Some(session.transcript().to_vec());
-                found
-            }
-            None => {
-                let said = stderr_summary(&stderr, 1)
-                    .map(|s| format!("; stderr: {s}"))
-                    .unwrap_or_default();
-                let open = if found.verdict == CheckVerdict::Info && !found.detail.contains("open")
-                {
-                    " (the document leaves this open)"
-                } else {
-                    ""
-                };
-                Found {
-                    detail: format!("{}; it {how}{said}{open}", found.detail),
-                    ..found
-                }
-            }
+        if let Some(why) = unhandled {
+            let mut found = Found::new(CheckVerdict::Fail, format!("{}; {why}", found.detail));
+            found.input = Some(session.transcript().to_vec());
+            return found;
         }
+        let said = stderr_summary(&stderr, 1)
+            .map(|s| format!("; stderr: {s}"))
+            .unwrap_or_default();
+        let open = if found.verdict == CheckVerdict::Info && !found.detail.contains("open") {
+            " (the document leaves this open)"
+        } else {
+            ""
+        };
+        Found {
+            detail: format!("{}; it {how}{said}{open}", found.detail),
+            ..found
+        }
+    }
+}
+
+/// A bot's reply to a malformed prompt (described by `note`), judged as the engine would take
+/// it from the state the prompt was made from: any reply is open, a legal one passes.
+fn judge_mutant_answer(state: &dyn DynMatch, seat: usize, note: &str, text: String) -> Found {
+    let shown = show(&text);
+    match judge(state, seat, Reply::text(text)) {
+        ReplyVerdict::Accepted => Found::new(
+            CheckVerdict::Pass,
+            format!("{note}: answered `{shown}`, a legal reply"),
+        ),
+        ReplyVerdict::NonStrict(why) => Found::new(
+            CheckVerdict::NonStrict,
+            format!("{note}: answered `{shown}`: {why}"),
+        ),
+        other => Found::new(
+            CheckVerdict::Info,
+            format!(
+                "{note}: answered `{shown}`, which the engine would not play \
+                 ({other:?}); the document leaves this open"
+            ),
+        ),
     }
 }

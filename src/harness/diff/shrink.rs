@@ -17,7 +17,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{json, Map, Value};
 
-use super::candidates::{apply, candidates};
+use super::candidates::{apply, candidates, Edit};
 use super::case_file::size;
 use super::{
     actual, compare, differing_part, without_mirrors, Comparison, Departure, DiffConfig,
@@ -78,6 +78,119 @@ impl Keep<'_> {
             )
             .collect()
     }
+
+    /// `edit` applied to `current`, when it is worth asking the engine about: a valid state,
+    /// another input than `current`, reachable, playable by the reference, and one on which
+    /// the part's variant departs from the rules.
+    fn candidate(&self, current: &Input, edit: &Edit) -> Option<Input> {
+        let edited = apply(current, edit);
+        let state = crate::game::load_state(self.game, &edited.state).ok()?;
+        let candidate = Input {
+            state,
+            turns: edited.turns,
+        };
+        if candidate == *current
+            || self
+                .game
+                .capabilities()
+                .reachable(&candidate.state)
+                .is_err()
+        {
+            return None;
+        }
+        let reference = self.game.play(&candidate.state, &candidate.turns).ok()?;
+        self.variant_departs(&candidate, reference.into())
+            .then_some(candidate)
+    }
+}
+
+/// A shrinking under way: the smallest input kept so far and what it showed.
+struct Shrinking {
+    current: Input,
+    /// The departure `current` shows, and the disagreement it was named from.
+    departure: Departure,
+    last: Disagreement,
+    /// What `current` shows besides the part ([`Keep::others`]): a candidate may show no more.
+    others: BTreeSet<String>,
+    /// Engine requests spent, and inputs kept.
+    requests: usize,
+    steps: usize,
+}
+
+impl Shrinking {
+    /// Passes over the candidates until a whole pass keeps none: a fixed point (true), unless
+    /// the request budget or a signal cut the pass short (false).
+    fn until_fixed_point(
+        &mut self,
+        keep: &Keep,
+        engine: &mut dyn EngineUnderTest,
+        budget: usize,
+        default: Option<&Value>,
+    ) -> bool {
+        loop {
+            let (progressed, whole_pass) = self.pass(keep, engine, budget, default);
+            if !progressed {
+                return whole_pass && interrupt::received().is_none();
+            }
+            if self.requests >= budget || interrupt::received().is_some() {
+                return false;
+            }
+        }
+    }
+
+    /// One pass over the candidates of the current input. After a step the new input's
+    /// candidates are tried from the same position on, so candidates that failed once are not
+    /// retried until the next pass. Returns whether an input was kept, and whether the pass
+    /// reached the end of the list. A signal ends it: what it reached before is kept.
+    fn pass(
+        &mut self,
+        keep: &Keep,
+        engine: &mut dyn EngineUnderTest,
+        budget: usize,
+        default: Option<&Value>,
+    ) -> (bool, bool) {
+        let mut progressed = false;
+        let mut list = candidates(&self.current, default);
+        let mut i = 0;
+        while i < list.len() && self.requests < budget && interrupt::received().is_none() {
+            let candidate = keep.candidate(&self.current, &list[i]);
+            i += 1;
+            let Some(candidate) = candidate else {
+                continue;
+            };
+            self.requests += 1;
+            let compared = compare(keep.game, engine, "diff/shrink", &candidate);
+            if interrupt::received().is_some() {
+                // The engine was stopped under this request: its answer says nothing.
+                break;
+            }
+            if self.take(keep, candidate, compared) {
+                progressed = true;
+                list = candidates(&self.current, default);
+                i = i.saturating_sub(1);
+            }
+        }
+        (progressed, i >= list.len())
+    }
+
+    /// Keeps `candidate` when the engine still disagrees on it by the part, and by nothing the
+    /// current input did not show already.
+    fn take(&mut self, keep: &Keep, candidate: Input, compared: Comparison) -> bool {
+        let Comparison::Disagree(d) = compared else {
+            return false;
+        };
+        let departure = Departure::of(keep.game, &candidate, &d);
+        let its_others = keep.others(&departure);
+        if !keep.shows(&departure) || !its_others.is_subset(&self.others) {
+            return false;
+        }
+        self.others = its_others;
+        self.current = candidate;
+        self.departure = departure;
+        self.last = *d;
+        self.steps += 1;
+        true
+    }
 }
 
 pub(super) fn shrink(
@@ -102,80 +215,26 @@ pub(super) fn shrink(
     };
     let original_departure = Departure::of(game, &original, &first);
     let original_expectation = expectation_of(&first, default.as_ref());
-    let mut others = keep.others(&original_departure);
-    let mut current = original.clone();
-    let mut current_departure = original_departure.clone();
-    let mut last = first;
-    let mut requests = 0;
-    let mut steps = 0;
-    let mut minimal = false;
-    // Passes over the candidates; after a step the new input's candidates are tried from the
-    // same position on, so candidates that failed once are not retried until the next pass.
-    loop {
-        let mut progressed = false;
-        let mut list = candidates(&current, default.as_ref());
-        let mut i = 0;
-        // A signal ends the shrinking: what it reached before is kept.
-        while i < list.len() && requests < config.shrink_requests && interrupt::received().is_none()
-        {
-            let candidate = apply(&current, &list[i]);
-            i += 1;
-            let Ok(state) = crate::game::load_state(game, &candidate.state) else {
-                continue;
-            };
-            let candidate = Input {
-                state,
-                turns: candidate.turns,
-            };
-            if candidate == current || game.capabilities().reachable(&candidate.state).is_err() {
-                continue;
-            }
-            let Ok(reference) = game.play(&candidate.state, &candidate.turns) else {
-                continue;
-            };
-            if !keep.variant_departs(&candidate, reference.into()) {
-                continue;
-            }
-            requests += 1;
-            let compared = compare(game, engine, "diff/shrink", &candidate);
-            if interrupt::received().is_some() {
-                // The engine was stopped under this request: its answer says nothing.
-                break;
-            }
-            if let Comparison::Disagree(d) = compared {
-                let departure = Departure::of(game, &candidate, &d);
-                let its_others = keep.others(&departure);
-                if !keep.shows(&departure) || !its_others.is_subset(&others) {
-                    continue;
-                }
-                others = its_others;
-                current = candidate;
-                current_departure = departure;
-                last = *d;
-                steps += 1;
-                progressed = true;
-                list = candidates(&current, default.as_ref());
-                i = i.saturating_sub(1);
-            }
-        }
-        if !progressed {
-            // A whole pass kept nothing: a fixed point, unless the budget or a signal cut the
-            // pass short.
-            minimal = i >= list.len() && interrupt::received().is_none();
-            break;
-        }
-        if requests >= config.shrink_requests || interrupt::received().is_some() {
-            break;
-        }
-    }
+    let mut shrinking = Shrinking {
+        others: keep.others(&original_departure),
+        current: original.clone(),
+        departure: original_departure.clone(),
+        last: first,
+        requests: 0,
+        steps: 0,
+    };
+    let minimal =
+        shrinking.until_fixed_point(&keep, engine, config.shrink_requests, default.as_ref());
+    let Shrinking {
+        current,
+        departure,
+        last,
+        requests,
+        steps,
+        ..
+    } = shrinking;
     let expectation = expectation_of(&last, default.as_ref());
-    let mut shrunk = current;
-    if let Some(default) = &default {
-        let pruned = prune_defaults(&shrunk.state, default);
-        if crate::game::load_state(game, &pruned).ok().as_ref() == Some(&shrunk.state) {
-            shrunk.state = pruned;
-        }
-    }
+    let shrunk = prune_state(game, &current, default.as_ref());
     let size_before = size(
         &prune_state(game, &original, default.as_ref()),
         &original_expectation,
@@ -185,7 +244,7 @@ pub(super) fn shrink(
         run,
         part,
         original_departure,
-        departure: current_departure,
+        departure,
         concerns: Vec::new(),
         original,
         original_difference,

@@ -19,14 +19,14 @@ pub mod record;
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::ExitStatus;
-use std::thread;
+use std::process::{ChildStdin, ChildStdout, ExitStatus};
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use nix::sys::signal::Signal;
 use serde_json::json;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-use signal_hook::iterator::Signals;
+use signal_hook::iterator::{Handle, Signals};
 
 use super::log::{now_us, LOG_FORMAT};
 use super::reaper::LeftBehind;
@@ -83,13 +83,37 @@ pub fn tap(options: &TapOptions, argv: &[String]) -> std::io::Result<Tapped> {
             return Err(e);
         }
     };
-    let pgid = bot.pid();
+    let signals = pass_on_signals(&log, bot.pid(), options.grace)?;
+    let (to_bot, from_bot) = bot.pipes().ok_or_else(missing)?;
+    forward_prompts(&log, to_bot);
+    let replies = forward_replies(&log, from_bot);
 
-    // The engine's signals go on to the bot's group; its exit decides ours.
+    let status = bot.wait()?;
+    // The match is over for this bot: what it left goes with it. Then what it printed last,
+    // still in the pipe, is read to its end.
+    let left_behind = bot.end_rest(options.grace);
+    let until = Instant::now() + Duration::from_secs(1);
+    while !replies.is_finished() && Instant::now() < until {
+        thread::sleep(Duration::from_millis(5));
+    }
+    let end = end_of(status);
+    log.record(end_record(end, &left_behind));
+    bot.release_guard();
+    signals.close();
+    Ok(Tapped {
+        end,
+        log_failure: log.failure(),
+        left_behind,
+    })
+}
+
+/// Passes the engine's signals (SIGTERM, SIGINT, SIGHUP) on to the bot's group `pgid`, each
+/// logged, then SIGKILL when the bot outlives one by `grace`; the bot's exit decides the tap's.
+/// The handle stops it.
+fn pass_on_signals(log: &Log, pgid: i32, grace: Duration) -> std::io::Result<Handle> {
     let mut signals = Signals::new([SIGTERM, SIGINT, SIGHUP])?;
     let handle = signals.handle();
     let signal_log = log.clone();
-    let grace = options.grace;
     thread::spawn(move || {
         for signal in signals.forever() {
             signal_log.record(json!({"event": "signal", "signal": signal}));
@@ -106,8 +130,12 @@ pub fn tap(options: &TapOptions, argv: &[String]) -> std::io::Result<Tapped> {
             });
         }
     });
+    Ok(handle)
+}
 
-    let (mut to_bot, mut from_bot) = bot.pipes().ok_or_else(missing)?;
+/// Forwards the engine's prompts (the tap's input) to the bot in a thread of their own, each
+/// chunk logged; when the engine closes the input, so is the bot's.
+fn forward_prompts(log: &Log, mut to_bot: ChildStdin) {
     let prompt_log = log.clone();
     thread::spawn(move || {
         let mut stdin = std::io::stdin().lock();
@@ -121,8 +149,13 @@ pub fn tap(options: &TapOptions, argv: &[String]) -> std::io::Result<Tapped> {
         prompt_log.record(json!({"event": "input-closed"}));
         // Dropping `to_bot` closes the bot's input.
     });
+}
+
+/// Forwards the bot's replies to the engine (the tap's output) in a thread of their own, each
+/// chunk logged, until the bot's output closes.
+fn forward_replies(log: &Log, mut from_bot: ChildStdout) -> JoinHandle<()> {
     let reply_log = log.clone();
-    let replies = thread::spawn(move || {
+    thread::spawn(move || {
         let mut stdout = std::io::stdout().lock();
         let mut text = Utf8Chunks::default();
         forward(&mut from_bot, &mut stdout, |chunk, read_at| {
@@ -131,17 +164,11 @@ pub fn tap(options: &TapOptions, argv: &[String]) -> std::io::Result<Tapped> {
         if let Some(rest) = text.finish("reply") {
             reply_log.record(rest);
         }
-    });
+    })
+}
 
-    let status = bot.wait()?;
-    // The match is over for this bot: what it left goes with it. Then what it printed last,
-    // still in the pipe, is read to its end.
-    let left_behind = bot.end_rest(options.grace);
-    let until = Instant::now() + Duration::from_secs(1);
-    while !replies.is_finished() && Instant::now() < until {
-        thread::sleep(Duration::from_millis(5));
-    }
-    let end = end_of(status);
+/// The `end` record: how the bot ended, and the processes it left running.
+fn end_record(end: TapEnd, left_behind: &[LeftBehind]) -> serde_json::Value {
     let mut record = match end {
         TapEnd::Exited(code) => json!({"event": "end", "status": code}),
         TapEnd::Signalled(signal) => json!({"event": "end", "signal": signal}),
@@ -153,14 +180,7 @@ pub fn tap(options: &TapOptions, argv: &[String]) -> std::io::Result<Tapped> {
             .collect();
         record["left_behind"] = who.into();
     }
-    log.record(record);
-    bot.release_guard();
-    handle.close();
-    Ok(Tapped {
-        end,
-        log_failure: log.failure(),
-        left_behind,
-    })
+    record
 }
 
 fn missing() -> std::io::Error {

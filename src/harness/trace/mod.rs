@@ -15,13 +15,16 @@ pub mod cases;
 pub mod clauses;
 
 use std::collections::{BTreeMap, VecDeque};
+use std::ops::ControlFlow;
 
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::case::expect::{to_yaml, unified_diff};
-use crate::game::{DynGame, MatchOptions, PlayedDeparture, Reply};
-use crate::harness::log::PlayerLog;
+use crate::game::{
+    DynGame, DynMatch, DynRecorded, MatchOptions, Observation, Outcome, PlayedDeparture, Reply,
+};
+use crate::harness::log::{Exchange, PlayerLog};
 use crate::run::departure::{self, at, differing_fields};
 use clauses::ClauseIndex;
 
@@ -214,12 +217,49 @@ pub fn trace_with(
     index: &ClauseIndex,
     config: &TraceConfig,
 ) -> TraceReport {
+    let mut report = opening_report(game, logs, config);
+    let start = match starting_point(game, logs, config) {
+        Ok(start) => start,
+        Err(why) => {
+            report.stopped = Some(why);
+            return report;
+        }
+    };
+    if let Some(assumed) = start.assumed_options {
+        report.options = assumed;
+    }
+    let mut walk = Walk {
+        game,
+        recorded: start.recorded,
+        logs,
+        index,
+        config,
+        first_player: start.first_player,
+        next: logs.keys().map(|&p| (p, 0)).collect(),
+        state: start.state,
+        first_seen: BTreeMap::new(),
+        previous: VecDeque::with_capacity(REPLAYED),
+        pending: None,
+        report,
+    };
+    for step in 0.. {
+        if walk.check_step(step).is_break() {
+            break;
+        }
+    }
+    walk.close()
+}
+
+/// The report before any step is checked: the options named, where they came from, the engine.
+fn opening_report(
+    game: &dyn DynGame,
+    logs: &BTreeMap<usize, PlayerLog>,
+    config: &TraceConfig,
+) -> TraceReport {
     let per_step = game.info().replies_per_step;
-    let recorded = game.capabilities().recorded;
-    let mut next: BTreeMap<usize, usize> = logs.keys().map(|&p| (p, 0)).collect();
     let mut report = TraceReport::nothing_checked(
         game.info().id,
-        steps_left(logs, &next, per_step),
+        steps_left(logs, &BTreeMap::new(), per_step),
         String::new(),
     );
     report.stopped = None;
@@ -230,239 +270,287 @@ pub fn trace_with(
             .check_options(options)
             .unwrap_or_else(|_| Value::Object(options.0.clone()));
     }
+    report
+}
+
+/// Where a trace starts: the first prompt of the first player, read onto nothing.
+struct Start {
+    recorded: &'static dyn DynRecorded,
+    first_player: usize,
+    /// The state to start from, set up with the match options when they are named.
+    state: Value,
+    /// When none are named: the options the first prompts were read as, for the report.
+    assumed_options: Option<Value>,
+}
+
+/// The state the first prompt shows, or why nothing can be checked.
+fn starting_point(
+    game: &dyn DynGame,
+    logs: &BTreeMap<usize, PlayerLog>,
+    config: &TraceConfig,
+) -> Result<Start, String> {
     let Some((&first_player, first)) = logs.iter().next() else {
-        report.stopped = Some("the log holds no exchange: nothing was checked".into());
-        return report;
+        return Err("the log holds no exchange: nothing was checked".into());
     };
     let Some(exchange) = first.exchanges.first() else {
-        report.stopped = Some("the log holds no prompt: nothing was checked".into());
-        return report;
+        return Err("the log holds no prompt: nothing was checked".into());
     };
-    let Some(recorded) = recorded else {
-        report.stopped = Some(format!(
+    let Some(recorded) = game.capabilities().recorded else {
+        return Err(format!(
             "{} cannot read its prompts back into states: nothing was checked",
             game.info().id
         ));
-        return report;
     };
-    // The first prompt read onto nothing gives the state to start from.
-    let mut state = match recorded.observe(&exchange.prompt, first_player, None) {
-        Err(e) => {
-            report.stopped = Some(format!(
+    let observed = recorded
+        .observe(&exchange.prompt, first_player, None)
+        .map_err(|e| {
+            format!(
                 "step 0, player {first_player}: the first prompt cannot be read ({e}): nothing was checked"
-            ));
-            return report;
+            )
+        })?
+        .state;
+    let (state, assumed_options) = match &config.options {
+        Some(options) => {
+            let set_up = recorded
+                .set_up_observed(&observed, options)
+                .map_err(|e| format!("the match options: {e}"))?;
+            (set_up, None)
         }
-        Ok(observed) => observed.state,
-    };
-    match &config.options {
-        Some(options) => match recorded.set_up_observed(&state, options) {
-            Ok(set_up) => state = set_up,
-            Err(e) => {
-                report.stopped = Some(format!("the match options: {e}"));
-                return report;
-            }
-        },
-        // None named: the report says what the first prompts were read as (the options the
-        // state read back holds, such as Spring's league).
         None => {
-            if let Ok(Value::Object(defaults)) = game.check_options(&MatchOptions::default()) {
-                let assumed: serde_json::Map<String, Value> = defaults
-                    .iter()
-                    .map(|(k, v)| (k.clone(), state.get(k).unwrap_or(v).clone()))
-                    .collect();
-                report.options = Value::Object(assumed);
+            let assumed = assumed_options(game, &observed);
+            (observed, assumed)
+        }
+    };
+    Ok(Start {
+        recorded,
+        first_player,
+        state,
+        assumed_options,
+    })
+}
+
+/// What the first prompts were read as when no options are named: the game's default options,
+/// each as the state read back holds it (such as Spring's league).
+fn assumed_options(game: &dyn DynGame, state: &Value) -> Option<Value> {
+    let Ok(Value::Object(defaults)) = game.check_options(&MatchOptions::default()) else {
+        return None;
+    };
+    let assumed: serde_json::Map<String, Value> = defaults
+        .iter()
+        .map(|(k, v)| (k.clone(), state.get(k).unwrap_or(v).clone()))
+        .collect();
+    Some(Value::Object(assumed))
+}
+
+/// A trace under way: the state the reference plays from, how far each player's log is read,
+/// and what was found so far.
+struct Walk<'a> {
+    game: &'a dyn DynGame,
+    recorded: &'static dyn DynRecorded,
+    logs: &'a BTreeMap<usize, PlayerLog>,
+    index: &'a ClauseIndex,
+    config: &'a TraceConfig,
+    /// The player whose log starts the match: outcome departures are reported on it.
+    first_player: usize,
+    /// Of each player, the next exchange of its log to read.
+    next: BTreeMap<usize, usize>,
+    /// The state the next step is played from: what the last prompts showed.
+    state: Value,
+    /// The step at which each clause was first broken ("follows from step N").
+    first_seen: BTreeMap<String, usize>,
+    /// The last steps played (the state each was played from, and its replies), oldest first:
+    /// what known departures are played over when a step shows a departure (none before the
+    /// first step: the set-up).
+    previous: VecDeque<(Value, Vec<Reply>)>,
+    /// The step played last, waiting for the prompts that show its result (`--cases-out`).
+    pending: Option<cases::StepCase>,
+    report: TraceReport,
+}
+
+/// What one step gathers while its prompts are read.
+struct StepFindings {
+    step: usize,
+    /// How many departures the report held before this step.
+    departures_before: usize,
+    /// The known departures and variants played over the last steps, with how many are the
+    /// engine's ([`played_departures`]): played once a step, when first needed.
+    played: Option<(Vec<PlayedDeparture<Value>>, usize)>,
+    /// The values the prompts showed, for the step case of the step before (`--cases-out`).
+    then_values: Vec<(String, Value)>,
+}
+
+/// How the prompts of a step were read.
+enum Prompts {
+    /// Every awaited player's prompt, and the replies to play.
+    Read(Vec<Reply>),
+    /// A player's log ended before its prompt or reply; `cut`: the record was cut short.
+    LogEnded { cut: bool },
+}
+
+impl Walk<'_> {
+    /// Checks one step: the prompts that show the state it is played from, then plays its
+    /// replies. Breaks where the trace stops (the match's end, the log's end, a state or
+    /// replies the reference cannot play).
+    fn check_step(&mut self, step: usize) -> ControlFlow<()> {
+        self.report.steps = step;
+        let mut findings = StepFindings {
+            step,
+            departures_before: self.report.departures.len(),
+            played: None,
+            then_values: Vec::new(),
+        };
+        let awaiting = self.awaiting(&mut findings)?;
+        let replies = match self.read_prompts(&awaiting, &mut findings) {
+            Prompts::Read(replies) => replies,
+            Prompts::LogEnded { cut } => {
+                self.log_ended(&mut findings, cut);
+                return ControlFlow::Break(());
+            }
+        };
+        self.keep_step(findings, &replies);
+        self.play(step, replies)
+    }
+
+    /// Stops the trace here, for this reason.
+    fn stop<T>(&mut self, why: String) -> ControlFlow<(), T> {
+        self.report.stopped = Some(why);
+        ControlFlow::Break(())
+    }
+
+    /// The known departures and variants played over the last steps (played at the first call
+    /// of a step).
+    fn played<'p>(
+        &mut self,
+        played: &'p mut Option<(Vec<PlayedDeparture<Value>>, usize)>,
+    ) -> &'p (Vec<PlayedDeparture<Value>>, usize) {
+        played.get_or_insert_with(|| {
+            played_departures(self.game, self.config, self.previous.make_contiguous())
+        })
+    }
+
+    /// The players the rules await at this step. Where the rules end the match, the outcome
+    /// is checked and the trace stops, unless the engine prompted on ([`Walk::played_on`]).
+    fn awaiting(&mut self, findings: &mut StepFindings) -> ControlFlow<(), Vec<usize>> {
+        let step = findings.step;
+        let mut play = match self.recorded.resume_recorded(&self.state) {
+            Ok(play) => play,
+            Err(e) => {
+                return self.stop(format!(
+                    "step {step}: the state the engine showed cannot be played on ({e}): the trace stops here"
+                ));
+            }
+        };
+        if let Some(outcome) = play.outcome() {
+            let left: Vec<String> = self
+                .next
+                .iter()
+                .filter(|(p, &i)| self.logs[p].exchanges.len() > i)
+                .map(|(p, _)| format!("player {p}"))
+                .collect();
+            if left.is_empty() {
+                self.check_outcome(step, &outcome);
+                return ControlFlow::Break(());
+            }
+            play = self.played_on(findings, &outcome, &left)?;
+        }
+        ControlFlow::Continue(play.awaiting())
+    }
+
+    /// The engine prompted the `left` players where the rules end the match: a departure,
+    /// named by a known departure that, played, goes on; the trace goes on from the state the
+    /// engine shows, with the outcome taken away.
+    fn played_on(
+        &mut self,
+        findings: &mut StepFindings,
+        outcome: &Outcome,
+        left: &[String],
+    ) -> ControlFlow<(), Box<dyn DynMatch>> {
+        let step = findings.step;
+        let going_on = reproducing_outcome(&self.played(&mut findings.played).0, false);
+        self.report.departures.push(outcome_departure(
+            step,
+            self.first_player,
+            self.index,
+            going_on,
+            format!(
+                "the match is over at step {step} by the rules ({}), but the engine prompted {} again\n",
+                serde_json::to_string(outcome).unwrap_or_default(),
+                left.join(", ")
+            ),
+        ));
+        if let Some(o) = self.state.get_mut("outcome") {
+            *o = Value::Null;
+        }
+        match self.recorded.resume_recorded(&self.state) {
+            Ok(on) if on.outcome().is_none() => ControlFlow::Continue(on),
+            _ => {
+                let left = steps_left(self.logs, &self.next, self.game.info().replies_per_step);
+                self.stop(format!(
+                    "step {step}: the rules end the match here; the {left} steps the engine played on cannot be checked"
+                ))
             }
         }
     }
-    let mut first_seen: BTreeMap<String, usize> = BTreeMap::new();
-    // The last steps played (the state each was played from, and its replies), oldest first:
-    // what known departures are played over when a step shows a departure (none before the
-    // first step: the set-up).
-    let mut previous: VecDeque<(Value, Vec<Reply>)> = VecDeque::with_capacity(REPLAYED);
-    // The step played last, waiting for the prompts that show its result (`--cases-out`).
-    let mut pending: Option<cases::StepCase> = None;
-    for step in 0.. {
-        let mut then_values: Vec<(String, Value)> = Vec::new();
-        let mut played: Option<(Vec<PlayedDeparture<Value>>, usize)> = None;
-        report.steps = step;
-        let departures_before = report.departures.len();
-        let play = match recorded.resume_recorded(&state) {
-            Ok(play) => play,
-            Err(e) => {
-                report.stopped = Some(format!(
-                    "step {step}: the state the engine showed cannot be played on ({e}): the trace stops here"
-                ));
-                break;
-            }
-        };
-        let mut play = play;
-        if let Some(outcome) = play.outcome() {
-            let left: Vec<String> = next
-                .iter()
-                .filter(|(p, &i)| logs[p].exchanges.len() > i)
-                .map(|(p, _)| format!("player {p}"))
-                .collect();
-            if !left.is_empty() {
-                // The engine goes on where the rules end the match: a known departure that,
-                // played, goes on names it; the trace goes on from the state the engine shows.
-                let going_on: Vec<String> = played
-                    .get_or_insert_with(|| {
-                        played_departures(game, config, previous.make_contiguous())
-                    })
-                    .0
-                    .iter()
-                    .filter(|p| {
-                        let over = |s: &Value| s.get("outcome").is_some_and(|o| !o.is_null());
-                        !over(&p.state) && p.without.as_ref().is_some_and(over)
-                    })
-                    .min_by_key(|p| p.clauses.len())
-                    .map(|p| p.clauses.clone())
-                    .unwrap_or_default();
-                report.departures.push(outcome_departure(
-                    step,
-                    first_player,
-                    index,
-                    going_on,
-                    format!(
-                        "the match is over at step {step} by the rules ({}), but the engine prompted {} again\n",
-                        serde_json::to_string(&outcome).unwrap_or_default(),
-                        left.join(", ")
-                    ),
-                ));
-                if let Some(o) = state.get_mut("outcome") {
-                    *o = Value::Null;
-                }
-                match recorded.resume_recorded(&state) {
-                    Ok(on) if on.outcome().is_none() => play = on,
-                    _ => {
-                        report.stopped = Some(format!(
-                            "step {step}: the rules end the match here; the {} steps the engine played on cannot be checked",
-                            steps_left(logs, &next, per_step)
-                        ));
-                        break;
-                    }
-                }
-            } else {
-                let rules = serde_json::to_value(&outcome).ok();
-                let agrees = config
-                    .outcome
-                    .as_ref()
-                    .map(|log| Some(log) == rules.as_ref());
-                if agrees == Some(false) {
-                    let clauses = index.clauses_for(&["outcome".into()]);
-                    report.departures.push(Departure {
-                        step,
-                        player: first_player,
-                        fields: vec!["outcome".into()],
-                        known: index.departures_of(&clauses),
-                        clause: departure::unexplained_name(&["outcome".into()]),
-                        clauses,
-                        reproduced: Vec::new(),
-                        catalogued: false,
-                        unexplained: vec!["outcome".into()],
-                        diff: unified_diff(
-                            &to_yaml(rules.as_ref().unwrap_or(&Value::Null)),
-                            &to_yaml(config.outcome.as_ref().unwrap_or(&Value::Null)),
-                        ),
-                        follows_from: None,
-                    });
-                }
-                report.outcome = Some(OutcomeCheck {
-                    rules,
-                    log: config.outcome.clone(),
-                    agrees,
-                });
-                break;
-            }
+
+    /// The match is over by the rules and the log goes no further: the outcome the rules give
+    /// against the one the log records, a departure when they differ.
+    fn check_outcome(&mut self, step: usize, outcome: &Outcome) {
+        let config = self.config;
+        let rules = serde_json::to_value(outcome).ok();
+        let agrees = config
+            .outcome
+            .as_ref()
+            .map(|log| Some(log) == rules.as_ref());
+        if agrees == Some(false) {
+            let clauses = self.index.clauses_for(&["outcome".into()]);
+            self.report.departures.push(Departure {
+                step,
+                player: self.first_player,
+                fields: vec!["outcome".into()],
+                known: self.index.departures_of(&clauses),
+                clause: departure::unexplained_name(&["outcome".into()]),
+                clauses,
+                reproduced: Vec::new(),
+                catalogued: false,
+                unexplained: vec!["outcome".into()],
+                diff: unified_diff(
+                    &to_yaml(rules.as_ref().unwrap_or(&Value::Null)),
+                    &to_yaml(config.outcome.as_ref().unwrap_or(&Value::Null)),
+                ),
+                follows_from: None,
+            });
         }
-        let awaiting = play.awaiting();
+        self.report.outcome = Some(OutcomeCheck {
+            rules,
+            log: config.outcome.clone(),
+            agrees,
+        });
+    }
+
+    /// Reads the prompt of each awaited player, checks it ([`Walk::check_prompt`]), and
+    /// collects the replies the players gave.
+    fn read_prompts(&mut self, awaiting: &[usize], findings: &mut StepFindings) -> Prompts {
+        let logs = self.logs;
         let mut replies = Vec::with_capacity(awaiting.len());
-        let mut log_ended = false;
-        let mut cut = false;
-        for &player in &awaiting {
+        for &player in awaiting {
             let Some((player_log, exchange)) = logs
                 .get(&player)
-                .and_then(|l| Some((l, l.exchanges.get(next[&player])?)))
+                .and_then(|l| Some((l, l.exchanges.get(self.next[&player])?)))
             else {
-                log_ended = true;
-                break;
+                return Prompts::LogEnded { cut: false };
             };
-            if let Some(i) = next.get_mut(&player) {
+            if let Some(i) = self.next.get_mut(&player) {
                 *i += 1;
             }
-            let expected = recorded
-                .resume_recorded(&state)
-                .map(|now| now.prompt(player))
-                .unwrap_or_default();
-            match recorded.observe(&exchange.prompt, player, Some(&state)) {
-                Ok(observed) => {
-                    let checked: Vec<&String> = observed
-                        .shown
-                        .iter()
-                        .filter(|p| !observed.drawn.contains(p))
-                        .collect();
-                    if config.step_cases {
-                        then_values.extend(
-                            checked
-                                .iter()
-                                .filter_map(|p| cases::retarget(&state, &observed.state, p)),
-                        );
-                    }
-                    let differing = differing_fields(&state, &observed.state, &checked);
-                    if !differing.is_empty() {
-                        let (played, known) = played.get_or_insert_with(|| {
-                            played_departures(game, config, previous.make_contiguous())
-                        });
-                        report.departures.push(departure(
-                            step,
-                            player,
-                            (&state, &observed.state),
-                            differing,
-                            (index, (played, *known)),
-                            &mut first_seen,
-                        ));
-                    }
-                    state = observed.state;
-                    if let Ok(now) = recorded.resume_recorded(&state) {
-                        let expected = now.prompt(player);
-                        if !same_prompt(game, &expected, &exchange.prompt)
-                            && report.departures.last().is_none_or(|d| d.step != step)
-                        {
-                            report.departures.push(prompt_departure(
-                                step,
-                                player,
-                                index,
-                                unified_diff(&expected, &exchange.prompt),
-                                &mut first_seen,
-                            ));
-                        }
-                    }
-                }
-                Err(e) => {
-                    // Not a prompt of the game: a departure; the prediction goes on.
-                    report.departures.push(prompt_departure(
-                        step,
-                        player,
-                        index,
-                        format!("{e}\n{}", unified_diff(&expected, &exchange.prompt)),
-                        &mut first_seen,
-                    ));
-                    report.notes.push(format!(
-                        "step {step}, player {player}: the prompt cannot be read back ({e}); the trace goes on from the reference's prediction"
-                    ));
-                }
-            }
-            if config.log_cut
+            self.check_prompt(findings, player, exchange);
+            if self.config.log_cut
                 && exchange.reply.is_none()
                 && player_log.end.is_none()
-                && next[&player] == player_log.exchanges.len()
+                && self.next[&player] == player_log.exchanges.len()
             {
                 // The record stops after this prompt, and no end record says the bot ended:
                 // the log was cut here (a full disk, a kill), not a bot that never answered.
-                log_ended = true;
-                cut = true;
-                break;
+                return Prompts::LogEnded { cut: true };
             }
             replies.push(match &exchange.reply {
                 Some(text) => Reply::Text {
@@ -472,103 +560,208 @@ pub fn trace_with(
                 None => Reply::Crashed,
             });
         }
-        if log_ended {
-            let ended_by_engine = !cut
-                && (config.outcome.is_some()
-                    || (!logs.is_empty() && logs.values().all(|l| l.end.is_some())));
-            if ended_by_engine {
-                // The engine ended the match where the rules go on: a known departure that,
-                // played, ends it here names it.
-                let ending: Vec<String> = played
-                    .get_or_insert_with(|| {
-                        played_departures(game, config, previous.make_contiguous())
-                    })
-                    .0
-                    .iter()
-                    .filter(|p| {
-                        let over = |s: &Value| s.get("outcome").is_some_and(|o| !o.is_null());
-                        over(&p.state) && !p.without.as_ref().is_some_and(over)
-                    })
-                    .min_by_key(|p| p.clauses.len())
-                    .map(|p| p.clauses.clone())
+        Prompts::Read(replies)
+    }
+
+    /// Reads `player`'s prompt back into a state and compares it with the prediction
+    /// ([`Walk::compare_observed`]). A prompt that cannot be read back is a departure, and the
+    /// prediction goes on.
+    fn check_prompt(&mut self, findings: &mut StepFindings, player: usize, exchange: &Exchange) {
+        let step = findings.step;
+        match self
+            .recorded
+            .observe(&exchange.prompt, player, Some(&self.state))
+        {
+            Ok(observed) => self.compare_observed(findings, player, exchange, observed),
+            Err(e) => {
+                let expected = self
+                    .recorded
+                    .resume_recorded(&self.state)
+                    .map(|now| now.prompt(player))
                     .unwrap_or_default();
-                report.departures.push(outcome_departure(
+                self.report.departures.push(prompt_departure(
                     step,
-                    first_player,
-                    index,
-                    ending,
-                    format!(
-                        "the engine ended the match at step {step}{}; by the rules it goes on\n",
-                        config
-                            .outcome
-                            .as_ref()
-                            .map(|o| format!(" ({o})"))
-                            .unwrap_or_default()
-                    ),
+                    player,
+                    self.index,
+                    format!("{e}\n{}", unified_diff(&expected, &exchange.prompt)),
+                    &mut self.first_seen,
                 ));
-                report.outcome = Some(OutcomeCheck {
-                    rules: None,
-                    log: config.outcome.clone(),
-                    agrees: Some(false),
-                });
-            } else {
-                report.stopped = Some(format!(
-                    "the log ends at step {step}, before the match does by the rules, and no end record says the engine ended it: the log is cut short"
+                self.report.notes.push(format!(
+                    "step {step}, player {player}: the prompt cannot be read back ({e}); the trace goes on from the reference's prediction"
                 ));
             }
-            break;
         }
-        if report.departures.len() == departures_before {
-            report.agreeing += 1;
+    }
+
+    /// Compares the fields a prompt shows (and no engine could not predict) with the
+    /// prediction: a difference is a departure, and the state the prompt shows is adopted.
+    /// Then the prompt's text: one unlike the reference's over that state is a departure, when
+    /// this step has none yet.
+    fn compare_observed(
+        &mut self,
+        findings: &mut StepFindings,
+        player: usize,
+        exchange: &Exchange,
+        observed: Observation<Value>,
+    ) {
+        let step = findings.step;
+        let checked: Vec<&String> = observed
+            .shown
+            .iter()
+            .filter(|p| !observed.drawn.contains(p))
+            .collect();
+        if self.config.step_cases {
+            findings.then_values.extend(
+                checked
+                    .iter()
+                    .filter_map(|p| cases::retarget(&self.state, &observed.state, p)),
+            );
         }
-        if let Some(mut case) = pending.take() {
-            case.then = cases::partial(&then_values);
-            case.departs = report.departures.len() > departures_before;
-            report.step_cases.push(case);
-        }
-        if config.step_cases {
-            pending = Some(cases::StepCase {
+        let differing = differing_fields(&self.state, &observed.state, &checked);
+        if !differing.is_empty() {
+            let (played, known) = self.played(&mut findings.played);
+            let found = departure(
                 step,
-                given: state.clone(),
-                replies: replies.clone(),
+                player,
+                (&self.state, &observed.state),
+                differing,
+                (self.index, (played, *known)),
+                &mut self.first_seen,
+            );
+            self.report.departures.push(found);
+        }
+        self.state = observed.state;
+        if let Ok(now) = self.recorded.resume_recorded(&self.state) {
+            let expected = now.prompt(player);
+            if !same_prompt(self.game, &expected, &exchange.prompt)
+                && self.report.departures.last().is_none_or(|d| d.step != step)
+            {
+                self.report.departures.push(prompt_departure(
+                    step,
+                    player,
+                    self.index,
+                    unified_diff(&expected, &exchange.prompt),
+                    &mut self.first_seen,
+                ));
+            }
+        }
+    }
+
+    /// A player's log ended at this step. When the engine ended the match (the log records an
+    /// outcome, or every player's end) where the rules go on, that is a departure, named by a
+    /// known departure that, played, ends it here; else the log is cut short.
+    fn log_ended(&mut self, findings: &mut StepFindings, cut: bool) {
+        let step = findings.step;
+        let config = self.config;
+        let ended_by_engine = !cut
+            && (config.outcome.is_some()
+                || (!self.logs.is_empty() && self.logs.values().all(|l| l.end.is_some())));
+        if !ended_by_engine {
+            self.report.stopped = Some(format!(
+                "the log ends at step {step}, before the match does by the rules, and no end record says the engine ended it: the log is cut short"
+            ));
+            return;
+        }
+        let ending = reproducing_outcome(&self.played(&mut findings.played).0, true);
+        self.report.departures.push(outcome_departure(
+            step,
+            self.first_player,
+            self.index,
+            ending,
+            format!(
+                "the engine ended the match at step {step}{}; by the rules it goes on\n",
+                config
+                    .outcome
+                    .as_ref()
+                    .map(|o| format!(" ({o})"))
+                    .unwrap_or_default()
+            ),
+        ));
+        self.report.outcome = Some(OutcomeCheck {
+            rules: None,
+            log: config.outcome.clone(),
+            agrees: Some(false),
+        });
+    }
+
+    /// Counts a step without departure, completes the step case of the step before with what
+    /// this step's prompts showed, and keeps this step as a case (`--cases-out`).
+    fn keep_step(&mut self, findings: StepFindings, replies: &[Reply]) {
+        let departed = self.report.departures.len() > findings.departures_before;
+        if !departed {
+            self.report.agreeing += 1;
+        }
+        if let Some(mut case) = self.pending.take() {
+            case.then = cases::partial(&findings.then_values);
+            case.departs = departed;
+            self.report.step_cases.push(case);
+        }
+        if self.config.step_cases {
+            self.pending = Some(cases::StepCase {
+                step: findings.step,
+                given: self.state.clone(),
+                replies: replies.to_vec(),
                 then: Value::Null,
                 departs: false,
             });
         }
-        let turn = [replies];
-        let stepped = recorded
-            .resume_recorded(&state)
+    }
+
+    /// Plays the step's replies on the reference from the state the prompts showed: its
+    /// result is the next prediction, and the state played from is kept (moved, not copied)
+    /// with its replies.
+    fn play(&mut self, step: usize, replies: Vec<Reply>) -> ControlFlow<()> {
+        let stepped = self
+            .recorded
+            .resume_recorded(&self.state)
             .map_err(|e| e.to_string())
             .and_then(|mut m| {
-                m.step(&turn[0]).map_err(|e| e.to_string())?;
+                m.step(&replies).map_err(|e| e.to_string())?;
                 m.state().map_err(|e| e.to_string())
             });
         match stepped {
             Ok(played) => {
-                // The state played from is kept (moved, not copied) with its replies.
-                let [replies] = turn;
-                if previous.len() == REPLAYED {
-                    previous.pop_front();
+                if self.previous.len() == REPLAYED {
+                    self.previous.pop_front();
                 }
-                previous.push_back((std::mem::replace(&mut state, played), replies));
+                let from = std::mem::replace(&mut self.state, played);
+                self.previous.push_back((from, replies));
+                ControlFlow::Continue(())
             }
-            Err(e) => {
-                report.stopped = Some(format!(
-                    "step {step}: the reference cannot play the replies ({e}): the trace stops here"
-                ));
-                break;
-            }
+            Err(e) => self.stop(format!(
+                "step {step}: the reference cannot play the replies ({e}): the trace stops here"
+            )),
         }
     }
-    // Whatever is left of the log was not checked.
-    let left = steps_left(logs, &next, per_step);
-    report.steps_in_log = report.steps + left;
-    if left > 0 && report.stopped.is_none() {
-        report.stopped = Some(format!("{left} steps of the log were not checked"));
+
+    /// The closing summary: whatever is left of the log was not checked.
+    fn close(self) -> TraceReport {
+        let mut report = self.report;
+        let left = steps_left(self.logs, &self.next, self.game.info().replies_per_step);
+        report.steps_in_log = report.steps + left;
+        if left > 0 && report.stopped.is_none() {
+            report.stopped = Some(format!("{left} steps of the log were not checked"));
+        }
+        report.complete = report.stopped.is_none();
+        report.by_clause = by_clause(&report.departures);
+        report
     }
-    report.complete = report.stopped.is_none();
-    report.by_clause = by_clause(&report.departures);
-    report
+}
+
+/// The clauses of the played departure that changes whether the match is over (`ends`: ends
+/// it where the rules go on; else goes on where the rules end it), the one naming the fewest
+/// clauses; none when none does.
+fn reproducing_outcome(played: &[PlayedDeparture<Value>], ends: bool) -> Vec<String> {
+    let over = |s: &Value| s.get("outcome").is_some_and(|o| !o.is_null());
+    played
+        .iter()
+        .filter(|p| {
+            let over_by_rules = p.without.as_ref().is_some_and(over);
+            over(&p.state) == ends && over_by_rules != ends
+        })
+        .min_by_key(|p| p.clauses.len())
+        .map(|p| p.clauses.clone())
+        .unwrap_or_default()
 }
 
 /// The known departures of the engine named in `config`, played over `steps` (none when no

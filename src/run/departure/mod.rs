@@ -17,7 +17,7 @@ pub mod paths;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::game::{DynGame, PlayedDeparture, Reply};
+use crate::game::{DynGame, PlayedDeparture, Reply, Variant};
 use crate::run::StepResponse;
 pub use paths::{at, differing_fields, differing_leaves, general, owner_of, same_at};
 
@@ -185,75 +185,28 @@ impl Named {
 /// with reproduces nothing.
 pub fn name(
     game: &dyn DynGame,
-    (state, turns): (&Value, &[Vec<Reply>]),
+    input: (&Value, &[Vec<Reply>]),
     fields: Vec<String>,
     engine: &Value,
     shape: &dyn Fn(StepResponse) -> Value,
 ) -> Named {
     // A game without variants names nothing: every field is left unexplained.
-    let playable = game.capabilities().variants;
-    let variants = playable.map_or(&[][..], |playable| playable.variants());
-    let reference = game
-        .play(state, turns)
-        .ok()
-        .map(|played| shape(StepResponse::from(played)));
-    let play = |set: Vec<usize>| {
-        let played = playable?.play_variant(state, turns, &set).ok()?;
-        Some((
-            set.clone(),
-            PlayedDeparture {
-                clauses: set
-                    .iter()
-                    .map(|&v| variants[v].clause.to_string())
-                    .collect(),
-                state: shape(StepResponse::from(played)),
-                without: reference.clone(),
-            },
-        ))
-    };
-    let mut played: Vec<(Vec<usize>, PlayedDeparture<Value>)> =
-        (0..variants.len()).filter_map(|v| play(vec![v])).collect();
-    let mut ways: Vec<PlayedDeparture<Value>> = played.iter().map(|(_, p)| p.clone()).collect();
-    let mut reproduction = reproduce(&fields, engine, &ways);
-    if !reproduction.unexplained.is_empty() && variants.len() > 1 {
-        for first in 0..variants.len() {
-            for second in first + 1..variants.len() {
-                if let Some(pair) = play(vec![first, second]) {
-                    ways.push(pair.1.clone());
-                    played.push(pair);
-                }
-            }
-        }
-        reproduction = reproduce(&fields, engine, &ways);
-    }
-    let reproducer = |w: usize, credited: &[usize]| {
-        let set = &played[w].0;
-        Reproducer {
-            variants: set.iter().map(|&v| variants[v].name.to_string()).collect(),
-            clauses: set
-                .iter()
-                .map(|&v| variants[v].clause.to_string())
-                .collect(),
-            does: set
-                .iter()
-                .map(|&v| variants[v].does)
-                .collect::<Vec<&str>>()
-                .join(", and "),
-            fields: credited.iter().map(|&i| fields[i].clone()).collect(),
-            ties: Vec::new(),
-        }
-    };
+    let variants = game
+        .capabilities()
+        .variants
+        .map_or(&[][..], |playable| playable.variants());
+    let (played, reproduction) = play_variants(game, input, &fields, engine, shape);
     let mut by: Vec<Reproducer> = reproduction
         .cover()
         .into_iter()
-        .map(|(w, credited)| reproducer(*w, credited))
+        .map(|(w, credited)| reproducer(variants, &played[*w], credited, &fields))
         .collect();
     if let (Some(first), Some((w, credited))) = (by.first_mut(), reproduction.ranked.first()) {
         first.ties = reproduction
             .ranked
             .iter()
-            .filter(|(other, c)| other != w && c == credited && played[*other].0.len() == 1)
-            .map(|(other, _)| variants[played[*other].0[0]].clause.to_string())
+            .filter(|(other, c)| other != w && c == credited && played[*other].len() == 1)
+            .map(|(other, _)| variants[played[*other][0]].clause.to_string())
             .collect();
     }
     let unexplained = reproduction
@@ -265,6 +218,80 @@ pub fn name(
         fields,
         by,
         unexplained,
+    }
+}
+
+/// Plays each of the game's variants on the input alone and, where fields are left that no
+/// variant reproduces alone, every two together: the sets of variants played (by their place
+/// in the game's list), and which of them reproduce which of the engine's `fields`.
+fn play_variants(
+    game: &dyn DynGame,
+    (state, turns): (&Value, &[Vec<Reply>]),
+    fields: &[String],
+    engine: &Value,
+    shape: &dyn Fn(StepResponse) -> Value,
+) -> (Vec<Vec<usize>>, Reproduction) {
+    let playable = game.capabilities().variants;
+    let variants = playable.map_or(&[][..], |playable| playable.variants());
+    let reference = game
+        .play(state, turns)
+        .ok()
+        .map(|played| shape(StepResponse::from(played)));
+    let play = |set: &[usize]| {
+        let played = playable?.play_variant(state, turns, set).ok()?;
+        Some(PlayedDeparture {
+            clauses: set
+                .iter()
+                .map(|&v| variants[v].clause.to_string())
+                .collect(),
+            state: shape(StepResponse::from(played)),
+            without: reference.clone(),
+        })
+    };
+    let mut sets: Vec<Vec<usize>> = Vec::new();
+    let mut ways: Vec<PlayedDeparture<Value>> = Vec::new();
+    for v in 0..variants.len() {
+        if let Some(way) = play(&[v]) {
+            sets.push(vec![v]);
+            ways.push(way);
+        }
+    }
+    let reproduction = reproduce(fields, engine, &ways);
+    if reproduction.unexplained.is_empty() || variants.len() <= 1 {
+        return (sets, reproduction);
+    }
+    for first in 0..variants.len() {
+        for second in first + 1..variants.len() {
+            if let Some(way) = play(&[first, second]) {
+                sets.push(vec![first, second]);
+                ways.push(way);
+            }
+        }
+    }
+    let reproduction = reproduce(fields, engine, &ways);
+    (sets, reproduction)
+}
+
+/// The variants of `set` as the reproducer of the `credited` fields.
+fn reproducer(
+    variants: &[Variant],
+    set: &[usize],
+    credited: &[usize],
+    fields: &[String],
+) -> Reproducer {
+    Reproducer {
+        variants: set.iter().map(|&v| variants[v].name.to_string()).collect(),
+        clauses: set
+            .iter()
+            .map(|&v| variants[v].clause.to_string())
+            .collect(),
+        does: set
+            .iter()
+            .map(|&v| variants[v].does)
+            .collect::<Vec<&str>>()
+            .join(", and "),
+        fields: credited.iter().map(|&i| fields[i].clone()).collect(),
+        ties: Vec::new(),
     }
 }
 
