@@ -10,11 +10,11 @@
 //!   input text); throughput in turns.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use shinpan::game::{Game, Reply};
 use shinpan::games::codevs4::rules::{Cell, Kind};
 use shinpan::games::codevs4::state::{State, Unit, Units};
 use shinpan::games::codevs4::{random_orders, Codevs4};
 use shinpan::rng::seeded;
+use shinpan::seam::{Game, Reply};
 use shinpan::selfplay::{match_steps, Prompts};
 
 /// 200 units a side on a 20×20 checkerboard at (40..60, 40..60): player 0 on the even cells,

@@ -14,8 +14,8 @@ use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use shinpan::case::{load_library, LoadOptions, Source};
-use shinpan::game::{DynGame, MatchOptions};
 use shinpan::games;
+use shinpan::seam::{DynGame, MatchOptions};
 use shinpan::selfplay::random_prefix;
 
 const CASES_PER_FILE: usize = 100;
@@ -31,7 +31,7 @@ fn case_text(game: &dyn DynGame, id: usize, seed: u64) -> String {
     )
     .expect("a self-play prefix");
     let next = game
-        .play(&state, &[vec![shinpan::game::Reply::text("finish")]])
+        .play(&state, &[vec![shinpan::seam::Reply::text("finish")]])
         .expect("finish is always a legal turn");
     let indent =
         |yaml: String, by: &str| -> String { yaml.lines().map(|l| format!("{by}{l}\n")).collect() };

@@ -6,7 +6,7 @@
 //! gaps an engine under construction might have: no skill yet, and a name parser that takes
 //! any text.
 
-use shinpan::game::{ParseVerdict, Reply};
+use shinpan::seam::{ParseVerdict, Reply};
 use shinpan::run::{
     Answered, EngineUnderTest, NewMatchRequest, ParseRequest, Reference, StepRequest, StepResponse,
 };

@@ -12,10 +12,10 @@ use std::fmt::Display;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer};
 
-use crate::game::{Observation, Outcome, StateError};
+use crate::seam::{Observation, Outcome, StateError};
 use crate::text::ParseError;
 
-/// What a game's `observe` gives ([`crate::game::Game::observe`]): the state a prompt shows,
+/// What a game's `observe` gives ([`crate::seam::Game::observe`]): the state a prompt shows,
 /// or where the prompt breaks its grammar.
 pub type Observed<S> = Result<Observation<S>, ParseError>;
 

@@ -3,22 +3,22 @@
 //! case library transcribed from it (`cases/`, loaded by [`case`], built into the crate), one
 //! case runner for any engine under test ([`run`]), a harness for programs that are not ours
 //! ([`harness`]: bots, adapters, differential fuzzing) and every report ([`report`]). Games are
-//! known only through [`game::Game`]; [`Suite`] runs the library inside an engine author's own
+//! known only through [`seam::Game`]; [`Suite`] runs the library inside an engine author's own
 //! `cargo test`.
 //!
 //! Layers, each using only those below it: `report` → `harness` → `run` → `case` → `games`
-//! (the registry) → `selfplay`, `stepfuzz`, `canonical` → `game` (the seam) → `text`, `bounded`
+//! (the registry) → `selfplay`, `stepfuzz`, `canonical` → `seam` (the seam every game implements) → `text`, `bounded`
 //! (reading the files a user names).
 
 pub mod bounded;
 pub mod canonical;
 pub mod case;
-pub mod game;
 pub mod games;
 pub mod harness;
 pub mod report;
 pub mod rng;
 pub mod run;
+pub mod seam;
 pub mod selfplay;
 pub mod stepfuzz;
 pub mod suite;

@@ -5,8 +5,8 @@
 
 use serde_json::Value;
 
-use crate::game::{DynGame, Game, MatchOptions, Outcome, PlayError, Reply};
 use crate::rng::{player_stream, seeded};
+use crate::seam::{DynGame, Game, MatchOptions, Outcome, PlayError, Reply};
 
 /// One step of a self-play match: the prompts each awaited player read and its reply.
 pub struct Exchange {

@@ -17,9 +17,9 @@ use arbitrary::{Arbitrary, Unstructured};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::game::{Game, Reply};
+use crate::seam::{Game, Reply};
 
-pub use crate::game::{FuzzTarget as Target, FuzzTargets};
+pub use crate::seam::{FuzzTarget as Target, FuzzTargets};
 
 /// One input of a fuzz target: `<game id>\0<bytes>` runs the game's body of `target` on the
 /// bytes, the game found by `targets_of` (the registry's lookup). An input without a NUL byte,
@@ -141,7 +141,7 @@ pub fn fuzz_steps<G: Game>(
         }
         let Ok(replies) = replies(u) else { return };
         let before = state.clone();
-        if crate::game::checked_step(game, &mut state, &replies).is_err() {
+        if crate::seam::checked_step(game, &mut state, &replies).is_err() {
             assert_eq!(state, before, "a refused step changes nothing");
             return;
         }

@@ -21,11 +21,11 @@ use std::process::ExitCode;
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
 
 use crate::case::{load_library, LoadError, LoadOptions, Source};
-use crate::game::DynGame;
 use crate::run::expect_fail::{Entry, ExpectFail};
 use crate::run::{
     check_unmodelled, run_case, select, CaseResult, CaseVerdict, EngineUnderTest, Reference,
 };
+use crate::seam::DynGame;
 
 /// The case library of some games, to be run on one engine.
 pub struct Suite<E> {

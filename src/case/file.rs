@@ -13,7 +13,7 @@ use super::schema::ThenError;
 use super::source::SourceFile;
 use super::yaml::{self, join, parse_path, Position, Segment};
 use super::{schema, Across, Case, CaseBody, Expected, LoadError, Reduce, Stored, UNCLASSIFIED};
-use crate::game::{DynGame, MatchOptions, Reply};
+use crate::seam::{DynGame, MatchOptions, Reply};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -395,7 +395,7 @@ fn step_body(game: &dyn DynGame, schema: &Value, rc: &mut RawCase) -> Result<Cas
     })?;
     game.capabilities().normalize_expectation(&mut then);
     let given = rc.given.take().unwrap_or_else(|| Value::Object(Map::new()));
-    let given = crate::game::load_state(game, &given).map_err(|e| {
+    let given = crate::seam::load_state(game, &given).map_err(|e| {
         let path = join("given", e.path.as_deref().unwrap_or(""));
         FieldError::at(path, format!("`given` is not a valid state: {}", e.message))
     })?;

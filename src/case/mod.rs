@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use crate::game::{DynGame, MatchOptions, Reply};
+use crate::seam::{DynGame, MatchOptions, Reply};
 pub use catalogue::{Catalogue, Clause, ClauseStatus};
 pub use source::{Source, DEFAULT_MAX_FILE_BYTES};
 use yaml::Position;

@@ -10,11 +10,11 @@ use std::time::Duration;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use shinpan::case::{Source, DEFAULT_MAX_FILE_BYTES};
-use shinpan::game::{DynGame, MatchOptions};
 use shinpan::harness::session::LimitOverrides;
 use shinpan::report::Format;
 use shinpan::run::baseline::DEFAULT_MAX_BASELINE_BYTES;
 use shinpan::run::expect_fail::DEFAULT_MAX_LIST_BYTES;
+use shinpan::seam::{DynGame, MatchOptions};
 
 use super::Usage;
 

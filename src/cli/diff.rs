@@ -13,13 +13,13 @@
 use std::path::PathBuf;
 
 use shinpan::case::{load_library, LoadOptions, Source};
-use shinpan::game::DynGame;
 use shinpan::games;
 use shinpan::harness::diff::{self, DiffConfig, DiffOutcome, Known};
 use shinpan::harness::trace::clauses::ClauseIndex;
 use shinpan::report::diff::{CaseOut, DiffReport};
 use shinpan::report::Render;
 use shinpan::run::{check_unmodelled, EngineUnderTest};
+use shinpan::seam::DynGame;
 
 use super::args::{DiffArgs, EngineArg};
 use super::check::start;

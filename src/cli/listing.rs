@@ -4,10 +4,10 @@
 
 use serde_json::Value;
 
-use shinpan::game::DynGame;
 use shinpan::games;
 use shinpan::report::coverage::CoverageReport;
 use shinpan::report::Render;
+use shinpan::seam::DynGame;
 
 use super::args::{CoverageArgs, GamesArgs, SchemaArgs};
 use super::{game_by_id, out, Finished, Usage};

@@ -21,8 +21,8 @@ use std::io::{ErrorKind, IsTerminal, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use shinpan::game::DynGame;
 use shinpan::games;
+use shinpan::seam::DynGame;
 
 use args::{Cli, Command};
 

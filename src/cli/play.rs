@@ -7,10 +7,10 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
-use shinpan::game::{DynGame, MatchOptions};
 use shinpan::harness::play::{play_each, rounds, series_rounds, Contender, PlayOptions, Round};
 use shinpan::report::play::match_lines;
 use shinpan::report::{Format, Render};
+use shinpan::seam::{DynGame, MatchOptions};
 
 use super::args::PlayArgs;
 use super::{game_by_id, out, progress, Finished, Usage};

@@ -9,8 +9,6 @@ use std::time::Duration;
 
 use shinpan::bounded::{self, Bound};
 use shinpan::case::{load_library, LoadOptions, Source};
-use shinpan::game::MatchOptions;
-use shinpan::game::{DynGame, Missing};
 use shinpan::games;
 use shinpan::harness::guard::{watch, Marks};
 use shinpan::harness::log::{from_imported, read_match, MatchLog, PlayerLog};
@@ -20,6 +18,8 @@ use shinpan::harness::trace::cases::case_file;
 use shinpan::harness::trace::clauses::ClauseIndex;
 use shinpan::harness::trace::{trace_with, TraceConfig, TraceReport};
 use shinpan::report::Render;
+use shinpan::seam::MatchOptions;
+use shinpan::seam::{DynGame, Missing};
 
 use super::args::{GuardArgs, TapArgs, TapExecArgs, TraceArgs};
 use super::files::{write_atomically, write_catalogue};

@@ -1,7 +1,7 @@
 //! The registry of games: the only place that lists them. A test-only game (`nim`, the proof
 //! that a game needs nothing outside its folder) is listed with the `test-games` feature.
 
-use crate::game::DynGame;
+use crate::seam::DynGame;
 
 pub mod cedec2013;
 pub mod codevs4;
@@ -32,14 +32,14 @@ pub fn by_id(id: &str) -> Option<&'static dyn DynGame> {
 
 /// The fuzz bodies of the game with this id (its fuzz capability), for the fuzz targets of
 /// `fuzz/` ([`crate::stepfuzz::run`]).
-pub fn fuzz_targets(id: &str) -> Option<&'static crate::game::FuzzTargets> {
+pub fn fuzz_targets(id: &str) -> Option<&'static crate::seam::FuzzTargets> {
     by_id(id)?.capabilities().fuzz
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::MatchOptions;
+    use crate::seam::MatchOptions;
 
     /// What every game must get right when it is registered: a typo in a parse kind would
     /// otherwise score as a pass.
@@ -100,7 +100,7 @@ mod tests {
                 };
                 let variants = playable.variants();
                 assert!(!variants.is_empty(), "{id}: variants listed, none given");
-                assert!(variants.len() <= crate::game::VariantSet::CAPACITY, "{id}");
+                assert!(variants.len() <= crate::seam::VariantSet::CAPACITY, "{id}");
                 let places: Vec<usize> = variants.iter().map(|v| at(v.clause)).collect();
                 assert!(
                     places.windows(2).all(|w| w[0] < w[1]),
@@ -136,7 +136,7 @@ mod tests {
     #[test]
     fn capabilities_reached_through_the_registry_do_what_the_game_does() {
         let reborn = by_id("codevs-reborn").unwrap();
-        let state = crate::game::load_state(
+        let state = crate::seam::load_state(
             reborn,
             &serde_json::json!({"players": [{"field": "37........\n"}, {}]}),
         )
@@ -170,8 +170,8 @@ mod tests {
             .state()
             .unwrap();
         let replies = vec![
-            crate::game::Reply::text("buy 2 7 1\n0"),
-            crate::game::Reply::text("nop\n0"),
+            crate::seam::Reply::text("buy 2 7 1\n0"),
+            crate::seam::Reply::text("nop\n0"),
         ];
         let played = known.departures_played(&[(start, replies)]);
         assert!(!played.is_empty(), "main.rb's ways play a step");

@@ -447,8 +447,8 @@ fn incompleteness(path: &Path, run: &Run) -> Option<String> {
     ))
 }
 
-/// Each player's exchanges from a log another tool wrote ([`crate::game::Game::import`]).
-pub fn from_imported(exchanges: Vec<crate::game::Imported>) -> BTreeMap<usize, PlayerLog> {
+/// Each player's exchanges from a log another tool wrote ([`crate::seam::Game::import`]).
+pub fn from_imported(exchanges: Vec<crate::seam::Imported>) -> BTreeMap<usize, PlayerLog> {
     let mut logs: BTreeMap<usize, PlayerLog> = BTreeMap::new();
     for exchange in exchanges {
         let log = logs.entry(exchange.player).or_default();

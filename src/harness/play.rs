@@ -6,7 +6,7 @@
 //! [`rounds`] makes the plain plan: seeds `seed, seed+1, ...`, the seating rotated every round
 //! so that every program plays every seat. [`series_rounds`] makes a game's series (CODE VS
 //! 4.0's 41 stages): fixed seats, each match with its own options and what the match before it
-//! hands on ([`crate::game::SeriesPlay::carry`]: CODE VS 4.0's thinking time, one hour for the
+//! hands on ([`crate::seam::SeriesPlay::carry`]: CODE VS 4.0's thinking time, one hour for the
 //! whole series), ranked by the game's [`SeriesScore`]s. The report says, per match and seat,
 //! how many replies the engine ignored as late, so a player that ran out of time shows where. A
 //! run interrupted by a signal ([`interrupt`]) stops at once: the match under way is not
@@ -18,16 +18,16 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::game::{
-    DynGame, DynMatch, MatchOptions, Outcome, PlayError, Reply, ReplyVerdict, Series, SeriesScore,
-    StepError,
-};
 use crate::harness::interrupt;
 use crate::harness::log::{now_us, record_line, LOG_FORMAT};
 use crate::harness::process::Limits;
 use crate::harness::referee::{play_step, Seat, StepRecord};
 use crate::harness::session::{error_at_end, Clock, Failure, LimitOverrides, Session};
 use crate::rng::{player_stream, seeded};
+use crate::seam::{
+    DynGame, DynMatch, MatchOptions, Outcome, PlayError, Reply, ReplyVerdict, Series, SeriesScore,
+    StepError,
+};
 
 /// Why a run of matches stopped with no result: the tool could not do its job.
 #[derive(Debug, thiserror::Error)]
@@ -597,7 +597,7 @@ fn end_programs(seats: &mut [Seat], faults: &mut [Option<String>]) -> Vec<Option
 }
 
 /// What a finished match is worth to each seat: by the document's ranking in a game with a
-/// series ([`crate::game::SeriesPlay::score`]), else one point for a win.
+/// series ([`crate::seam::SeriesPlay::score`]), else one point for a win.
 fn scores(game: &dyn DynGame, finished: &dyn DynMatch, players: usize) -> Vec<SeriesScore> {
     let winner = finished.outcome().and_then(|o| o.winner);
     let state = finished.state();

@@ -2,16 +2,16 @@
 //! its prompt first and then each reply is read, so bots of a simultaneous game think at the
 //! same time, each on its own clock; the built-in player answers at once; the engine plays the
 //! step. `play` and the bot checker's matches both run their matches through [`play_step`]; the
-//! bot checker has the prompts varied ([`crate::game::Game::prompt_varied`]).
+//! bot checker has the prompts varied ([`crate::seam::Game::prompt_varied`]).
 
 use std::time::Duration;
 
 use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::{DynMatch, Reply, ReplyVerdict, StepError};
 use crate::harness::log::now_us;
 use crate::harness::session::{Failure, Session};
+use crate::seam::{DynMatch, Reply, ReplyVerdict, StepError};
 
 /// Who sits in a seat.
 pub enum Seat {

@@ -7,8 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::game::{Frame, Handshake, TimeLimits};
 use crate::harness::process::{Child, Ended, Limits, ReadFailure, SendFailure};
+use crate::seam::{Frame, Handshake, TimeLimits};
 
 /// The per-turn limit when a game's document sets none.
 pub const DEFAULT_TURN_MS: u64 = 10_000;

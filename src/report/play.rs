@@ -148,7 +148,7 @@ fn result_line(m: &MatchResult) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{MatchOptions, Outcome};
+    use crate::seam::{MatchOptions, Outcome};
 
     fn ended(winner: Option<usize>, reason: &str) -> MatchResult {
         MatchResult {

@@ -11,7 +11,7 @@
 use serde_json::Value;
 
 use super::mask::Mask;
-use crate::game::{
+use crate::seam::{
     DynGame, DynVariants, MatchOptions, ParseVerdict, PlayError, Played, Reply, StateError,
 };
 
@@ -192,7 +192,7 @@ impl EngineUnderTest for Reference {
     }
 }
 
-/// The reference engine with one of a game's variants switched on ([`crate::game::Variants`],
+/// The reference engine with one of a game's variants switched on ([`crate::seam::Variants`],
 /// by name): an engine with one planted departure, in process. Games without a variant of
 /// that name are unsupported.
 #[derive(Debug, Clone)]

@@ -22,7 +22,7 @@ use std::fmt;
 use serde_json::Value;
 
 use crate::case::schema::{path_exists, PathStep};
-use crate::game::DynGame;
+use crate::seam::DynGame;
 
 /// A declared mask that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -182,7 +182,7 @@ fn remove(value: &mut Value, steps: &[Step]) -> bool {
 pub struct Mask {
     /// Paths into the result: state fields, `prompts`, `last_replies`.
     pub fields: Vec<FieldPath>,
-    /// Protocol texts ([`crate::game::GameInfo::parse_kinds`]) the engine has no parser for.
+    /// Protocol texts ([`crate::seam::GameInfo::parse_kinds`]) the engine has no parser for.
     pub parse_kinds: Vec<String>,
 }
 

@@ -21,7 +21,7 @@ use serde_json::Value;
 
 use crate::case::expect::{check_subset, project, unified_diff, Mismatch};
 use crate::case::{Across, Case, CaseBody, Expected, Library};
-use crate::game::{DynGame, MatchOptions, ParseVerdict, Reply};
+use crate::seam::{DynGame, MatchOptions, ParseVerdict, Reply};
 
 pub use engine::{
     Answered, EngineError, EngineUnderTest, NewMatchRequest, ParseRequest, Planted, Reference,
@@ -422,13 +422,13 @@ fn modelled_result(
 /// Reads an engine's result as a state of the game ([`DynGame::load_state`]: its defaults
 /// filled in, validated). Numbers are values, not spellings: a result that loads only with its
 /// whole floats read as integers (`23.0` where the state holds 23) is read so.
-pub fn load_result(game: &dyn DynGame, state: &Value) -> Result<Value, crate::game::StateError> {
-    crate::game::load_state(game, state).or_else(|e| {
+pub fn load_result(game: &dyn DynGame, state: &Value) -> Result<Value, crate::seam::StateError> {
+    crate::seam::load_state(game, state).or_else(|e| {
         let mut whole = state.clone();
         if !whole_numbers(&mut whole) {
             return Err(e);
         }
-        crate::game::load_state(game, &whole).map_err(|_| e)
+        crate::seam::load_state(game, &whole).map_err(|_| e)
     })
 }
 
@@ -625,8 +625,8 @@ fn number_at(value: &Value, path: &str) -> Option<f64> {
     }
 }
 
-/// The canonical state, validated, with its [`crate::game::Facts`] under `facts`.
-pub fn with_facts(game: &dyn DynGame, state: &Value) -> Result<Value, crate::game::StateError> {
+/// The canonical state, validated, with its [`crate::seam::Facts`] under `facts`.
+pub fn with_facts(game: &dyn DynGame, state: &Value) -> Result<Value, crate::seam::StateError> {
     let mut state = load_result(game, state)?;
     let facts = facts_of(game, &state)?;
     if let Value::Object(map) = &mut state {
@@ -635,13 +635,13 @@ pub fn with_facts(game: &dyn DynGame, state: &Value) -> Result<Value, crate::gam
     Ok(state)
 }
 
-/// The game's [`crate::game::Facts`] of a loaded state; an error naming what is missing for a
+/// The game's [`crate::seam::Facts`] of a loaded state; an error naming what is missing for a
 /// game without facts.
-fn facts_of(game: &dyn DynGame, state: &Value) -> Result<Value, crate::game::StateError> {
+fn facts_of(game: &dyn DynGame, state: &Value) -> Result<Value, crate::seam::StateError> {
     match game.capabilities().facts {
         Some(facts) => facts.facts(state),
-        None => Err(crate::game::StateError::new(
-            crate::game::Missing::new(game.info().id, "facts for generator cases").to_string(),
+        None => Err(crate::seam::StateError::new(
+            crate::seam::Missing::new(game.info().id, "facts for generator cases").to_string(),
         )),
     }
 }

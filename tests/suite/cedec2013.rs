@@ -7,12 +7,12 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use shinpan::game::{DynGame, Game, Reply};
 use shinpan::games::cedec2013::fuzz::{self, check_invariants};
 use shinpan::games::cedec2013::protocol::{Command, Request};
 use shinpan::games::cedec2013::rules::{Base, Direction};
 use shinpan::games::cedec2013::state::State;
 use shinpan::games::cedec2013::Cedec2013;
+use shinpan::seam::{DynGame, Game, Reply};
 
 use crate::common;
 
@@ -100,7 +100,7 @@ proptest! {
             let p = game.awaiting(&state)[0];
             let reply = Reply::text(game.random_reply(&state, p, &mut rng));
             let report = game.step(&mut state, &[reply]).unwrap();
-            prop_assert_eq!(&report.replies[0], &shinpan::game::ReplyVerdict::Accepted);
+            prop_assert_eq!(&report.replies[0], &shinpan::seam::ReplyVerdict::Accepted);
             if state.outcome.is_some() { break; }
         }
     }

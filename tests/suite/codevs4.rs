@@ -10,7 +10,6 @@ use std::path::Path;
 
 use proptest::prelude::*;
 
-use shinpan::game::{DynGame, Game, Reply, ReplyVerdict, SeriesPlay};
 use shinpan::games::codevs4::edge;
 use shinpan::games::codevs4::fuzz::{self, check_invariants};
 use shinpan::games::codevs4::protocol::{Command, Order, Orders, Prompt};
@@ -18,6 +17,7 @@ use shinpan::games::codevs4::rules::{Direction, Kind};
 use shinpan::games::codevs4::state::State;
 use shinpan::games::codevs4::{Codevs4, Options};
 use shinpan::rng::{player_stream, seeded};
+use shinpan::seam::{DynGame, Game, Reply, ReplyVerdict, SeriesPlay};
 
 use crate::common;
 
@@ -132,7 +132,7 @@ fn the_series_is_the_41_stages() {
     assert_eq!(series.matches[27].options["stage"], serde_json::json!(27));
     let game = &Codevs4 as &dyn DynGame;
     for m in &series.matches {
-        let options = shinpan::game::MatchOptions(m.options.clone());
+        let options = shinpan::seam::MatchOptions(m.options.clone());
         assert!(game.check_options(&options).is_ok(), "{}", m.label);
     }
 }
@@ -144,7 +144,7 @@ fn series_scores_follow_6_3() {
     let game = Codevs4;
     let ended = |winner: Option<usize>, turn: u32| State {
         turn,
-        outcome: Some(shinpan::game::Outcome {
+        outcome: Some(shinpan::seam::Outcome {
             winner,
             reason: "x".into(),
         }),
@@ -255,9 +255,9 @@ fn a_series_carries_each_players_time_left_and_running_out_lasts() {
         "codevs4::a_series_carries_each_players_time_left_and_running_out_lasts",
         || {
             use serde_json::json;
-            use shinpan::game::MatchOptions;
             use shinpan::harness::play::{play, series_rounds, Contender, PlayOptions};
             use shinpan::report::Render;
+            use shinpan::seam::MatchOptions;
 
             let mut series = SeriesPlay::series(&Codevs4);
             series.matches.truncate(3);
@@ -436,7 +436,7 @@ impl shinpan::run::EngineUnderTest for ListsResourceCellsReversed {
     fn parse(
         &mut self,
         request: shinpan::run::ParseRequest<'_>,
-    ) -> shinpan::run::Answered<shinpan::game::ParseVerdict> {
+    ) -> shinpan::run::Answered<shinpan::seam::ParseVerdict> {
         shinpan::run::Reference.parse(request)
     }
 

@@ -8,8 +8,8 @@
 use std::process::Command;
 
 use serde_json::Value;
-use shinpan::game::{Frame, Game};
 use shinpan::games::codevs_reborn::CodevsReborn;
+use shinpan::seam::{Frame, Game};
 
 /// Lines in the first prompt (500 packs of three lines, then the 43-line turn block) and in
 /// every later one.

@@ -6,12 +6,12 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use shinpan::game::{Game, Reply};
 use shinpan::games::codevs_reborn::edge;
 use shinpan::games::codevs_reborn::fuzz::{self, check_invariants};
 use shinpan::games::codevs_reborn::protocol::{Command, GameStart, PlayerView, Prompt, TurnInput};
 use shinpan::games::codevs_reborn::state::Pack;
 use shinpan::games::codevs_reborn::CodevsReborn;
+use shinpan::seam::{Game, Reply};
 
 use crate::common;
 

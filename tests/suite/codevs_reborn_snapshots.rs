@@ -2,9 +2,9 @@
 //! change shows up as a diff to review with `cargo insta review`. Its parser error messages and
 //! golden playthrough, as every game's, are in `every_game.rs`.
 
-use shinpan::game::Game;
 use shinpan::games::codevs_reborn::state::State;
 use shinpan::games::codevs_reborn::CodevsReborn;
+use shinpan::seam::Game;
 
 use crate::common;
 

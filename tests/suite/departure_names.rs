@@ -280,7 +280,7 @@ fn a_build_needing_one_robot_more_is_one_group_in_cedec() {
 /// from it.
 #[test]
 fn trace_names_a_departure_by_the_variant_that_reproduces_it() {
-    use shinpan::game::{MatchOptions, Reply};
+    use shinpan::seam::{MatchOptions, Reply};
     let game = shinpan::games::by_id("codevs-reborn").unwrap();
     let playable = game.capabilities().variants.unwrap();
     let variant = playable

@@ -17,9 +17,9 @@ use proptest::prelude::any;
 use proptest::test_runner::TestRunner;
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
-use shinpan::game::{DynGame, DynMatch, MatchOptions, ParseVerdict, Reply};
 use shinpan::games;
 use shinpan::rng::{player_stream, seeded};
+use shinpan::seam::{DynGame, DynMatch, MatchOptions, ParseVerdict, Reply};
 
 use crate::common;
 use crate::hooks::{self, GoldenEnd, GoldenStep, Hooks};

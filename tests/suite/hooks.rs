@@ -6,8 +6,8 @@
 //! add here.
 
 use serde_json::Value;
-use shinpan::game::Outcome;
 use shinpan::games::{cedec2013, codevs4, codevs_reborn, spring2022, tsg_auto_chess};
+use shinpan::seam::Outcome;
 
 const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
 

@@ -120,8 +120,8 @@ proptest! {
     #[test]
     fn a_diff_out_case_file_loads_back_every_number(s in speed(), v in finite()) {
         let game = games::all().into_iter().find(|g| g.info().id == "spring2022").unwrap();
-        let state = shinpan::game::load_state(game, &json!({"mobs": [{"id": 6, "vx": s}]})).unwrap();
-        let reply = shinpan::game::Reply::text("WAIT\nWAIT\nWAIT".to_string());
+        let state = shinpan::seam::load_state(game, &json!({"mobs": [{"id": 6, "vx": s}]})).unwrap();
+        let reply = shinpan::seam::Reply::text("WAIT\nWAIT\nWAIT".to_string());
         let shrunk = Input { state, turns: vec![vec![reply.clone(), reply]] };
         let part = Part {
             name: "unexplained, fields mobs[].vx".into(),

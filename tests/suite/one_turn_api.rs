@@ -2,10 +2,10 @@
 //! private steps together. `play_own_field` is public now; this checks it is the turn the
 //! whole engine plays, on every player-turn of a few self-played matches.
 
-use shinpan::game::{Game, Reply};
 use shinpan::games::codevs_reborn::engine::play_own_field;
 use shinpan::games::codevs_reborn::protocol::Command;
 use shinpan::games::codevs_reborn::CodevsReborn;
+use shinpan::seam::{Game, Reply};
 use shinpan::selfplay::{play_random_match, Prompts};
 
 #[test]

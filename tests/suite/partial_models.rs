@@ -12,11 +12,11 @@ use std::time::Duration;
 
 use assert_cmd::Command;
 use serde_json::Value;
-use shinpan::game::ParseVerdict;
 use shinpan::run::{
     Answered, EngineUnderTest, Mask, NewMatchRequest, ParseRequest, Reference, StepRequest,
     StepResponse,
 };
+use shinpan::seam::ParseVerdict;
 use shinpan::Suite;
 
 const PARTIAL: &str = "python3 tests/fixtures/adapters/partial_reborn.py";
@@ -214,7 +214,7 @@ impl EngineUnderTest for NoGaugeInProcess {
     fn step(&mut self, request: StepRequest<'_>) -> Answered<StepResponse> {
         let uses_skill =
             request.turns.iter().flatten().any(
-                |r| matches!(r, shinpan::game::Reply::Text { text, .. } if text.trim() == "S"),
+                |r| matches!(r, shinpan::seam::Reply::Text { text, .. } if text.trim() == "S"),
             );
         if uses_skill {
             return Answered::Unsupported("no skill without a gauge".into());

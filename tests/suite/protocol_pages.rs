@@ -21,8 +21,8 @@ use std::path::Path;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use shinpan::game::{DynGame, DynMatch, MatchOptions, ParseVerdict, Reply, ReplyVerdict};
 use shinpan::games;
+use shinpan::seam::{DynGame, DynMatch, MatchOptions, ParseVerdict, Reply, ReplyVerdict};
 
 #[test]
 fn every_registered_game_has_its_protocol_page_built_in() {

@@ -10,12 +10,12 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
-use shinpan::game::{Game, Reply, ReplyVerdict};
 use shinpan::games::spring2022::fuzz::{self, check_invariants};
 use shinpan::games::spring2022::protocol::{Command, Order, Prompt};
 use shinpan::games::spring2022::rules::League;
 use shinpan::games::spring2022::state::State;
 use shinpan::games::spring2022::{Options, Spring2022};
+use shinpan::seam::{Game, Reply, ReplyVerdict};
 use shinpan::selfplay::golden_match;
 
 use crate::common;

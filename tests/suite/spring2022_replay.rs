@@ -19,10 +19,10 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use shinpan::game::{Game, Reply};
 use shinpan::games::spring2022::rules::League;
 use shinpan::games::spring2022::state::State;
 use shinpan::games::spring2022::{Options, Spring2022};
+use shinpan::seam::{Game, Reply};
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/spring2022");
 

@@ -6,11 +6,11 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 use shinpan::case::{load_library, CaseBody, Expected, LoadOptions, Source};
-use shinpan::game::ParseVerdict;
 use shinpan::games;
 use shinpan::run::{
     Answered, EngineUnderTest, NewMatchRequest, ParseRequest, Reference, StepRequest, StepResponse,
 };
+use shinpan::seam::ParseVerdict;
 use shinpan::Suite;
 
 /// The reference engine, except that its AI-name parser takes any text.

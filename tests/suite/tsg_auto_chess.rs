@@ -8,12 +8,12 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use shinpan::game::{Game, Reply, ReplyVerdict};
 use shinpan::games::tsg_auto_chess::edge;
 use shinpan::games::tsg_auto_chess::fuzz::{self, check_invariants};
 use shinpan::games::tsg_auto_chess::protocol::{Command as TsgCommand, Move, Prompt, TurnReply};
 use shinpan::games::tsg_auto_chess::state::State;
 use shinpan::games::tsg_auto_chess::TsgAutoChess;
+use shinpan::seam::{Game, Reply, ReplyVerdict};
 
 use crate::common;
 

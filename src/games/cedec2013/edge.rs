@@ -6,7 +6,7 @@
 //!
 //! A fresh CEDEC bot reads the round-0 name request first (D-cedec-10), so every case starts
 //! with the name request for its seat, then gives the extreme state; see
-//! [`crate::game::EdgeCase`]. States are built tile by tile; their scores are derived from the
+//! [`crate::seam::EdgeCase`]. States are built tile by tile; their scores are derived from the
 //! tiles as the engine writes them. Each doc comment says whether the rules can reach the state
 //! or only [`Game::validate`] accepts it.
 
@@ -18,7 +18,7 @@ use super::rules::{
 use super::state::{Field, State, Tile};
 use super::tally::scores;
 use super::Cedec2013;
-use crate::game::{EdgeCase, Game, NoOptions};
+use crate::seam::{EdgeCase, Game, NoOptions};
 
 /// The seed of the generated map of the name request and the last-round cases: any fixed value.
 const SEED: u64 = 0;
@@ -290,12 +290,12 @@ fn at((x, y): (i8, i8)) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{ParseVerdict, Reply, ReplyVerdict};
     use crate::games::cedec2013::mapgen;
     use crate::games::cedec2013::rules::{
         neighbours, MAX_THIRD_HOLES, ROBOTMAKER_OUTPUT, TOWN_BONUS_OFFSET,
     };
     use crate::games::cedec2013::tally::resources_around;
+    use crate::seam::{ParseVerdict, Reply, ReplyVerdict};
 
     #[test]
     fn every_edge_state_is_valid_and_its_request_prints_back() {

@@ -8,7 +8,7 @@ use super::rules::{Base, Direction, COORDS, PLAYERS, ROUNDS, TILES};
 use super::state::{Field, Player, State, Tile};
 use super::tally::scores;
 use super::Cedec2013;
-use crate::game::{Game, Reply};
+use crate::seam::{Game, Reply};
 use crate::stepfuzz::{self, prints_back, FuzzTargets, Play};
 
 /// The bodies the fuzz targets of `fuzz/` run for this game.

@@ -26,8 +26,8 @@ pub mod variants;
 
 use rand::{Rng, RngCore};
 
-use crate::game::Reply;
-use crate::game::{
+use crate::seam::Reply;
+use crate::seam::{
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, NoOptions, Outcome,
     ParseVerdict, Recorded, RuleDocument, StateError, StepError, StepReport, TimeLimits, Variant,
     VariantSet, Variants,
@@ -180,7 +180,7 @@ impl Recorded for Cedec2013 {
         prompt: &str,
         player: usize,
         known: Option<&State>,
-    ) -> Result<crate::game::Observation<State>, crate::text::ParseError> {
+    ) -> Result<crate::seam::Observation<State>, crate::text::ParseError> {
         observe::observe(prompt, player, known)
     }
 }

@@ -9,7 +9,7 @@ use super::rules::index;
 use super::state::{Landform, State};
 use super::tally::scores;
 use crate::canonical::Observed;
-use crate::game::Observation;
+use crate::seam::Observation;
 
 pub fn observe(prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
     let request = Request::parse(prompt)?;
@@ -40,8 +40,8 @@ pub fn observe(prompt: &str, player: usize, known: Option<&State>) -> Observed<S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, NoOptions};
     use crate::games::cedec2013::Cedec2013;
+    use crate::seam::{Game, NoOptions};
 
     #[test]
     fn a_request_reads_back_into_the_state_it_came_from() {

@@ -14,7 +14,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::rules::{on_field, Base, COORDS, PLAYERS, ROUNDS, TILES};
 use crate::canonical::at_most;
-use crate::game::{Outcome, StateError};
+use crate::seam::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]

@@ -1,12 +1,12 @@
 //! The ways CEDEC CHALLENGE 2013's rules are got wrong that shinpan can play
-//! ([`crate::game::Variants`]). The game has no planted bugs; these are the slips a
+//! ([`crate::seam::Variants`]). The game has no planted bugs; these are the slips a
 //! reading of the rule document (and of `rules.yaml`'s settled clauses) invites, each one
 //! switch in the engine: a boundary off by one, a limit not kept, a tie the wrong way. Each
 //! breaks one clause of `rules.yaml` (the decision or section it comes from in its doc). The
 //! reference never plays them; `check`, `diff` and `trace` play them to name a departure by the
 //! variant that reproduces it.
 
-crate::game::variants! {
+crate::seam::variants! {
     /// One way of getting a rule wrong, switched on in the engine's step; its number is its place
     /// in `Wrong::VARIANTS`.
     pub enum Wrong {
@@ -88,4 +88,4 @@ crate::game::variants! {
 }
 
 /// The variants played together (none: the rules).
-pub type Wrongs = crate::game::VariantSet;
+pub type Wrongs = crate::seam::VariantSet;

@@ -10,7 +10,7 @@
 use super::rules::{Cell, Kind, MAX_ID, RESOURCE_CELLS, SIZE, STAGES, TURNS};
 use super::state::{State, Unit, Units};
 use super::{Codevs4, Options, TimeLeft};
-use crate::game::{EdgeCase, Game};
+use crate::seam::{EdgeCase, Game};
 
 /// The seed of the set-up the cases start from: any fixed value.
 const SEED: u64 = 0;

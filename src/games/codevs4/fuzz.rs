@@ -7,7 +7,7 @@ use super::protocol::{parse_name, Order, Orders, Prompt};
 use super::rules::{gathered, income, Cell, Kind, MAX_ID, RESOURCE_CELLS, STAGES, TURNS};
 use super::state::{Player, State, Unit, Units};
 use super::Codevs4;
-use crate::game::Reply;
+use crate::seam::Reply;
 use crate::stepfuzz::{self, prints_back, FuzzTargets, Play};
 
 /// The bodies the fuzz targets of `fuzz/` run for this game.

@@ -29,7 +29,7 @@ pub mod variants;
 
 use rand::{Rng, RngCore};
 
-use crate::game::{
+use crate::seam::{
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
     Normalize, Observation, Outcome, ParseVerdict, Recorded, Reply, RuleDocument, Series,
     SeriesMatch, SeriesPlay, SeriesScore, StateError, StepError, StepReport, TimeLimits, Variant,
@@ -414,7 +414,7 @@ fn wander(rng: &mut dyn RngCore, forward: [Direction; 2]) -> Direction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::ReplyVerdict;
+    use crate::seam::ReplyVerdict;
 
     #[test]
     fn replies_are_framed_by_their_count() {

@@ -28,7 +28,7 @@ use super::protocol::{Prompt, Sight, UnitLine};
 use super::rules::{Cell, Kind, MAX_ID, SIZE};
 use super::state::{State, Unit, Units};
 use crate::canonical::Observed;
-use crate::game::Observation;
+use crate::seam::Observation;
 
 pub fn observe(prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
     let prompt = Prompt::parse(prompt)?;
@@ -161,8 +161,8 @@ fn unit_of(line: &UnitLine, owner: usize) -> Unit {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
     use crate::games::codevs4::{Codevs4, Options};
+    use crate::seam::Game;
 
     #[test]
     fn both_prompts_read_back_into_the_state_they_came_from() {

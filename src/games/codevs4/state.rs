@@ -12,7 +12,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::rules::{Cell, Kind, MAX_ID, RESOURCE_CELLS, STAGES, THINKING_TIME_MS, TURNS};
 use crate::canonical::{at_most, check_two_player_outcome};
-use crate::game::{Outcome, StateError};
+use crate::seam::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]

@@ -1,5 +1,5 @@
 //! The ways CODE VS 4.0's rules are got wrong that shinpan can play
-//! ([`crate::game::Variants`]), from the planted bugs of `conformance/planted/codevs4/`
+//! ([`crate::seam::Variants`]), from the planted bugs of `conformance/planted/codevs4/`
 //! (each patch's number in its doc): each breaks one clause of `rules.yaml`. The reference never
 //! plays them; `check`, `diff` and `trace` play them to name a departure by the variant that
 //! reproduces it. Two are variants of the prompt ([`Wrong::VisionOneShort`],
@@ -7,7 +7,7 @@
 //! state of the game is no variant (10, a unit left at HP 0: such a result is refused before it
 //! is compared, so it could name nothing).
 
-crate::game::variants! {
+crate::seam::variants! {
     /// One way of getting a rule wrong, switched on in the engine's step or the prompt; its number
     /// is its place in `Wrong::VARIANTS`.
     pub enum Wrong {
@@ -115,4 +115,4 @@ crate::game::variants! {
 }
 
 /// The variants played together (none: the rules).
-pub type Wrongs = crate::game::VariantSet;
+pub type Wrongs = crate::seam::VariantSet;

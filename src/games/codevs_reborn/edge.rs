@@ -3,7 +3,7 @@
 //! row, the gauge on both sides of the skill threshold, the last turn.
 //!
 //! Each case is a state whose prompt a freshly started bot reads first (turn 0, with the
-//! game-start block), optionally followed by later states; see [`crate::game::EdgeCase`].
+//! game-start block), optionally followed by later states; see [`crate::seam::EdgeCase`].
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -12,7 +12,7 @@ use super::field::Field;
 use super::rules::{GAUGE_MAX, HEIGHT, OJAMA, PACKS, SKILL_THRESHOLD, TURNS, WIDTH};
 use super::state::{Pack, Player, State};
 use super::CodevsReborn;
-use crate::game::{EdgeCase, Game, NoOptions};
+use crate::seam::{EdgeCase, Game, NoOptions};
 
 /// The seed of the packs of every edge case: any fixed value does.
 const SEED: u64 = 0;

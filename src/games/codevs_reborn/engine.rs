@@ -9,7 +9,7 @@ use super::rules::{
 };
 use super::state::{Pack, Player, State};
 use super::variants::{Wrong, Wrongs};
-use crate::game::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
+use crate::seam::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
 
 pub const DANGER_LINE: &str = "danger-line";
 pub const INVALID_REPLY: &str = "invalid-reply";

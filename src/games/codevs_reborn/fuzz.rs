@@ -8,7 +8,7 @@ use super::protocol::{parse_ai_name, Command, GameStart, Prompt, TurnInput};
 use super::rules::{CAPACITY, GAUGE_MAX, HEIGHT, OJAMA, PACKS, TURNS, WIDTH};
 use super::state::{Pack, Player, State};
 use super::CodevsReborn;
-use crate::game::Reply;
+use crate::seam::Reply;
 use crate::stepfuzz::{self, prints_back, FuzzTargets, Play};
 
 /// The bodies the fuzz targets of `fuzz/` run for this game.

@@ -22,7 +22,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::{
+use crate::seam::{
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
     NoOptions, Normalize, Observation, Outcome, ParseVerdict, Reachability, Recorded, Reply,
     RuleDocument, StateError, StepError, StepReport, TimeLimits, Variant, VariantSet, Variants,

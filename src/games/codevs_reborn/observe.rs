@@ -8,7 +8,7 @@
 use super::protocol::{PlayerView, Prompt};
 use super::state::{Player, State};
 use crate::canonical::Observed;
-use crate::game::Observation;
+use crate::seam::Observation;
 use crate::text::ParseError;
 
 pub fn observe(prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
@@ -54,8 +54,8 @@ fn write_view(player: &mut Player, view: &PlayerView) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, NoOptions};
     use crate::games::codevs_reborn::CodevsReborn;
+    use crate::seam::{Game, NoOptions};
 
     #[test]
     fn a_prompt_reads_back_into_the_state_it_came_from() {

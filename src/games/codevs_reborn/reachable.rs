@@ -1,4 +1,4 @@
-//! Which valid CODE VS Reborn states can occur in play ([`crate::game::Game::reachable`]): a
+//! Which valid CODE VS Reborn states can occur in play ([`crate::seam::Game::reachable`]): a
 //! few cheap facts that every state reached from a new match by some replies has, each from
 //! the rule document (seed 004). Differential fuzzing mutates only into states that have them;
 //! a case that gives a state without them says `reachable: false`.
@@ -17,7 +17,7 @@
 use super::field::Field;
 use super::rules::{VANISH_SUM, WIDTH};
 use super::state::{Pack, State};
-use crate::game::StateError;
+use crate::seam::StateError;
 
 /// Every fact below, the first one `state` breaks as the error.
 pub fn reachable(state: &State) -> Result<(), StateError> {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::field::Field;
 use super::rules::{DANGER_HEIGHT, GAUGE_MAX, THINKING_TIME_MS, TURNS};
 use crate::canonical::{at_most, check_two_player_outcome};
-use crate::game::{Outcome, StateError};
+use crate::seam::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]

@@ -4,9 +4,9 @@
 //! reference never plays them; `check`, `diff` and `trace` play them to name a departure by
 //! the variant that reproduces it.
 //!
-//! [`Game::variants`]: crate::game::Game::variants
+//! [`Game::variants`]: crate::seam::Game::variants
 
-crate::game::variants! {
+crate::seam::variants! {
     /// One way of getting a rule wrong, switched on in the engine's step ([`super::engine`]); its
     /// number is its place in `Wrong::VARIANTS`.
     pub enum Wrong {
@@ -80,4 +80,4 @@ crate::game::variants! {
 }
 
 /// The variants played together (none: the rules).
-pub type Wrongs = crate::game::VariantSet;
+pub type Wrongs = crate::seam::VariantSet;

@@ -10,7 +10,7 @@ use rand::{Rng, RngCore};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::game::{
+use crate::seam::{
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, FuzzTargets, Game, GameInfo,
     NoOptions, Observation, Outcome, ParseVerdict, Recorded, Reply, ReplyVerdict, RuleDocument,
     StateError, StepError, StepReport, TimeLimits,

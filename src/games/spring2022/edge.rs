@@ -9,7 +9,7 @@
 use super::rules::{League, MAP_HEIGHT, MAP_WIDTH, SHIELD_DURATION, TURNS};
 use super::state::{Mob, MobStatus, State};
 use super::vision::remember_statuses;
-use crate::game::EdgeCase;
+use crate::seam::EdgeCase;
 
 /// The largest mana the state allows (`validate`).
 const MOST_MANA: i32 = 100_000_000;
@@ -151,9 +151,9 @@ fn last_turn() -> State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
     use crate::games::spring2022::protocol::Prompt;
     use crate::games::spring2022::Spring2022;
+    use crate::seam::Game;
 
     #[test]
     fn every_edge_case_is_valid_and_prints_a_strict_prompt() {

@@ -18,7 +18,7 @@ use super::spells::{control, shield, shield_lasting, winds, Wind};
 use super::state::{Deactivation, State};
 use super::variants::{Wrong, Wrongs};
 use super::vision::remember_statuses;
-use crate::game::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
+use crate::seam::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
 
 /// What a hero does this turn.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -395,7 +395,7 @@ pub fn outcome(state: &State) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::seam::Game;
 
     /// Issue 22: a NON-STRICT detail read "line 3: line 1, column 12" (the line, parsed alone,
     /// was its own line 1). It names the reply's line and the column in it.

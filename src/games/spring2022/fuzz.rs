@@ -7,7 +7,7 @@ use super::protocol::{is_strict, read_order, read_plain, Order, Prompt, Reply as
 use super::rules::{League, HEROES, MAP_HEIGHT, MAP_LIMIT, MAP_WIDTH, SHIELD_DURATION, TURNS};
 use super::state::{Mob, MobStatus, State};
 use super::Spring2022;
-use crate::game::Reply;
+use crate::seam::Reply;
 use crate::stepfuzz::{self, prints_back, FuzzTargets, Play};
 
 /// The bodies the fuzz targets of `fuzz/` run for this game.

@@ -12,10 +12,10 @@ use super::trig::{cos, sin};
 /// A point or a displacement.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Vector {
-    #[serde(with = "crate::game::finite")]
+    #[serde(with = "crate::seam::finite")]
     #[schemars(with = "f64")]
     pub x: f64,
-    #[serde(with = "crate::game::finite")]
+    #[serde(with = "crate::seam::finite")]
     #[schemars(with = "f64")]
     pub y: f64,
 }

@@ -37,7 +37,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::game::{
+use crate::seam::{
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Observation,
     Outcome, ParseVerdict, Recorded, Reply, RuleDocument, StateError, StepError, StepReport,
     TimeLimits, Variant, VariantSet, Variants,

@@ -34,7 +34,7 @@ use super::rules::{League, HEROES, SPAWN_RATE, TURNS, TYPE_MOB};
 use super::state::{Mob, MobStatus, State};
 use super::vision::{mob_status, player_sees};
 use crate::canonical::Observed;
-use crate::game::Observation;
+use crate::seam::Observation;
 
 /// Mob fields a prompt shows (`vx`, `vy` truncated; `controls` as a flag; `status` as
 /// `nearBase` and `threatFor`).
@@ -286,8 +286,8 @@ fn with_fraction(shown: i32, guess: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, Reply};
     use crate::games::spring2022::{Options, Spring2022};
+    use crate::seam::{Game, Reply};
 
     #[test]
     fn prompts_read_back_into_states_that_print_them() {

@@ -18,7 +18,7 @@ use super::rules::{
     MOB_START_HEALTH, PLAYERS, SHIELD_DURATION, SPAWN_RATE, TURNS,
 };
 use crate::canonical::list_up_to;
-use crate::game::{Outcome, StateError};
+use crate::seam::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
@@ -450,7 +450,7 @@ fn check_controls(controls: &[[i32; 2]], at: &str) -> Result<(), StateError> {
 }
 
 /// A finite `f64` in the canonical state, written as an integer when it is one (`-282`, not
-/// `-282.0`), so that cases can give either; read through [`crate::game::finite`].
+/// `-282.0`), so that cases can give either; read through [`crate::seam::finite`].
 /// A speed component: written as an integer when it is one (as the referee keeps most speeds),
 /// else as the float; either reads back to the same bits (D-spring-13). Negative zero is a
 /// float: as the integer 0 it would read back as +0.
@@ -462,12 +462,12 @@ mod number {
         if value.fract() == 0.0 && value.abs() < 9e15 && !negative_zero {
             serializer.serialize_i64(*value as i64)
         } else {
-            crate::game::finite::serialize(value, serializer)
+            crate::seam::finite::serialize(value, serializer)
         }
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
-        crate::game::finite::deserialize(deserializer)
+        crate::seam::finite::deserialize(deserializer)
     }
 }
 

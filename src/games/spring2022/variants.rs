@@ -1,10 +1,10 @@
 //! The ways Spring Challenge 2022's rules are got wrong that shinpan can play
-//! ([`crate::game::Variants`]), from the planted bugs of `conformance/planted/spring2022/`
+//! ([`crate::seam::Variants`]), from the planted bugs of `conformance/planted/spring2022/`
 //! (each patch's number in its doc) and the fog a simulator forgets: each breaks one clause of
 //! `rules.yaml`. The reference never plays them; `check`, `diff` and `trace` play them to name
 //! a departure by the variant that reproduces it.
 
-crate::game::variants! {
+crate::seam::variants! {
     /// One way of getting a rule wrong, switched on in the engine's step or the prompt; its number
     /// is its place in `Wrong::VARIANTS`.
     pub enum Wrong {
@@ -30,4 +30,4 @@ crate::game::variants! {
 }
 
 /// The variants played together (none: the rules).
-pub type Wrongs = crate::game::VariantSet;
+pub type Wrongs = crate::seam::VariantSet;

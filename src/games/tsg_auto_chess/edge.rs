@@ -8,7 +8,7 @@
 use super::rules::{shop_atk, shop_hp, unit_limit, Kind, BOARD, MAX_NUMBER, TURNS};
 use super::state::{ShopUnit, State, Unit};
 use super::TsgAutoChess;
-use crate::game::{EdgeCase, Game, NoOptions};
+use crate::seam::{EdgeCase, Game, NoOptions};
 
 /// The seed of every edge case's shops: any fixed value does.
 const SEED: u64 = 0;

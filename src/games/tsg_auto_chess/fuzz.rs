@@ -11,7 +11,7 @@ use super::rules::{
 };
 use super::state::{ShopUnit, State, Unit};
 use super::TsgAutoChess;
-use crate::game::Reply;
+use crate::seam::Reply;
 use crate::stepfuzz::{self, prints_back, FuzzTargets, Play};
 
 /// The bodies the fuzz targets of `fuzz/` run for this game.

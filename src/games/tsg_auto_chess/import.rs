@@ -11,7 +11,7 @@
 //! imported log checks the turns as main.rb played them but cannot see how a reply was spelt
 //! (`reply.*` clauses); a tap recording sees both. There are no times in it.
 
-use crate::game::Imported;
+use crate::seam::Imported;
 use crate::text::{quote, ParseError};
 
 /// The format name of main.rb's standard output.

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use super::protocol::{Command, Move, TurnReply};
 use super::rules::{damage, Kind, LEVELUP_COST};
 use super::state::{ShopUnit, State, Unit};
-use crate::game::{Outcome, Reply};
+use crate::seam::{Outcome, Reply};
 
 /// main.rb's board: `$W = $H = 9`.
 const MAIN_RB_BOARD: i32 = 9;

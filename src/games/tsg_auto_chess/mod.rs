@@ -31,7 +31,7 @@ pub mod variants;
 
 use rand::RngCore;
 
-use crate::game::{
+use crate::seam::{
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
     Imported, Importer, KnownDepartures, NoOptions, Observation, Outcome, ParseVerdict,
     PlayedDeparture, Recorded, Reply, RuleDocument, StateError, StepError, StepReport, TimeLimits,

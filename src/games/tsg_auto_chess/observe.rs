@@ -25,7 +25,7 @@ use super::protocol::{Prompt, UnitLine};
 use super::rules::to_frame;
 use super::state::{State, Unit};
 use crate::canonical::Observed;
-use crate::game::Observation;
+use crate::seam::Observation;
 
 /// How many shop slots at most are refilled in one turn: one a player.
 const REFILLS_A_TURN: u32 = 2;
@@ -169,8 +169,8 @@ fn interleave(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, NoOptions, Reply};
     use crate::games::tsg_auto_chess::TsgAutoChess;
+    use crate::seam::{Game, NoOptions, Reply};
 
     #[test]
     fn a_prompt_reads_back_into_the_state_it_came_from() {

@@ -19,7 +19,7 @@ use super::rules::{
     TURNS,
 };
 use crate::canonical::{at_most, check_two_player_outcome, list_up_to};
-use crate::game::{Outcome, StateError};
+use crate::seam::{Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]

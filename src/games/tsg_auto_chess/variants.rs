@@ -1,5 +1,5 @@
 //! The ways TSG AUTO CHESS's rules are got wrong that shinpan can play
-//! ([`crate::game::Variants`]), from the planted bugs of
+//! ([`crate::seam::Variants`]), from the planted bugs of
 //! `conformance/planted/tsg-auto-chess/` (each patch's number in its doc): each breaks one clause
 //! of `rules.yaml`. The reference never plays them; `check`, `diff` and `trace` play them to name
 //! a departure by the variant that reproduces it. main.rb's own departures are played apart
@@ -8,7 +8,7 @@
 //! `buy.unit-limit`) is no variant: such a result is refused before it is compared, so it
 //! could name nothing.
 
-crate::game::variants! {
+crate::seam::variants! {
     /// One way of getting a rule wrong, switched on in the engine's step; its number is its place
     /// in `Wrong::VARIANTS`.
     pub enum Wrong {
@@ -106,4 +106,4 @@ crate::game::variants! {
 }
 
 /// The variants played together (none: the rules).
-pub type Wrongs = crate::game::VariantSet;
+pub type Wrongs = crate::seam::VariantSet;

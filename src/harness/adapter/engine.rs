@@ -6,11 +6,11 @@
 use serde_json::{json, Map, Value};
 
 use super::{Adapter, RequestFailure, Response};
-use crate::game::{ParseVerdict, ReplyVerdict};
 use crate::run::{
     Answered, EngineError, EngineUnderTest, Mask, NewMatchRequest, ParseRequest, StepRequest,
     StepResponse,
 };
+use crate::seam::{ParseVerdict, ReplyVerdict};
 use crate::text::ParseError;
 
 impl EngineUnderTest for Adapter {

@@ -4,8 +4,8 @@
 //! for replay. The phases decide what to ask; this module only weighs the answer.
 
 use super::{CheckVerdict, Found};
-use crate::game::{DynMatch, Reply, ReplyVerdict};
 use crate::harness::session::{stderr_summary, Failure, Session};
+use crate::seam::{DynMatch, Reply, ReplyVerdict};
 
 /// How the engine takes `reply` from `seat` on a copy of `state` (others play the built-in).
 pub(super) fn judge(state: &dyn DynMatch, seat: usize, reply: Reply) -> ReplyVerdict {

@@ -19,7 +19,7 @@
 //! saving of failing inputs); `phases` holds the four phases, `judge` turns what a bot did into a
 //! verdict. The report is rendered in `crate::report::bot`.
 //!
-//! [`Game::edge_cases`]: crate::game::Game::edge_cases
+//! [`Game::edge_cases`]: crate::seam::Game::edge_cases
 //! [`mutate`]: crate::harness::mutate
 
 mod crash;
@@ -31,10 +31,10 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::game::{DynGame, MatchOptions, ParseVerdict};
 use crate::harness::interrupt;
 use crate::harness::process::Limits;
 use crate::harness::session::{Clock, LimitOverrides, Session};
+use crate::seam::{DynGame, MatchOptions, ParseVerdict};
 
 use judge::{broke, failed};
 

@@ -10,12 +10,12 @@ use rand_chacha::ChaCha8Rng;
 use super::crash::stack_trace;
 use super::judge::{broke, failed, judge, show};
 use super::{clock, CheckVerdict, Checker, Found, MalformedCrash, Phase, Run};
-use crate::game::{DynMatch, EdgeCase, ParseVerdict, Reply, ReplyVerdict};
 use crate::harness::mutate;
 use crate::harness::process::{Ended, ReadFailure};
 use crate::harness::referee::{play_step, Seat, StepRecord};
 use crate::harness::session::{error_at_end, stderr_summary, BotAnswer, Failure, Session};
 use crate::rng::{player_stream, seeded};
+use crate::seam::{DynMatch, EdgeCase, ParseVerdict, Reply, ReplyVerdict};
 
 /// What is wrong with how a bot ended after its name and the end of its input, if anything: it
 /// ignored SIGTERM, left processes running, or left something holding its output. (A bot whose
@@ -320,7 +320,7 @@ impl Checker<'_> {
         self.phase(Phase::Extreme, runs.len(), runs);
     }
 
-    /// The game's extreme prompts ([`crate::game::EdgeCases`]); none when it has none.
+    /// The game's extreme prompts ([`crate::seam::EdgeCases`]); none when it has none.
     fn edge_cases(&self) -> Vec<EdgeCase<Box<dyn DynMatch>>> {
         match self.game.capabilities().edge_cases {
             Some(edges) => edges.edge_cases(),

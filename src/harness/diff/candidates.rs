@@ -10,7 +10,7 @@
 use serde_json::Value;
 
 use super::Input;
-use crate::game::Reply;
+use crate::seam::Reply;
 
 /// One smaller input, as an edit of the current one.
 #[derive(Debug, Clone, PartialEq)]

@@ -9,8 +9,8 @@ use serde_json::{Map, Value};
 
 use super::{Finding, Input};
 use crate::case::UNCLASSIFIED;
-use crate::game::{DynGame, Reply};
 use crate::run::departure::{at, departing_fields};
+use crate::seam::{DynGame, Reply};
 
 /// How long a line of a list or mapping written on one line may grow.
 const FLOW_WIDTH: usize = 96;

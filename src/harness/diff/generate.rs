@@ -15,7 +15,7 @@ use serde_json::Value;
 use serde_json::Number;
 
 use super::Input;
-use crate::game::{DynGame, FuzzHints, MatchOptions, Reply, TimeLimits};
+use crate::seam::{DynGame, FuzzHints, MatchOptions, Reply, TimeLimits};
 
 pub(super) fn random_input(
     game: &dyn DynGame,
@@ -29,7 +29,7 @@ pub(super) fn random_input(
             let mut candidate = state.clone();
             mutate_state(&mut candidate, game.info().fuzz, rng);
             // Only a state play can reach: engines may rightly differ on any other.
-            if let Ok(loaded) = crate::game::load_state(game, &candidate) {
+            if let Ok(loaded) = crate::seam::load_state(game, &candidate) {
                 if game.capabilities().reachable(&loaded).is_ok() {
                     state = loaded;
                 }

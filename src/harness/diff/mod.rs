@@ -39,11 +39,11 @@ use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 use crate::case::expect::{same_value, to_yaml, unified_diff};
-use crate::game::{DynGame, MatchOptions, Reply};
 use crate::harness::interrupt;
 use crate::harness::trace::clauses::ClauseIndex;
 use crate::run::departure::{self, departing_fields, general, unexplained_name};
 use crate::run::{Answered, EngineUnderTest, Mask, StepRequest, StepResponse};
+use crate::seam::{DynGame, MatchOptions, Reply};
 
 pub use case_file::{case_file, compact_yaml, Size};
 use generate::random_input;

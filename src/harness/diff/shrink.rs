@@ -24,9 +24,9 @@ use super::{
     Disagreement, Finding, Input, Part,
 };
 use crate::case::expect::same_value;
-use crate::game::DynGame;
 use crate::harness::interrupt;
 use crate::run::{EngineUnderTest, Mask, StepResponse};
+use crate::seam::DynGame;
 
 /// What a candidate must keep.
 struct Keep<'a> {
@@ -84,7 +84,7 @@ impl Keep<'_> {
     /// the part's variant departs from the rules.
     fn candidate(&self, current: &Input, edit: &Edit) -> Option<Input> {
         let edited = apply(current, edit);
-        let state = crate::game::load_state(self.game, &edited.state).ok()?;
+        let state = crate::seam::load_state(self.game, &edited.state).ok()?;
         let candidate = Input {
             state,
             turns: edited.turns,
@@ -203,7 +203,7 @@ pub(super) fn shrink(
     part: Part,
 ) -> Finding {
     let original_difference = first.why.clone();
-    let default = crate::game::load_state(game, &json!({})).ok();
+    let default = crate::seam::load_state(game, &json!({})).ok();
     let keep = Keep {
         game,
         variant: part
@@ -290,7 +290,7 @@ fn prune_state(game: &dyn DynGame, input: &Input, default: Option<&Value>) -> In
     let mut pruned = input.clone();
     if let Some(default) = default {
         let state = prune_defaults(&input.state, default);
-        if crate::game::load_state(game, &state).ok().as_ref() == Some(&input.state) {
+        if crate::seam::load_state(game, &state).ok().as_ref() == Some(&input.state) {
             pruned.state = state;
         }
     }

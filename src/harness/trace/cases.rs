@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use super::clauses::ClauseIndex;
 use crate::case::UNCLASSIFIED;
-use crate::game::{DynGame, Reply};
+use crate::seam::{DynGame, Reply};
 
 /// One checked step and what the engine showed after it.
 #[derive(Debug, Clone, PartialEq)]
@@ -122,7 +122,7 @@ pub fn case_file(
     let mut written = Vec::new();
     let mut left_out = 0;
     for case in cases {
-        if crate::game::load_state(game, &case.given).is_err() {
+        if crate::seam::load_state(game, &case.given).is_err() {
             left_out += 1;
             continue;
         }

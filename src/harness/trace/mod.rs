@@ -21,11 +21,11 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::case::expect::{to_yaml, unified_diff};
-use crate::game::{
-    DynGame, DynMatch, DynRecorded, MatchOptions, Observation, Outcome, PlayedDeparture, Reply,
-};
 use crate::harness::log::{Exchange, PlayerLog};
 use crate::run::departure::{self, at, differing_fields};
+use crate::seam::{
+    DynGame, DynMatch, DynRecorded, MatchOptions, Observation, Outcome, PlayedDeparture, Reply,
+};
 use clauses::ClauseIndex;
 
 /// How many of the last steps a game may play its known departures over: enough for a
@@ -778,7 +778,7 @@ fn played_departures(
         _ => Vec::new(),
     };
     let known = played.len();
-    // And the game's variants ([`crate::game::Variants`]), each over the last step: any
+    // And the game's variants ([`crate::seam::Variants`]), each over the last step: any
     // engine's departure is named by the variant that reproduces it.
     if let (Some((state, replies)), Some(playable)) = (steps.last(), capabilities.variants) {
         let turn = [replies.clone()];

@@ -17,8 +17,8 @@ pub mod paths;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::game::{DynGame, PlayedDeparture, Reply, Variant};
 use crate::run::StepResponse;
+use crate::seam::{DynGame, PlayedDeparture, Reply, Variant};
 pub use paths::{at, differing_fields, differing_leaves, general, owner_of, same_at};
 
 /// Which of some played ways reproduce which of a departure's fields ([`reproduce`]).

@@ -4,7 +4,7 @@
 use std::process::Command;
 
 use proptest::test_runner::{Config as ProptestConfig, FileFailurePersistence};
-use shinpan::game::{DynGame, EdgeCase, Game, ParseVerdict, Reply};
+use shinpan::seam::{DynGame, EdgeCase, Game, ParseVerdict, Reply};
 
 /// Each (protocol text kind, input) with what the game's parser says of it, one entry per
 /// input, for a snapshot of the error messages users read.

@@ -54,7 +54,7 @@ impl VariantSet {
 /// same order by construction.
 ///
 /// ```ignore
-/// crate::game::variants! {
+/// crate::seam::variants! {
 ///     /// One way of getting a rule wrong.
 ///     pub enum Wrong {
 ///         /// `shield.duration`: a shield lasts one turn less.
@@ -80,8 +80,8 @@ macro_rules! variants {
 
         impl $enum {
             /// Every variant, each at the place of its discriminant.
-            pub const VARIANTS: &'static [$crate::game::Variant] = &[
-                $( $crate::game::Variant { name: $name, clause: $clause, does: $does }, )*
+            pub const VARIANTS: &'static [$crate::seam::Variant] = &[
+                $( $crate::seam::Variant { name: $name, clause: $clause, does: $does }, )*
             ];
         }
 

@@ -3,7 +3,7 @@
 //! functions instead, so that a non-finite number is an error on the way out and on the way in:
 //!
 //! ```ignore
-//! #[serde(with = "crate::game::finite")]
+//! #[serde(with = "crate::seam::finite")]
 //! pub vx: f64,
 //! ```
 
