@@ -18,7 +18,7 @@ pub fn games(args: GamesArgs) -> Result<Finished, Usage> {
         None => games::all().into_iter().map(entry).collect(),
         Some(id) => {
             let game = game_by_id(&id)?;
-            format!("{}\n{}", entry(game), game.info().protocol)
+            format!("{}\n{}", entry(game), game.info().protocol.text)
         }
     };
     out(&text)?;
@@ -37,8 +37,8 @@ fn entry(game: &dyn DynGame) -> String {
     text.push_str(&format!("{indent}rules:    {}\n", info.document.title));
     text.push_str(&format!("{indent}source:   {}\n", info.document.source));
     text.push_str(&format!(
-        "{indent}protocol: docs/protocol/{id}.md (`shinpan games {id}` prints it)\n",
-        id = info.id
+        "{indent}protocol: {} (`shinpan games {}` prints it)\n",
+        info.protocol.path, info.id
     ));
     text.push_str(&format!(
         "{indent}protocol texts: {}\n",

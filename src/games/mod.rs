@@ -3,26 +3,32 @@
 
 use crate::seam::DynGame;
 
-pub mod cedec2013;
-pub mod codevs4;
-pub mod codevs_reborn;
-#[cfg(feature = "test-games")]
-pub mod nim;
-pub mod spring2022;
-pub mod tsg_auto_chess;
+/// Declares the games, one line each (`module::Game`, attributes allowed): their modules and
+/// [`all`], in the order given.
+macro_rules! registry {
+    ($($(#[$attribute:meta])* $module:ident::$game:ident),* $(,)?) => {
+        $($(#[$attribute])* pub mod $module;)*
 
-/// Every game shinpan knows, in a stable order.
-pub fn all() -> Vec<&'static dyn DynGame> {
-    let games: Vec<&'static dyn DynGame> = vec![
-        &codevs_reborn::CodevsReborn,
-        &cedec2013::Cedec2013,
-        &codevs4::Codevs4,
-        &tsg_auto_chess::TsgAutoChess,
-        &spring2022::Spring2022,
-    ];
-    #[cfg(feature = "test-games")]
-    let games = [games, vec![&nim::Nim as &'static dyn DynGame]].concat();
-    games
+        /// Every game shinpan knows, in a stable order.
+        #[allow(
+            clippy::vec_init_then_push,
+            reason = "a game behind a feature is pushed under its `cfg`, which `vec![]` cannot take"
+        )]
+        pub fn all() -> Vec<&'static dyn DynGame> {
+            let mut games: Vec<&'static dyn DynGame> = Vec::new();
+            $($(#[$attribute])* games.push(&$module::$game);)*
+            games
+        }
+    };
+}
+
+registry! {
+    codevs_reborn::CodevsReborn,
+    cedec2013::Cedec2013,
+    codevs4::Codevs4,
+    tsg_auto_chess::TsgAutoChess,
+    spring2022::Spring2022,
+    #[cfg(feature = "test-games")] nim::Nim,
 }
 
 /// The game with this id.

@@ -44,9 +44,9 @@ pub struct GameInfo {
     pub title: &'static str,
     /// The rule document the reference engine is written from.
     pub document: RuleDocument,
-    /// The game's protocol page, `docs/protocol/<id>.md`, built into the crate: what a bot reads
-    /// and prints, and when. `shinpan games GAME` prints it.
-    pub protocol: &'static str,
+    /// The game's protocol page, built into the crate: what a bot reads and prints, and when.
+    /// `shinpan games GAME` prints it.
+    pub protocol: ProtocolPage,
     pub players: usize,
     /// How many replies every step takes: `players` in most games; 1 in a game where players
     /// move in turn. Case files are checked against it before any state exists.
@@ -62,6 +62,26 @@ pub struct GameInfo {
     /// What differential fuzzing should try on this game.
     pub fuzz: FuzzHints,
 }
+
+/// A protocol page: its path in the repository and its text, built in by [`protocol_page!`]
+/// from the one path, so the two cannot differ.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct ProtocolPage {
+    /// From the repository's root: `docs/protocol/codevs4.md`.
+    pub path: &'static str,
+    pub text: &'static str,
+}
+
+/// The [`ProtocolPage`] at a path from the repository's root.
+macro_rules! protocol_page {
+    ($path:literal) => {
+        $crate::seam::ProtocolPage {
+            path: $path,
+            text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path)),
+        }
+    };
+}
+pub(crate) use protocol_page;
 
 /// A rule document, named so that a reader can find it: the documents themselves are not part
 /// of shinpan.
@@ -552,7 +572,7 @@ mod tests {
             title: "",
             source: "",
         },
-        protocol: "",
+        protocol: ProtocolPage { path: "", text: "" },
         players: 2,
         replies_per_step: 1,
         limits: TimeLimits::NONE,

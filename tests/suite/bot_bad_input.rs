@@ -1,35 +1,32 @@
 //! Issue: a bot that dies with an unhandled error on a malformed prompt must FAIL (and make
 //! `shinpan bot` exit 1), while a bot that handles the bad input — reports it in one line and
 //! exits, or reads past it and answers — is INFO or PASS. Each holds for every registered game,
-//! with that game's example bot from `tests/bots/` (its entry in `hooks.rs`).
+//! with that game's example bot (`src/games/<game>/testdata/suite.yaml` names it).
 
 use std::process::Command;
 
 use serde_json::Value;
 use shinpan::games;
 
-use crate::hooks;
+use crate::common::SuiteData;
 
 const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
 
 /// Every registered game and how its test bot is started: (game, its example bot, the shell
 /// bot's argument: `name-first` when the game's bot speaks before reading, as its handshake
 /// says).
-fn every_game() -> Vec<(&'static str, &'static str, &'static str)> {
+fn every_game() -> Vec<(&'static str, String, &'static str)> {
     games::all()
         .into_iter()
         .map(|game| {
             let id = game.info().id;
-            let hooks = hooks::of(id).unwrap_or_else(|| {
-                panic!("{id}: no entry in tests/suite/hooks.rs (its example bot)")
-            });
             let speaks_first = game.info().handshake.is_some_and(|h| h.prompt.is_empty());
             let how = if speaks_first {
                 "name-first"
             } else {
                 "reads-first"
             };
-            (id, hooks.bot, how)
+            (id, SuiteData::of(id).bot_path(), how)
         })
         .collect()
 }
@@ -81,7 +78,7 @@ fn check(game: &str, argv: &[String], extra: &[&str]) -> Run {
 fn python(bot: &str, mode: &str) -> Vec<String> {
     vec![
         "python3".into(),
-        format!("{BOTS}/{bot}"),
+        bot.to_string(),
         "--on-bad-input".into(),
         mode.into(),
     ]
@@ -90,7 +87,7 @@ fn python(bot: &str, mode: &str) -> Vec<String> {
 #[test]
 fn a_python_bot_dying_of_a_traceback_fails_and_names_it() {
     for (game, bot, _) in every_game() {
-        let run = check(game, &python(bot, "crash"), &[]);
+        let run = check(game, &python(&bot, "crash"), &[]);
         let (verdict, detail) = run.malformed("non-numeric-token");
         assert_eq!(verdict, "fail", "{game}: {detail}");
         assert!(detail.contains("Python stack trace"), "{game}: {detail}");
@@ -126,7 +123,7 @@ fn a_shell_bot_killed_by_a_signal_on_bad_input_fails() {
 #[test]
 fn a_bot_that_reports_bad_input_and_exits_is_info() {
     for (game, bot, _) in every_game() {
-        let run = check(game, &python(bot, "report"), &[]);
+        let run = check(game, &python(&bot, "report"), &[]);
         let (verdict, detail) = run.malformed("non-numeric-token");
         assert_eq!(verdict, "info", "{game}: {detail}");
         assert!(detail.contains("exited with status 2"), "{game}: {detail}");
@@ -137,7 +134,7 @@ fn a_bot_that_reports_bad_input_and_exits_is_info() {
 #[test]
 fn a_bot_that_reads_past_bad_input_and_answers_passes() {
     for (game, bot, _) in every_game() {
-        let run = check(game, &python(bot, "skip"), &[]);
+        let run = check(game, &python(&bot, "skip"), &[]);
         let (verdict, detail) = run.malformed("non-numeric-token");
         assert_eq!(verdict, "pass", "{game}: {detail}");
         assert_eq!(run.code, Some(0), "{game}: {:#}", run.report);
@@ -147,7 +144,7 @@ fn a_bot_that_reads_past_bad_input_and_answers_passes() {
 #[test]
 fn malformed_crash_info_keeps_a_traceback_an_info() {
     for (game, bot, _) in every_game() {
-        let run = check(game, &python(bot, "crash"), &["--malformed-crash", "info"]);
+        let run = check(game, &python(&bot, "crash"), &["--malformed-crash", "info"]);
         let (verdict, detail) = run.malformed("non-numeric-token");
         assert_eq!(verdict, "info", "{game}: {detail}");
         assert_eq!(run.code, Some(0), "{game}");

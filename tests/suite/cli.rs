@@ -5,6 +5,8 @@ use std::path::Path;
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+use crate::common;
+
 fn shinpan() -> Command {
     let mut cmd = Command::cargo_bin("shinpan").unwrap();
     cmd.env_remove("SHINPAN_CASES");
@@ -60,7 +62,7 @@ fn games_names_each_rule_document_by_title_and_source_and_its_protocol_page() {
         for expected in [
             info.document.title.to_string(),
             info.document.source.to_string(),
-            format!("docs/protocol/{}.md", info.id),
+            info.protocol.path.to_string(),
         ] {
             assert!(text.contains(&expected), "{}: no `{expected}`", info.id);
         }
@@ -69,7 +71,21 @@ fn games_names_each_rule_document_by_title_and_source_and_its_protocol_page() {
         !text.contains(".txt"),
         "a file that is not in the repository:\n{text}"
     );
-    insta::assert_snapshot!("games", text);
+    // One entry a game, in the registry's order, each a snapshot in its game's folder.
+    let mut entries: Vec<String> = Vec::new();
+    for line in text.lines() {
+        match entries.last_mut() {
+            Some(entry) if line.starts_with(' ') => entry.push_str(&format!("{line}\n")),
+            _ => entries.push(format!("{line}\n")),
+        }
+    }
+    let games = shinpan::games::all();
+    assert_eq!(entries.len(), games.len(), "one entry a game:\n{text}");
+    for (game, entry) in games.iter().zip(&entries) {
+        let id = game.info().id;
+        assert!(entry.starts_with(&format!("{id} ")), "{id}: {entry}");
+        common::game_snapshots(id).bind(|| insta::assert_snapshot!("games_entry", entry));
+    }
 }
 
 #[test]
@@ -83,7 +99,10 @@ fn games_with_a_game_prints_its_entry_and_protocol_page() {
             .stdout(
                 predicate::str::starts_with(format!("{} ", info.id))
                     .and(predicate::str::contains(info.document.title))
-                    .and(predicate::str::ends_with(format!("\n\n{}", info.protocol))),
+                    .and(predicate::str::ends_with(format!(
+                        "\n\n{}",
+                        info.protocol.text
+                    ))),
             );
     }
 }
@@ -306,7 +325,13 @@ fn coverage_json_of_the_built_in_library_counts_cases_per_clause() {
     for game in games {
         assert_eq!(game["uncovered"], serde_json::json!([]), "{game:#}");
         let clauses = game["clauses"].as_array().unwrap();
-        assert!(clauses.len() > 10, "{game:#}");
+        // Every clause of the game's catalogue, each once.
+        let id = game["game"].as_str().unwrap();
+        let rules = shinpan::case::source::built_in_file(id, "rules").unwrap();
+        let catalogue = shinpan::case::catalogue::load(Path::new("rules.yaml"), rules, id).unwrap();
+        let listed: Vec<&str> = clauses.iter().map(|c| c["id"].as_str().unwrap()).collect();
+        let catalogued: Vec<&str> = catalogue.clauses.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(listed, catalogued, "{id}");
         for clause in clauses {
             assert!(clause["cases"].as_u64().unwrap() > 0, "{clause:#}");
             assert!(!clause["text"].as_str().unwrap().is_empty(), "{clause:#}");

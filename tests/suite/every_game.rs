@@ -3,10 +3,11 @@
 //! without a line of this file changing. Each game is checked to its end even when one before it
 //! failed, and a failure names the game (and the seed, step or input).
 //!
-//! What the seam does not say of a game (its example bot, its fuzz bodies, how its golden
-//! playthrough is abridged) is in `hooks.rs`; its parser inputs are data,
-//! `tests/fixtures/<game>/parser_errors.yaml`; its snapshots are in `snapshots/<game>/`. What is
-//! particular to one game stays in that game's own module.
+//! What the seam does not say of a game is data in its folder, `src/games/<game>/testdata/`:
+//! `suite.yaml` (its example bot and the options it runs with), `parser_errors.yaml` (its
+//! parser inputs) and `snapshots/`. Its fuzz bodies are its fuzz capability. A game whose golden
+//! playthrough would be too long to review may be abridged in `hooks.rs`. What is particular to
+//! one game stays in that game's own module.
 
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
@@ -22,10 +23,10 @@ use shinpan::rng::{player_stream, seeded};
 use shinpan::seam::{DynGame, DynMatch, MatchOptions, ParseVerdict, Reply};
 
 use crate::common;
-use crate::hooks::{self, GoldenEnd, GoldenStep, Hooks};
+use crate::common::SuiteData;
+use crate::hooks::{self, GoldenEnd, GoldenStep};
 
 const SHINPAN: &str = env!("CARGO_BIN_EXE_shinpan");
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
 
 /// The seed of the built-in players' match whose every prompt and reply is read back (a whole
 /// CODE VS 4.0 stage costs seconds: one match a test).
@@ -45,14 +46,6 @@ fn for_every_game(mut check: impl FnMut(&'static dyn DynGame)) {
         }
     }
     assert!(failed.is_empty(), "failed for {}", failed.join(", "));
-}
-
-/// The game's entry in `hooks.rs`, which the tests of its example bot and its fuzz bodies need.
-fn hooks_of(game: &dyn DynGame) -> Hooks {
-    let id = game.info().id;
-    hooks::of(id).unwrap_or_else(|| {
-        panic!("{id}: no entry in tests/suite/hooks.rs (its example bot, its fuzz bodies)")
-    })
 }
 
 /// The built-in players' match of a seed with default options, driven through the seam as
@@ -244,19 +237,14 @@ fn a_seed_decides_the_whole_match() {
     });
 }
 
-/// The whole built-in match of seed 1, as the game's entry in `hooks.rs` abridges it (every
-/// prompt and reply for a game without one): a change of the rules that alters this match
+/// The whole built-in match of seed 1, as `hooks.rs` abridges it (every prompt and reply for a
+/// game it does not name): a change of the rules that alters this match
 /// shows as a snapshot to review.
 #[test]
 fn golden_playthrough_of_seed_1() {
     for_every_game(|game| {
         let id = game.info().id;
-        let golden = hooks::of(id)
-            .and_then(|h| h.golden)
-            .unwrap_or(hooks::Golden {
-                step: hooks::whole_step,
-                end: hooks::whole_end,
-            });
+        let golden = hooks::golden(id);
         let mut out = String::new();
         let mut last_prompts = Vec::new();
         let finished = BuiltIn::start(game, 1).play_out(|play, exchange| {
@@ -264,6 +252,7 @@ fn golden_playthrough_of_seed_1() {
             let step = GoldenStep {
                 index: play.steps,
                 state: &state,
+                awaiting: &exchange.awaiting,
                 prompts: &exchange.prompts,
                 replies: &exchange.replies,
             };
@@ -289,13 +278,13 @@ fn golden_playthrough_of_seed_1() {
     });
 }
 
-/// What each parser says of the inputs in `tests/fixtures/<game>/parser_errors.yaml`, above all
+/// What each parser says of the inputs in `src/games/<game>/testdata/parser_errors.yaml`, above all
 /// its error messages, which users read: a change of wording is a snapshot to review.
 #[test]
 fn parser_error_messages() {
     for_every_game(|game| {
         let id = game.info().id;
-        let path = Path::new(FIXTURES).join(id).join("parser_errors.yaml");
+        let path = common::game_testdata(id).join("parser_errors.yaml");
         let text = std::fs::read_to_string(&path)
             .unwrap_or_else(|e| panic!("{id}: no parser inputs in {}: {e}", path.display()));
         let inputs: Vec<(String, String)> = serde_yaml::from_str(&text)
@@ -326,21 +315,76 @@ fn fuzz(id: &str, body_name: &str, bytes: std::ops::Range<usize>, body: fn(&[u8]
     }
 }
 
-/// The bodies of the game's fuzz targets (`src/games/<game>/fuzz.rs`, which cargo-fuzz runs for
-/// hours) hold on random bytes, and on no bytes, zeros and 0xff bytes.
+/// The bodies of the game's fuzz targets (its fuzz capability, which cargo-fuzz runs for hours)
+/// hold on random bytes, and on no bytes, zeros and 0xff bytes.
 #[test]
 fn the_fuzz_bodies_hold_on_random_bytes() {
     for_every_game(|game| {
         let id = game.info().id;
-        let bodies = hooks_of(game).fuzz;
+        let bodies = game
+            .capabilities()
+            .fuzz
+            .unwrap_or_else(|| panic!("{id}: no fuzz bodies"));
+        let reply_bytes = SuiteData::of(id).fuzz_reply_bytes;
         for bytes in [&[][..], &[0; 64], &[0xff; 64]] {
             (bodies.prompt)(bytes);
             (bodies.reply)(bytes);
             (bodies.step)(bytes);
         }
         fuzz(id, "prompt", 0..2048, bodies.prompt);
-        fuzz(id, "reply", 0..bodies.reply_bytes, bodies.reply);
+        fuzz(id, "reply", 0..reply_bytes, bodies.reply);
         fuzz(id, "step", 64..4096, bodies.step);
+    });
+}
+
+/// `shinpan check GAME`: every case of the game's library passes on its reference engine.
+#[test]
+fn the_case_library_passes_on_the_reference_engine() {
+    for_every_game(|game| {
+        let id = game.info().id;
+        let out = assert_cmd::Command::cargo_bin("shinpan")
+            .unwrap()
+            .env_remove("SHINPAN_CASES")
+            .args(["check", id, "--format", "json"])
+            .output()
+            .unwrap();
+        let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!("{id}: {e}: {}", String::from_utf8_lossy(&out.stderr));
+        });
+        assert_eq!(out.status.code(), Some(0), "{id}: {:#}", report["counts"]);
+        let results = report["results"].as_array().unwrap();
+        assert!(!results.is_empty(), "{id}: no case");
+        assert!(
+            results.iter().all(|r| r["game"] == id),
+            "{id}: another game's case"
+        );
+        assert_eq!(
+            report["counts"]["passed"],
+            results.len(),
+            "{id}: {:#}",
+            report["counts"]
+        );
+    });
+}
+
+/// Every registered game has its folder, `src/games/<game>/` (where this suite finds its test
+/// data), and its `testdata/suite.yaml` names an example bot that exists.
+#[test]
+fn every_game_has_its_folder_and_suite_data() {
+    for_every_game(|game| {
+        let id = game.info().id;
+        let folder = common::game_folder(id);
+        assert!(
+            folder.join("mod.rs").is_file(),
+            "{id}: no {}",
+            folder.display()
+        );
+        let data = SuiteData::of(id);
+        assert!(
+            Path::new(&data.bot_path()).is_file(),
+            "{id}: no example bot {}",
+            data.example_bot
+        );
     });
 }
 
@@ -367,7 +411,7 @@ fn the_case_library_covers_every_clause() {
 fn the_example_bot_passes_the_checker() {
     for_every_game(|game| {
         let id = game.info().id;
-        let hooks = hooks_of(game);
+        let data = SuiteData::of(id);
         let save_dir = tempfile::tempdir().unwrap();
         let output = Command::new(SHINPAN)
             .args([
@@ -380,8 +424,8 @@ fn the_example_bot_passes_the_checker() {
                 "--save-dir",
             ])
             .arg(save_dir.path())
-            .args(hooks.check_options)
-            .args(["--", "python3", &hooks.bot_path()])
+            .args(&data.check_options)
+            .args(["--", "python3", &data.bot_path()])
             .output()
             .unwrap();
         let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
@@ -405,10 +449,7 @@ fn the_example_bot_passes_the_checker() {
             "{id}: one match in each seat"
         );
         let extreme = phase("extreme");
-        assert!(
-            extreme.len() >= hooks.extreme_at_least,
-            "{id}: {extreme:#?}"
-        );
+        assert!(extreme.len() >= data.extreme_at_least, "{id}: {extreme:#?}");
         for check in matches.into_iter().chain(extreme) {
             assert_eq!(check["verdict"], "pass", "{id}: {check:#}");
         }
@@ -423,15 +464,15 @@ fn the_example_bot_passes_the_checker() {
 fn the_example_bot_plays_the_built_in_player() {
     for_every_game(|game| {
         let id = game.info().id;
-        let hooks = hooks_of(game);
+        let data = SuiteData::of(id);
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("log.jsonl");
         let mut cmd = Command::new(SHINPAN);
         cmd.args(["play", id, "--rounds", "2", "--format", "json"])
-            .args(hooks.play_options)
+            .args(&data.play_options)
             .arg("--log")
             .arg(&log)
-            .args(["--", "python3", &hooks.bot_path()]);
+            .args(["--", "python3", &data.bot_path()]);
         for _ in 1..game.info().players {
             cmd.args(["--", "builtin"]);
         }
@@ -481,7 +522,7 @@ fn the_example_bot_plays_the_built_in_player() {
 }
 
 /// A match between the built-in players, played and logged by `shinpan play`, traces clean:
-/// no departure, no note, and the log whole.
+/// every step walked and agreeing, no departure, no note, and the log whole.
 #[test]
 fn a_match_played_on_the_reference_engine_traces_clean() {
     for_every_game(|game| {
@@ -509,7 +550,11 @@ fn a_match_played_on_the_reference_engine_traces_clean() {
         });
         let code = output.status.code();
         assert_eq!(code, Some(0), "{id}: {report:#}");
-        assert!(report["steps"].as_u64().unwrap() > 10, "{id}: {report:#}");
+        // Every step of the log walked, and each agreeing with the rules.
+        let steps = report["steps"].as_u64().unwrap();
+        assert!(steps > 1, "{id}: {report:#}");
+        assert_eq!(report["steps_in_log"], steps, "{id}: {report:#}");
+        assert_eq!(report["agreeing"], steps, "{id}: {report:#}");
         assert_eq!(report["departures"], serde_json::json!([]), "{id}");
         assert_eq!(report["notes"], serde_json::json!([]), "{id}");
         // A finished `play --log` ends every match with its `end` record: the log is whole.

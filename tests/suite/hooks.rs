@@ -1,47 +1,11 @@
-//! What the generic suite needs of a game that the `Game` seam does not give it: the example
-//! bot in `tests/bots/` that speaks its protocol, the options its bot checker and `play` tests
-//! run with, its fuzz target bodies, and how its golden playthrough is abridged. One entry per
-//! registered game; a game without one still gets every test that needs none of this (its
-//! golden playthrough then keeps every prompt and reply), and the others fail saying what to
-//! add here.
+//! How a game's golden playthrough is abridged (`every_game.rs`), for a game whose whole match
+//! would be too long a snapshot to review: what each step adds, and the end. A game without an
+//! entry keeps every prompt and reply ([`whole_step`], [`whole_end`]); a game needs nothing here
+//! to be tested. What else the generic suite needs of a game is data in its folder,
+//! `src/games/<game>/testdata/suite.yaml` ([`crate::common::SuiteData`]).
 
 use serde_json::Value;
-use shinpan::games::{cedec2013, codevs4, codevs_reborn, spring2022, tsg_auto_chess};
 use shinpan::seam::Outcome;
-
-const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
-
-/// A registered game's entry.
-pub struct Hooks {
-    /// The example bot, a Python program in `tests/bots/` that plays the game legally and takes
-    /// `--on-bad-input crash|report|skip`.
-    pub bot: &'static str,
-    /// Options of `shinpan bot` for the example bot (time limits for a shared machine), and the
-    /// fewest extreme prompts its checker must send.
-    pub check_options: &'static [&'static str],
-    pub extreme_at_least: usize,
-    /// Options of `shinpan play` for the example bot against the built-in player.
-    pub play_options: &'static [&'static str],
-    pub fuzz: Fuzz,
-    /// `None`: every prompt and reply of the match.
-    pub golden: Option<Golden>,
-}
-
-impl Hooks {
-    /// The example bot's path.
-    pub fn bot_path(&self) -> String {
-        format!("{BOTS}/{}", self.bot)
-    }
-}
-
-/// The bodies of the game's fuzz targets (`src/games/<game>/fuzz.rs`), each panicking on a
-/// broken property, and the longest reply worth trying on its reply body.
-pub struct Fuzz {
-    pub prompt: fn(&[u8]),
-    pub reply: fn(&[u8]),
-    pub step: fn(&[u8]),
-    pub reply_bytes: usize,
-}
 
 /// How a golden playthrough is written: what each step adds, and the end.
 pub struct Golden {
@@ -50,10 +14,11 @@ pub struct Golden {
 }
 
 /// One step of the golden match: its number (from 0), the canonical state it is played from,
-/// and the prompts and replies of the awaited players in order.
+/// the awaited players, and their prompts and replies in that order.
 pub struct GoldenStep<'a> {
     pub index: usize,
     pub state: &'a Value,
+    pub awaiting: &'a [usize],
     pub prompts: &'a [String],
     pub replies: &'a [String],
 }
@@ -69,101 +34,25 @@ pub struct GoldenEnd<'a> {
     pub last_prompts: &'a [String],
 }
 
-/// The entry of the game `id`, if it has one.
-pub fn of(id: &str) -> Option<Hooks> {
-    Some(match id {
-        "codevs-reborn" => Hooks {
-            bot: "good.py",
-            check_options: &["--turn-ms", "1000", "--handshake-ms", "5000"],
-            extreme_at_least: 10,
-            play_options: &["--turn-ms", "2000", "--handshake-ms", "5000"],
-            fuzz: Fuzz {
-                prompt: codevs_reborn::fuzz::prompt,
-                reply: codevs_reborn::fuzz::reply,
-                step: codevs_reborn::fuzz::step,
-                reply_bytes: 64,
-            },
-            golden: Some(Golden {
-                step: reborn_step,
-                end: reborn_end,
-            }),
-        },
-        "cedec2013" => Hooks {
-            bot: "cedec_idle.py",
-            check_options: &[],
-            extreme_at_least: 8,
-            play_options: &[],
-            fuzz: Fuzz {
-                prompt: cedec2013::fuzz::prompt,
-                reply: cedec2013::fuzz::reply,
-                step: cedec2013::fuzz::step,
-                reply_bytes: 96,
-            },
-            golden: Some(Golden {
-                step: cedec_step,
-                end: cedec_end,
-            }),
-        },
-        "codevs4" => Hooks {
-            bot: "codevs4_bot.py",
-            check_options: &[],
-            extreme_at_least: 10,
-            play_options: &[],
-            fuzz: Fuzz {
-                prompt: codevs4::fuzz::prompt,
-                reply: codevs4::fuzz::reply,
-                step: codevs4::fuzz::step,
-                reply_bytes: 128,
-            },
-            golden: Some(Golden {
-                step: codevs4_step,
-                end: codevs4_end,
-            }),
-        },
-        "tsg-auto-chess" => Hooks {
-            bot: "tsg_auto_chess_bot.py",
-            check_options: &["--turn-ms", "2000", "--handshake-ms", "5000"],
-            extreme_at_least: 8,
-            play_options: &["--turn-ms", "2000", "--handshake-ms", "5000"],
-            fuzz: Fuzz {
-                prompt: tsg_auto_chess::fuzz::prompt,
-                reply: tsg_auto_chess::fuzz::reply,
-                step: tsg_auto_chess::fuzz::step,
-                reply_bytes: 128,
-            },
-            golden: Some(Golden {
-                step: tsg_step,
-                end: tsg_end,
-            }),
-        },
-        "spring2022" => Hooks {
-            bot: "spring2022_bot.py",
-            // A Python bot handed a truncated prompt at its start may take over a second to see
-            // the end of its input and exit when the machine is busy.
-            check_options: &["--turn-ms", "3000"],
-            extreme_at_least: 10,
-            play_options: &["--turn-ms", "1000"],
-            fuzz: Fuzz {
-                prompt: spring2022::fuzz::prompt,
-                reply: spring2022::fuzz::reply,
-                step: spring2022::fuzz::step,
-                reply_bytes: 96,
-            },
-            golden: Some(Golden {
-                step: spring_step,
-                end: spring_end,
-            }),
-        },
-        _ => return None,
-    })
+/// How the golden playthrough of the game `id` is written.
+pub fn golden(id: &str) -> Golden {
+    let of = |step, end| Golden { step, end };
+    match id {
+        "codevs-reborn" => of(reborn_step, reborn_end),
+        "cedec2013" => of(cedec_step, cedec_end),
+        "codevs4" => of(codevs4_step, codevs4_end),
+        "tsg-auto-chess" => of(tsg_step, tsg_end),
+        "spring2022" => of(spring_step, spring_end),
+        _ => of(whole_step, whole_end),
+    }
 }
 
 /// Every prompt and reply of the match, for a game without an entry.
 pub fn whole_step(out: &mut String, step: &GoldenStep) {
     out.push_str(&format!("=== step {} ===\n", step.index));
-    for (p, (prompt, reply)) in step.prompts.iter().zip(step.replies).enumerate() {
+    for ((p, prompt), reply) in step.awaiting.iter().zip(step.prompts).zip(step.replies) {
         out.push_str(&format!(
-            "--- prompt {p} ---\n{prompt}--- reply {p} ---\n{reply}\n"
+            "--- prompt to player {p} ---\n{prompt}--- reply of player {p} ---\n{reply}\n"
         ));
     }
 }

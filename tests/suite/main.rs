@@ -8,10 +8,11 @@
 //! its own ([`common::in_own_process`]). The case library's own target, `conformance`, stays a
 //! binary apart (mutation testing runs `--test=conformance`).
 //!
-//! Beside the sources: `snapshots/` (insta; a game's own in `snapshots/<game>/`) and the proptest
-//! regressions of each module (`<module>.proptest-regressions`, see [`common::proptest_config`]).
-//! Bots are in `tests/bots/`, other inputs in `tests/fixtures/` (a game's own in
-//! `tests/fixtures/<game>/`).
+//! Beside the sources: `snapshots/` (insta) and the proptest regressions of each module
+//! (`<module>.proptest-regressions`, see [`common::proptest_config`]). Bots are in `tests/bots/`,
+//! other inputs in `tests/fixtures/`. A game's own test data is in its folder,
+//! `src/games/<game>/testdata/` (`suite.yaml`, `parser_errors.yaml`, `snapshots/`), so that a
+//! game is added without a line here.
 
 mod common;
 mod procs;

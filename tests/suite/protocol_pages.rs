@@ -26,25 +26,25 @@ use shinpan::seam::{DynGame, DynMatch, MatchOptions, ParseVerdict, Reply, ReplyV
 
 #[test]
 fn every_registered_game_has_its_protocol_page_built_in() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/protocol");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for game in games::all() {
         let id = game.info().id;
-        let path = dir.join(format!("{id}.md"));
-        let on_disk = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{id} has no protocol page {}: {e}", path.display()));
+        let page = game.info().protocol;
+        let on_disk = std::fs::read_to_string(root.join(page.path))
+            .unwrap_or_else(|e| panic!("{id} has no protocol page {}: {e}", page.path));
         assert!(
-            game.info().protocol == on_disk,
+            page.text == on_disk,
             "{id}: the page built in is not {}",
-            path.display()
+            page.path
         );
     }
     // A page whose game was renamed or removed would never be shown.
-    for entry in std::fs::read_dir(&dir).unwrap() {
+    for entry in std::fs::read_dir(root.join("docs/protocol")).unwrap() {
         let name = entry.unwrap().file_name().to_string_lossy().into_owned();
-        let id = name.strip_suffix(".md").unwrap_or(&name);
+        let path = format!("docs/protocol/{name}");
         assert!(
-            games::by_id(id).is_some(),
-            "docs/protocol/{name} is no registered game's page"
+            games::all().iter().any(|g| g.info().protocol.path == path),
+            "{path} is no registered game's page"
         );
     }
 }
@@ -53,7 +53,7 @@ fn every_registered_game_has_its_protocol_page_built_in() {
 fn every_page_example_is_what_the_reference_engine_prints_and_accepts() {
     for game in games::all() {
         let id = game.info().id;
-        let examples = examples(game.info().protocol);
+        let examples = examples(game.info().protocol.text);
         let has = |kind: &str| examples.iter().any(|e| e.kind == kind);
         assert!(
             has("prompt") && has("reply"),

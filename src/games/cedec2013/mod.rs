@@ -47,7 +47,7 @@ static INFO: GameInfo = GameInfo {
         title: "CEDEC CHALLENGE 2013 \"Terraforming\": 詳細ルール (detailed rules, DETAILED_RULES.jp.md) and クイックルール (quick rules, QUICKSTART_RULES.jp.md), by AI-COMP",
         source: "the official engine's repository, github.com/AI-comp/Terraforming",
     },
-    protocol: include_str!("../../../docs/protocol/cedec2013.md"),
+    protocol: crate::seam::protocol_page!("docs/protocol/cedec2013.md"),
     players: 3,
     // Players move in turn: one reply a step, from `awaiting`'s one player.
     replies_per_step: 1,

@@ -49,7 +49,7 @@ static INFO: GameInfo = GameInfo {
         title: "CODE VS 4.0 復刻版 ルール詳細 (detailed rules of the 2015 revival), 2015-04-27",
         source: "Recruit's CODE VS 4.0 contest; the text came with the revival's client, which is no longer public",
     },
-    protocol: include_str!("../../../docs/protocol/codevs4.md"),
+    protocol: crate::seam::protocol_page!("docs/protocol/codevs4.md"),
     players: 2,
     replies_per_step: 2,
     // The document names no time limit per turn. D-codevs4-11: 3,600,000 ms of thinking time

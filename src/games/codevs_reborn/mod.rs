@@ -43,7 +43,7 @@ static INFO: GameInfo = GameInfo {
         title: "CODE VS Reborn 予選 (the qualifier's rules), client ver. 1.0, revised 2019-04-16",
         source: "Recruit's CODE VS Reborn contest (2019); a copy of the PDF is public as rule.pdf in github.com/togatoga/codevs_reborn",
     },
-    protocol: include_str!("../../../docs/protocol/codevs-reborn.md"),
+    protocol: crate::seam::protocol_page!("docs/protocol/codevs-reborn.md"),
     players: 2,
     replies_per_step: 2,
     // 「思考時間の制限について」: 3 minutes a match, and 20 s a turn in the online qualifier.

@@ -39,7 +39,7 @@ static INFO: GameInfo = GameInfo {
         title: "Nim, as shinpan's test game",
         source: "src/games/nim/RULES.md in shinpan",
     },
-    protocol: include_str!("PROTOCOL.md"),
+    protocol: crate::seam::protocol_page!("src/games/nim/PROTOCOL.md"),
     players: 2,
     replies_per_step: 1,
     limits: TimeLimits {

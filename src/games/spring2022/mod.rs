@@ -65,7 +65,7 @@ static INFO: GameInfo = GameInfo {
         title: "Spring Challenge 2022 statement and referee, CodinGame; with tsukammo's summary 「codingame:Spring Challenge 2022 ルール要約&モンスター生成ロジック」",
         source: "codingame.com/contests/spring-challenge-2022; the official referee, github.com/CodinGame/SpringChallenge2022, is the authority",
     },
-    protocol: include_str!("../../../docs/protocol/spring2022.md"),
+    protocol: crate::seam::protocol_page!("docs/protocol/spring2022.md"),
     players: 2,
     replies_per_step: 2,
     // D-spring-1: 1000 ms for the first reply, 50 ms for the others. The bot prints nothing

@@ -50,7 +50,7 @@ static INFO: GameInfo = GameInfo {
         title: "TSG AUTO CHESS ルール説明 (rules, in the README), by fiord for TSG LIVE! 3, 2019",
         source: "github.com/fiord/tsg-auto-chess (archived): README.md, next to the official engine main.rb",
     },
-    protocol: include_str!("../../../docs/protocol/tsg-auto-chess.md"),
+    protocol: crate::seam::protocol_page!("docs/protocol/tsg-auto-chess.md"),
     players: 2,
     replies_per_step: 2,
     // 「制約・提出方法」: 3 minutes of thinking time over the whole match, counted from each

@@ -1,6 +1,7 @@
 //! Helpers shared by the modules of the test binary: parser verdicts for a snapshot, where a
-//! game's snapshots live, proptest's configuration, and running a test in a process of its own.
+//! game's test data and snapshots live, proptest's configuration, and running a test in a process of its own.
 
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use proptest::test_runner::{Config as ProptestConfig, FileFailurePersistence};
@@ -22,11 +23,58 @@ pub fn describe_parses(game: &dyn DynGame, inputs: &[(&str, &str)]) -> String {
     out
 }
 
-/// insta's settings for a snapshot of the game `id`: the file is `snapshots/<id>/<name>.snap`
-/// beside this binary's sources, whichever module asserts it.
+/// The folder of the game `id`, `src/games/<id with `-` as `_`>/`: its rules, its cases when it
+/// is a test game, and `testdata/`, what the generic suite reads of it (its example bot, its
+/// parser inputs, its snapshots). `every_game.rs` checks that every registered game has one.
+pub fn game_folder(id: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/games")
+        .join(id.replace('-', "_"))
+}
+
+/// The game `id`'s test data, `testdata/` in its folder.
+pub fn game_testdata(id: &str) -> PathBuf {
+    game_folder(id).join("testdata")
+}
+
+/// What the generic suite needs of a game that the seam does not give, read from
+/// `src/games/<game>/testdata/suite.yaml`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SuiteData {
+    /// The example bot, a Python program that plays the game legally and takes
+    /// `--on-bad-input crash|report|skip`; a path from the repository's root.
+    pub example_bot: String,
+    /// Options of `shinpan bot` for the example bot (time limits for a shared machine), and the
+    /// fewest extreme prompts its checker must send.
+    pub check_options: Vec<String>,
+    pub extreme_at_least: usize,
+    /// Options of `shinpan play` for the example bot against the built-in player.
+    pub play_options: Vec<String>,
+    /// The longest reply worth trying on the game's reply fuzz body.
+    pub fuzz_reply_bytes: usize,
+}
+
+impl SuiteData {
+    /// The data of the game `id`; a panic naming the file when it is missing or malformed.
+    pub fn of(id: &str) -> SuiteData {
+        let path = game_testdata(id).join("suite.yaml");
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{id}: no {}: {e}", path.display()));
+        serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    /// The example bot's absolute path.
+    pub fn bot_path(&self) -> String {
+        format!("{}/{}", env!("CARGO_MANIFEST_DIR"), self.example_bot)
+    }
+}
+
+/// insta's settings for a snapshot of the game `id`: the file is
+/// `src/games/<game>/testdata/snapshots/<name>.snap`, whichever module asserts it.
 pub fn game_snapshots(id: &str) -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path(format!("snapshots/{id}"));
+    settings.set_snapshot_path(game_testdata(id).join("snapshots"));
     settings.set_prepend_module_to_snapshot(false);
     settings
 }
