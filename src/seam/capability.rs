@@ -21,8 +21,8 @@ use serde_json::{Map, Value};
 use super::dynamic::{canonical, play_with, recorded_state, typed_options, typed_state, Match};
 use super::{
     step_guard, DynMatch, EdgeCase, Game, Imported, MatchOptions, Observation, ObserveError,
-    PlayError, Played, PlayedDeparture, Reply, Series, SeriesScore, StateError, StepError,
-    StepReport, Variant, VariantSet,
+    PlayError, Played, PlayedDeparture, Reply, Series, SeriesScore, StateError, StepResult,
+    Variant, VariantSet,
 };
 use crate::text::ParseError;
 
@@ -158,7 +158,7 @@ pub trait Variants: Game {
         state: &mut Self::State,
         replies: &[Reply],
         set: VariantSet,
-    ) -> Result<StepReport, StepError>;
+    ) -> StepResult;
 
     /// [`Game::prompt`] with the variants of `set` switched on. Only a game with a variant of
     /// what a prompt shows (the fog) prints another prompt.

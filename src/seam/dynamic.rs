@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::{
     checked_step, Capabilities, Frame, Game, GameInfo, Outcome, ParseVerdict, Reply, StateError,
-    StepError, StepReport,
+    StepError, StepReport, StepResult,
 };
 
 /// Match options as given (`--option stage=30`, a generator case's `options:`), not yet read by a
@@ -101,7 +101,7 @@ pub trait DynMatch {
     fn prompt_varied(&self, player: usize, rng: &mut dyn RngCore) -> String;
     fn frame(&self, player: usize, lines: &[&str]) -> Frame;
     /// [`checked_step`]: the shared guards, then the game's step.
-    fn step(&mut self, replies: &[Reply]) -> Result<StepReport, StepError>;
+    fn step(&mut self, replies: &[Reply]) -> StepResult;
     fn outcome(&self) -> Option<Outcome>;
     /// The built-in player's reply for `player` now.
     fn random_reply(&self, player: usize, rng: &mut dyn RngCore) -> String;
@@ -215,7 +215,7 @@ pub(super) fn play_with<G: Game>(
     game: &G,
     state: &Value,
     turns: &[Vec<Reply>],
-    step: impl Fn(&mut G::State, &[Reply]) -> Result<StepReport, StepError>,
+    step: impl Fn(&mut G::State, &[Reply]) -> StepResult,
     prompt: impl Fn(&G::State, usize) -> String,
 ) -> Result<Played, PlayError> {
     let mut state = typed_state(game, state)?;
@@ -262,7 +262,7 @@ impl<G: Game> DynMatch for Match<'_, G> {
         self.game.frame(&self.state, player, lines)
     }
 
-    fn step(&mut self, replies: &[Reply]) -> Result<StepReport, StepError> {
+    fn step(&mut self, replies: &[Reply]) -> StepResult {
         checked_step(self.game, &mut self.state, replies)
     }
 

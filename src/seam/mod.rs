@@ -240,6 +240,9 @@ impl ReplyVerdict {
     }
 }
 
+/// What a step answers: what it did with each reply, or why it could not be played.
+pub type StepResult = Result<StepReport, StepError>;
+
 /// What a step did with each reply, in the order of [`Game::awaiting`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct StepReport {
@@ -370,7 +373,7 @@ pub trait Game: Send + Sync + 'static {
     /// Plays one step with one reply per awaited player, in the order of [`Game::awaiting`].
     /// Called through [`checked_step`], which has already refused a finished match and a wrong
     /// number of replies: the game checks only what is its own.
-    fn step(&self, state: &mut Self::State, replies: &[Reply]) -> Result<StepReport, StepError>;
+    fn step(&self, state: &mut Self::State, replies: &[Reply]) -> StepResult;
 
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
 
@@ -385,11 +388,7 @@ pub trait Game: Send + Sync + 'static {
 /// [`Game::step`] behind the guards every game shares: a finished match takes no step, and a
 /// step takes exactly one reply per awaited player. Every caller in the harness steps through
 /// here; a refused step leaves the state as it was.
-pub fn checked_step<G: Game>(
-    game: &G,
-    state: &mut G::State,
-    replies: &[Reply],
-) -> Result<StepReport, StepError> {
+pub fn checked_step<G: Game>(game: &G, state: &mut G::State, replies: &[Reply]) -> StepResult {
     step_guard(game, state, replies)?;
     game.step(state, replies)
 }
@@ -614,7 +613,7 @@ mod tests {
         fn frame(&self, _: &Total, _: usize, _: &[&str]) -> Frame {
             Frame::Complete
         }
-        fn step(&self, state: &mut Total, replies: &[Reply]) -> Result<StepReport, StepError> {
+        fn step(&self, state: &mut Total, replies: &[Reply]) -> StepResult {
             let Reply::Text { text, .. } = &replies[0] else {
                 return Err(StepError::BadState("no text".into()));
             };

@@ -11,14 +11,10 @@ use super::rules::{
 use super::state::{Field, State};
 use super::tally::{resources_around, scores};
 use super::variants::{Wrong, Wrongs};
-use crate::seam::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
+use crate::seam::{StepResult, Outcome, Reply, ReplyVerdict, StepError, StepReport};
 
 pub const HUNDRED_POINTS: &str = "hundred-points";
 pub const ROUND_LIMIT: &str = "round-limit";
-
-pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
-    step_with(state, replies, Wrongs::NONE)
-}
 
 /// [`step`] with some rules played wrong ([`Wrongs`]), to name a departure;
 /// [`Wrongs::NONE`] plays the rules.
@@ -26,7 +22,7 @@ pub fn step_with(
     state: &mut State,
     replies: &[Reply],
     wrong: Wrongs,
-) -> Result<StepReport, StepError> {
+) -> StepResult {
     // One reply: the guards of `checked_step` let no other count through.
     let reply = &replies[0];
     if state.player >= PLAYERS {

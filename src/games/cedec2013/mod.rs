@@ -27,9 +27,9 @@ pub mod variants;
 use rand::{Rng, RngCore};
 
 use crate::seam::Reply;
-use crate::seam::{
+use crate::seam::{StepResult, 
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, NoOptions, Outcome,
-    ParseVerdict, Recorded, RuleDocument, StateError, StepError, StepReport, TimeLimits, Variant,
+    ParseVerdict, Recorded, RuleDocument, StateError, TimeLimits, Variant,
     VariantSet, Variants,
 };
 use engine::{apply, Turn};
@@ -143,8 +143,8 @@ impl Game for Cedec2013 {
         }
     }
 
-    fn step(&self, state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
-        engine::step(state, replies)
+    fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {
+        engine::step_with(state, replies, variants::Wrongs::NONE)
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
@@ -193,7 +193,7 @@ impl Variants for Cedec2013 {
         state: &mut State,
         replies: &[Reply],
         set: VariantSet,
-    ) -> Result<StepReport, StepError> {
+    ) -> StepResult {
         engine::step_with(state, replies, set)
     }
 }

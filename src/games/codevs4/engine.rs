@@ -16,7 +16,7 @@ use super::protocol::{Command, Order, Orders};
 use super::rules::{gathered, income, Cell, Direction, Kind, BASE_INCOME, MAX_ID, SIZE, TURNS};
 use super::state::{State, Unit};
 use super::variants::{Wrong, Wrongs};
-use crate::seam::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
+use crate::seam::{StepResult, Outcome, Reply, ReplyVerdict, StepError, StepReport};
 
 pub const CASTLE_DESTROYED: &str = "castle-destroyed";
 pub const BOTH_CASTLES_DESTROYED: &str = "both-castles-destroyed";
@@ -31,17 +31,13 @@ pub struct Accepted {
     pub product_id: Option<u32>,
 }
 
-pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
-    step_with(state, replies, Wrongs::NONE)
-}
-
 /// [`step`] with some rules played wrong ([`Wrongs`]), to name a departure;
 /// [`Wrongs::NONE`] plays the rules.
 pub fn step_with(
     state: &mut State,
     replies: &[Reply],
     wrong: Wrongs,
-) -> Result<StepReport, StepError> {
+) -> StepResult {
     if state.turn >= TURNS {
         return Err(StepError::BadState(format!(
             "turn {} is past the last turn",

@@ -29,10 +29,10 @@ pub mod variants;
 
 use rand::{Rng, RngCore};
 
-use crate::seam::{
+use crate::seam::{StepResult, 
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
     Normalize, Observation, Outcome, ParseVerdict, Recorded, Reply, RuleDocument, Series,
-    SeriesMatch, SeriesPlay, SeriesScore, StateError, StepError, StepReport, TimeLimits, Variant,
+    SeriesMatch, SeriesPlay, SeriesScore, StateError, TimeLimits, Variant,
     VariantSet, Variants,
 };
 pub use options::{Options, TimeLeft};
@@ -155,8 +155,8 @@ impl Game for Codevs4 {
         }
     }
 
-    fn step(&self, state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
-        engine::step(state, replies)
+    fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {
+        engine::step_with(state, replies, variants::Wrongs::NONE)
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
@@ -202,7 +202,7 @@ impl Variants for Codevs4 {
         state: &mut State,
         replies: &[Reply],
         set: VariantSet,
-    ) -> Result<StepReport, StepError> {
+    ) -> StepResult {
         engine::step_with(state, replies, set)
     }
 

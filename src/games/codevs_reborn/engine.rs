@@ -9,7 +9,7 @@ use super::rules::{
 };
 use super::state::{Pack, Player, State};
 use super::variants::{Wrong, Wrongs};
-use crate::seam::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
+use crate::seam::{StepResult, Outcome, Reply, ReplyVerdict, StepError, StepReport};
 
 pub const DANGER_LINE: &str = "danger-line";
 pub const INVALID_REPLY: &str = "invalid-reply";
@@ -23,17 +23,13 @@ enum Fault {
     TimeOver,
 }
 
-pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
-    step_with(state, replies, Wrongs::NONE)
-}
-
 /// [`step`] with some rules played wrong ([`Wrongs`]), to name a departure;
 /// [`Wrongs::NONE`] plays the rules.
 pub fn step_with(
     state: &mut State,
     replies: &[Reply],
     wrong: Wrongs,
-) -> Result<StepReport, StepError> {
+) -> StepResult {
     let turn = state.turn as usize;
     let pack = *state.packs.get(turn).ok_or_else(|| {
         StepError::BadState(format!(

@@ -22,10 +22,10 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::seam::{
+use crate::seam::{StepResult, 
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
     NoOptions, Normalize, Observation, Outcome, ParseVerdict, Reachability, Recorded, Reply,
-    RuleDocument, StateError, StepError, StepReport, TimeLimits, Variant, VariantSet, Variants,
+    RuleDocument, StateError, TimeLimits, Variant, VariantSet, Variants,
 };
 use protocol::{parse_ai_name, Command, GameStart, Prompt, TurnInput};
 use rules::{
@@ -125,8 +125,8 @@ impl Game for CodevsReborn {
         }
     }
 
-    fn step(&self, state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
-        engine::step(state, replies)
+    fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {
+        engine::step_with(state, replies, variants::Wrongs::NONE)
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
@@ -191,7 +191,7 @@ impl Variants for CodevsReborn {
         state: &mut State,
         replies: &[Reply],
         set: VariantSet,
-    ) -> Result<StepReport, StepError> {
+    ) -> StepResult {
         engine::step_with(state, replies, set)
     }
 }

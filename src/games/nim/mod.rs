@@ -10,10 +10,10 @@ use rand::{Rng, RngCore};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::seam::{
+use crate::seam::{StepResult, 
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, FuzzTargets, Game, GameInfo,
     NoOptions, Observation, Outcome, ParseVerdict, Recorded, Reply, ReplyVerdict, RuleDocument,
-    StateError, StepError, StepReport, TimeLimits,
+    StateError, StepReport, TimeLimits,
 };
 use crate::stepfuzz::{self, Play};
 use crate::text::{ParseError, Reader};
@@ -150,7 +150,7 @@ impl Game for Nim {
     }
 
     /// RULES.md 2 to 4.
-    fn step(&self, state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
+    fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {
         let mover = state.to_move;
         let verdict = match &replies[0] {
             Reply::Text { text, .. } => match parse_move(text) {

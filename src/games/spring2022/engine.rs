@@ -18,7 +18,7 @@ use super::spells::{control, shield, shield_lasting, winds, Wind};
 use super::state::{Deactivation, State};
 use super::variants::{Wrong, Wrongs};
 use super::vision::remember_statuses;
-use crate::seam::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
+use crate::seam::{StepResult, Outcome, Reply, ReplyVerdict, StepReport};
 
 /// What a hero does this turn.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -32,17 +32,13 @@ enum Intent {
 }
 
 /// Plays one turn with both players' replies.
-pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
-    step_with(state, replies, Wrongs::NONE)
-}
-
 /// [`step`] with some rules played wrong ([`Wrongs`]), to name a departure;
 /// [`Wrongs::NONE`] plays the rules.
 pub fn step_with(
     state: &mut State,
     replies: &[Reply],
     wrong: Wrongs,
-) -> Result<StepReport, StepError> {
+) -> StepResult {
     // The prompts of this turn were sent: what they showed of each mob is now kept (already
     // so on a state the last step left).
     if !state.statuses.known() {

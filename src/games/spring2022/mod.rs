@@ -37,9 +37,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::seam::{
+use crate::seam::{StepResult, 
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Observation,
-    Outcome, ParseVerdict, Recorded, Reply, RuleDocument, StateError, StepError, StepReport,
+    Outcome, ParseVerdict, Recorded, Reply, RuleDocument, StateError,
     TimeLimits, Variant, VariantSet, Variants,
 };
 use jrandom::scramble;
@@ -190,8 +190,8 @@ impl Game for Spring2022 {
         }
     }
 
-    fn step(&self, state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
-        engine::step(state, replies)
+    fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {
+        engine::step_with(state, replies, variants::Wrongs::NONE)
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
@@ -249,7 +249,7 @@ impl Variants for Spring2022 {
         state: &mut State,
         replies: &[Reply],
         set: VariantSet,
-    ) -> Result<StepReport, StepError> {
+    ) -> StepResult {
         engine::step_with(state, replies, set)
     }
 

@@ -11,7 +11,7 @@ use super::rules::{
 };
 use super::state::{Player, ShopUnit, State, Unit};
 use super::variants::{Wrong, Wrongs};
-use crate::seam::{Outcome, Reply, ReplyVerdict, StepError, StepReport};
+use crate::seam::{StepResult, Outcome, Reply, ReplyVerdict, StepError, StepReport};
 
 pub const KING_DESTROYED: &str = "king-destroyed";
 pub const TIME_OVER: &str = "time-over";
@@ -27,17 +27,13 @@ struct Turn {
     bought_slot: [Option<usize>; 2],
 }
 
-pub fn step(state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
-    step_with(state, replies, Wrongs::NONE)
-}
-
 /// [`step`] with some rules played wrong ([`Wrongs`]), to name a departure;
 /// [`Wrongs::NONE`] plays the rules.
 pub fn step_with(
     state: &mut State,
     replies: &[Reply],
     wrong: Wrongs,
-) -> Result<StepReport, StepError> {
+) -> StepResult {
     if state.turn >= TURNS {
         return Err(StepError::BadState(format!(
             "turn {} is past the last turn",

@@ -31,10 +31,10 @@ pub mod variants;
 
 use rand::RngCore;
 
-use crate::seam::{
+use crate::seam::{StepResult, 
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
     Imported, Importer, KnownDepartures, NoOptions, Observation, Outcome, ParseVerdict,
-    PlayedDeparture, Recorded, Reply, RuleDocument, StateError, StepError, StepReport, TimeLimits,
+    PlayedDeparture, Recorded, Reply, RuleDocument, StateError, TimeLimits,
     Variant, VariantSet, Variants,
 };
 use protocol::{parse_name, Prompt, TurnReply};
@@ -176,8 +176,8 @@ impl Game for TsgAutoChess {
         }
     }
 
-    fn step(&self, state: &mut State, replies: &[Reply]) -> Result<StepReport, StepError> {
-        engine::step(state, replies)
+    fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {
+        engine::step_with(state, replies, variants::Wrongs::NONE)
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
@@ -247,7 +247,7 @@ impl Variants for TsgAutoChess {
         state: &mut State,
         replies: &[Reply],
         set: VariantSet,
-    ) -> Result<StepReport, StepError> {
+    ) -> StepResult {
         engine::step_with(state, replies, set)
     }
 }
