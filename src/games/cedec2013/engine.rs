@@ -16,13 +16,9 @@ use crate::seam::{StepResult, Outcome, Reply, ReplyVerdict, StepError, StepRepor
 pub const HUNDRED_POINTS: &str = "hundred-points";
 pub const ROUND_LIMIT: &str = "round-limit";
 
-/// [`step`] with some rules played wrong ([`Wrongs`]), to name a departure;
-/// [`Wrongs::NONE`] plays the rules.
-pub fn step_with(
-    state: &mut State,
-    replies: &[Reply],
-    wrong: Wrongs,
-) -> StepResult {
+/// A step, with some rules played wrong ([`Wrongs`]) to name a departure; [`Wrongs::NONE`]
+/// plays the rules.
+pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepResult {
     // One reply: the guards of `checked_step` let no other count through.
     let reply = &replies[0];
     if state.player >= PLAYERS {

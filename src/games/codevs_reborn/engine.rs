@@ -23,13 +23,9 @@ enum Fault {
     TimeOver,
 }
 
-/// [`step`] with some rules played wrong ([`Wrongs`]), to name a departure;
-/// [`Wrongs::NONE`] plays the rules.
-pub fn step_with(
-    state: &mut State,
-    replies: &[Reply],
-    wrong: Wrongs,
-) -> StepResult {
+/// A step, with some rules played wrong ([`Wrongs`]) to name a departure; [`Wrongs::NONE`]
+/// plays the rules.
+pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepResult {
     let turn = state.turn as usize;
     let pack = *state.packs.get(turn).ok_or_else(|| {
         StepError::BadState(format!(

@@ -32,13 +32,9 @@ enum Intent {
 }
 
 /// Plays one turn with both players' replies.
-/// [`step`] with some rules played wrong ([`Wrongs`]), to name a departure;
-/// [`Wrongs::NONE`] plays the rules.
-pub fn step_with(
-    state: &mut State,
-    replies: &[Reply],
-    wrong: Wrongs,
-) -> StepResult {
+/// A step, with some rules played wrong ([`Wrongs`]) to name a departure; [`Wrongs::NONE`]
+/// plays the rules.
+pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepResult {
     // The prompts of this turn were sent: what they showed of each mob is now kept (already
     // so on a state the last step left).
     if !state.statuses.known() {

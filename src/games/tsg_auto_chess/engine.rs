@@ -27,13 +27,9 @@ struct Turn {
     bought_slot: [Option<usize>; 2],
 }
 
-/// [`step`] with some rules played wrong ([`Wrongs`]), to name a departure;
-/// [`Wrongs::NONE`] plays the rules.
-pub fn step_with(
-    state: &mut State,
-    replies: &[Reply],
-    wrong: Wrongs,
-) -> StepResult {
+/// A step, with some rules played wrong ([`Wrongs`]) to name a departure; [`Wrongs::NONE`]
+/// plays the rules.
+pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepResult {
     if state.turn >= TURNS {
         return Err(StepError::BadState(format!(
             "turn {} is past the last turn",
