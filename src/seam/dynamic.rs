@@ -20,24 +20,25 @@ pub struct MatchOptions(pub Map<String, Value>);
 impl MatchOptions {
     /// Reads `key=value` pairs. A value that reads as JSON (a number, `true`, `false`, a list) is
     /// taken as such, anything else as a string: `stage=30`, `time=[5000,0]`, `league=wood1`.
-    pub fn from_pairs(pairs: &[String]) -> Result<MatchOptions, String> {
+    pub fn from_pairs(pairs: &[String]) -> Result<MatchOptions, PairError> {
         let mut map = Map::new();
         for pair in pairs {
             let Some((key, value)) = pair.split_once('=').filter(|(k, _)| !k.is_empty()) else {
-                return Err(format!("`{pair}` is not an option: write key=value"));
+                return Err(PairError::NotAPair(pair.clone()));
             };
             let value = match serde_json::from_str::<Value>(value) {
                 // A whole number past 64 bits reads as a float: say what it is, not its type.
                 Ok(Value::Number(n)) if n.is_f64() && is_whole_number_text(value) => {
-                    return Err(format!(
-                        "`{pair}`: {value} is out of range (a whole number of at most 64 bits)"
-                    ))
+                    return Err(PairError::OutOfRange {
+                        pair: pair.clone(),
+                        value: value.to_string(),
+                    })
                 }
                 Ok(v @ (Value::Number(_) | Value::Bool(_) | Value::Array(_))) => v,
                 _ => Value::String(value.to_string()),
             };
             if map.insert(key.to_string(), value).is_some() {
-                return Err(format!("the option `{key}` is given twice"));
+                return Err(PairError::Twice(key.to_string()));
             }
         }
         Ok(MatchOptions(map))
@@ -67,6 +68,17 @@ fn is_whole_number_text(text: &str) -> bool {
 pub struct OptionsError {
     pub game: &'static str,
     pub message: String,
+}
+
+/// Why `key=value` pairs are not match options ([`MatchOptions::from_pairs`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PairError {
+    #[error("`{0}` is not an option: write key=value")]
+    NotAPair(String),
+    #[error("`{pair}`: {value} is out of range (a whole number of at most 64 bits)")]
+    OutOfRange { pair: String, value: String },
+    #[error("the option `{0}` is given twice")]
+    Twice(String),
 }
 
 /// Why the reference engine could not set up or play what it was asked to.
@@ -341,12 +353,20 @@ mod tests {
         assert_eq!(options.0["league"], Value::from("wood1"));
         let list = MatchOptions::from_pairs(&["time=[5000,0]".into()]).unwrap();
         assert_eq!(list.0["time"], serde_json::json!([5000, 0]));
-        assert!(MatchOptions::from_pairs(&["stage".into()]).is_err());
-        assert!(MatchOptions::from_pairs(&["=3".into()]).is_err());
-        assert!(MatchOptions::from_pairs(&["a=1".into(), "a=2".into()]).is_err());
+        let refused = |pairs: &[&str]| {
+            let pairs: Vec<String> = pairs.iter().map(|p| p.to_string()).collect();
+            MatchOptions::from_pairs(&pairs).unwrap_err()
+        };
+        assert_eq!(refused(&["stage"]), PairError::NotAPair("stage".into()));
+        assert_eq!(refused(&["=3"]), PairError::NotAPair("=3".into()));
+        assert_eq!(refused(&["a=1", "a=2"]), PairError::Twice("a".into()));
         // Issue 22.17: a number past 64 bits was called "floating point".
-        let err = MatchOptions::from_pairs(&["stage=99999999999999999999".into()]).unwrap_err();
-        assert!(err.contains("is out of range"), "{err}");
+        let err = refused(&["stage=99999999999999999999"]);
+        assert_eq!(
+            err.to_string(),
+            "`stage=99999999999999999999`: 99999999999999999999 is out of range (a whole number \
+             of at most 64 bits)"
+        );
         assert!(MatchOptions::from_pairs(&["x=1.5".into()]).is_ok());
         let over = MatchOptions::from_pairs(&["stage=2".into()]).unwrap();
         assert_eq!(options.merged(&over).0["stage"], Value::from(2));

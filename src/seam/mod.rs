@@ -30,8 +30,8 @@ pub use capability::{
     Variants,
 };
 pub use dynamic::{
-    load_state, DynGame, DynMatch, MatchOptions, ObserveError, OptionsError, PlayError, Played,
-    Schemas,
+    load_state, DynGame, DynMatch, MatchOptions, ObserveError, OptionsError, PairError, PlayError,
+    Played, Schemas,
 };
 pub(crate) use variant::variants;
 pub use variant::{Variant, VariantSet};
