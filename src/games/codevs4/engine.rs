@@ -120,6 +120,9 @@ struct OrdersPhase {
 
 /// Reads one player's reply and accepts its orders (see the module doc), paying for each
 /// production it accepts.
+///
+/// Long (about 90 lines) because the document's checks of an output come in one order (time,
+/// the count, then each order), which this follows.
 fn take_reply(
     state: &mut State,
     player: usize,

@@ -30,6 +30,10 @@ use super::state::{State, Unit, Units};
 use crate::canonical::Observed;
 use crate::seam::Observation;
 
+/// The state the prompt shows to `player`, on top of `known` (see the module doc).
+///
+/// Long (about 110 lines) because it reads the prompt in its own order, one block a part of it,
+/// each writing what it shows into the state it builds.
 pub fn observe(prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
     let prompt = Prompt::parse(prompt)?;
     let me = player.min(1);

@@ -170,6 +170,9 @@ impl State {
     }
 
     /// What serde cannot check: ranges, and that the stage is in a shape the game can reach.
+    ///
+    /// Long (about 90 lines) because it is one check per field, in the order of the struct, so
+    /// that it reads against the struct line by line.
     pub fn validate(&self) -> Result<(), StateError> {
         at_most("stage", self.stage, STAGES - 1)?;
         at_most("turn", self.turn, TURNS)?;

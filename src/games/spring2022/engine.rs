@@ -68,6 +68,9 @@ pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepRes
 
 /// Reads a player's reply into its heroes' intents (D-spring-9), deactivating it on a line the
 /// referee refuses or on missing lines. Returns how the reply was taken.
+///
+/// Long (about 100 lines) because it follows the referee's reading of a reply step by step:
+/// splitting the lines, then each hero's line under CONTROL, read strictly or leniently.
 fn read_reply(state: &mut State, p: usize, reply: &Reply, intents: &mut [Intent]) -> ReplyVerdict {
     let limit = if state.turn == 1 {
         FIRST_TURN_MS
@@ -170,6 +173,9 @@ fn read_reply(state: &mut State, p: usize, reply: &Reply, intents: &mut [Intent]
 }
 
 /// D-spring-2: the turn's update, in the referee's order.
+///
+/// Long (about 90 lines) because the order of the phases is the rule: one sequence, each phase a
+/// call or a few lines, reads against the referee's order where a split would scatter it.
 fn update(state: &mut State, intents: &[Intent; HEROES], wrong: Wrongs) {
     let controlling = intents.iter().any(|i| matches!(i, Intent::Control(..)));
     let mut next_controls: Vec<Vec<[i32; 2]>> = if controlling {

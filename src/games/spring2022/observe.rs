@@ -47,6 +47,10 @@ const MOB_FIELDS: [&str; 9] = [
 const MOB_HEALTH_LIMIT: i32 = 1_000_000;
 const MOB_SPEED_LIMIT: i32 = 100_000;
 
+/// The state the prompt shows to `player`, on top of `known` (see the module doc).
+///
+/// Long (about 130 lines) because it reads the prompt in its own order, one block a part of it,
+/// each writing what it shows into the state and the `shown` and `drawn` lists they share.
 pub fn observe(prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
     let prompt = Prompt::parse(prompt)?;
     let me = player.min(1);

@@ -340,6 +340,9 @@ impl State {
     }
 
     /// What serde cannot check: ranges, ids, and the relations between fields.
+    ///
+    /// Long (about 90 lines) because it is one check per field, in the order of the struct, so
+    /// that it reads against the struct line by line.
     pub fn validate(&self) -> Result<(), StateError> {
         let playing = self.outcome.is_none();
         if self.turn == 0 || self.turn > TURNS + 1 || (playing && self.turn > TURNS) {

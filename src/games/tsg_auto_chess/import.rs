@@ -21,6 +21,9 @@ const IN: &str = " in:";
 const OUT: &str = " out:";
 
 /// The exchanges of main.rb's standard output, in the order main.rb had them.
+///
+/// Long (about 80 lines) because it is one pass over the log's lines, whose state (the open
+/// exchange, the names seen) the branches share.
 pub fn main_rb(log: &str) -> Result<Vec<Imported>, ParseError> {
     let lines: Vec<&str> = log.lines().collect();
     let names = [0, 1].map(|i| lines.get(i).copied());

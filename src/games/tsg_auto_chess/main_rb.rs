@@ -87,6 +87,9 @@ impl Ways {
     }
 
     /// Each way alone: its clause, and every way but it.
+    ///
+    /// Long (about 80 lines) because it is a list, one entry a way, that rustfmt writes one field
+    /// a line.
     pub fn each() -> Vec<(&'static str, Ways)> {
         let all = Ways::ALL;
         vec![
@@ -258,6 +261,9 @@ impl MainRb {
         }
     }
 
+    ///
+    /// Long (about 110 lines) because it follows main.rb's handling of a command branch by
+    /// branch, so that each of its ways can be read against main.rb's.
     fn command(
         &mut self,
         p: usize,

@@ -267,6 +267,10 @@ impl State {
         }
     }
 
+    /// What serde cannot check: ranges, ids, and the relations between fields.
+    ///
+    /// Long (about 115 lines) because it is one check per field, in the order of the struct, so
+    /// that it reads against the struct line by line.
     pub fn validate(&self) -> Result<(), StateError> {
         let number = |path: String, value: i64, min: i64| {
             if (min..=MAX_NUMBER).contains(&value) {
