@@ -15,7 +15,7 @@ use serde::{Deserialize, Deserializer};
 use crate::seam::{Observation, Outcome, StateError};
 use crate::text::ParseError;
 
-/// What a game's `observe` gives ([`crate::seam::Game::observe`]): the state a prompt shows,
+/// What a game's `observe` gives ([`crate::seam::Recorded::observe`]): the state a prompt shows,
 /// or where the prompt breaks its grammar.
 pub type Observed<S> = Result<Observation<S>, ParseError>;
 

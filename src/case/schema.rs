@@ -57,7 +57,7 @@ fn below(path: &str) -> String {
 }
 
 /// The first thing in `then` the state's `schema` (the game's,
-/// [`crate::seam::DynGame::schema`]) does not allow.
+/// [`crate::seam::DynGame::schemas`]) does not allow.
 pub fn check_then(schema: &Value, then: &Value, kind: Kind) -> Result<(), ThenError> {
     let Value::Object(expected) = then else {
         return Err(ThenError::at("", "`then` is a mapping of what to check"));

@@ -447,7 +447,7 @@ fn incompleteness(path: &Path, run: &Run) -> Option<String> {
     ))
 }
 
-/// Each player's exchanges from a log another tool wrote ([`crate::seam::Game::import`]).
+/// Each player's exchanges from a log another tool wrote ([`crate::seam::Importer::import`]).
 pub fn from_imported(exchanges: Vec<crate::seam::Imported>) -> BTreeMap<usize, PlayerLog> {
     let mut logs: BTreeMap<usize, PlayerLog> = BTreeMap::new();
     for exchange in exchanges {

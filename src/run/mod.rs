@@ -419,7 +419,7 @@ fn modelled_result(
     Ok(actual)
 }
 
-/// Reads an engine's result as a state of the game ([`DynGame::load_state`]: its defaults
+/// Reads an engine's result as a state of the game ([`crate::seam::load_state`]: its defaults
 /// filled in, validated). Numbers are values, not spellings: a result that loads only with its
 /// whole floats read as integers (`23.0` where the state holds 23) is read so.
 pub fn load_result(game: &dyn DynGame, state: &Value) -> Result<Value, crate::seam::StateError> {

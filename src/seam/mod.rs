@@ -63,7 +63,7 @@ pub struct GameInfo {
     pub fuzz: FuzzHints,
 }
 
-/// A protocol page: its path in the repository and its text, built in by [`protocol_page!`]
+/// A protocol page: its path in the repository and its text, built in by `protocol_page!`
 /// from the one path, so the two cannot differ.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct ProtocolPage {

@@ -171,7 +171,7 @@ fn by_score(state: &State, reason: &str) -> Outcome {
 /// anything vanished by a sum of 10. `player`'s `chains`, `skill_used`, `exploded_blocks`,
 /// `turn_score`, `score` and `ojama_sent` are those of this turn.
 ///
-/// What needs both players is left to the whole step ([`step`]): the thinking time and the
+/// What needs both players is left to the whole step ([`step_with`]): the thinking time and the
 /// reply's validity (a skill below a gauge of 80 is not refused here), the opponent's chains
 /// lowering the gauge, the ojama sent added to the opponent's stock and offset, the turn
 /// number, the danger line and the outcome. A field that overflows its capacity (which a

@@ -1,4 +1,4 @@
-//! Which valid CODE VS Reborn states can occur in play ([`crate::seam::Game::reachable`]): a
+//! Which valid CODE VS Reborn states can occur in play ([`crate::seam::Reachability::reachable`]): a
 //! few cheap facts that every state reached from a new match by some replies has, each from
 //! the rule document (seed 004). Differential fuzzing mutates only into states that have them;
 //! a case that gives a state without them says `reachable: false`.

@@ -4,7 +4,7 @@
 //! reference never plays them; `check`, `diff` and `trace` play them to name a departure by
 //! the variant that reproduces it.
 //!
-//! [`Game::variants`]: crate::seam::Game::variants
+//! [`Game::variants`]: crate::seam::Variants
 
 crate::seam::variants! {
     /// One way of getting a rule wrong, switched on in the engine's step ([`super::engine`]); its

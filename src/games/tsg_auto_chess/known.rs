@@ -11,7 +11,7 @@ use super::main_rb::{self, Ways};
 use super::state::State;
 use crate::seam::{PlayedDeparture, Reply};
 
-/// [`crate::seam::Game::departures_played`] for TSG AUTO CHESS: main.rb's set-up before the
+/// [`crate::seam::KnownDepartures::departures_played`] for TSG AUTO CHESS: main.rb's set-up before the
 /// first step; then main.rb played over `steps`, once with every way it departs and once
 /// without each.
 pub fn played(steps: &[(State, Vec<Reply>)]) -> Vec<PlayedDeparture<State>> {

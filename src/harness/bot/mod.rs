@@ -19,7 +19,7 @@
 //! saving of failing inputs); `phases` holds the four phases, `judge` turns what a bot did into a
 //! verdict. The report is rendered in `crate::report::bot`.
 //!
-//! [`Game::edge_cases`]: crate::seam::Game::edge_cases
+//! [`Game::edge_cases`]: crate::seam::EdgeCases::edge_cases
 //! [`mutate`]: crate::harness::mutate
 
 mod crash;

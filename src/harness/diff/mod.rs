@@ -7,7 +7,7 @@
 //! replies are the built-in players' legal ones, some mutated into illegal text, a time-out, a
 //! crash or a slow reply. Everything works on the canonical JSON through [`DynGame`], so every
 //! game gets it; a candidate state is kept only if the reference engine loads it
-//! ([`DynGame::load_state`]), finds it reachable ([`DynGame::reachable`]) and plays it. The two
+//! ([`crate::seam::load_state`]), finds it reachable ([`crate::seam::Capabilities::reachable`]) and plays it. The two
 //! results are compared as `check` compares them: numbers by value (`23` is `23.0`).
 //!
 //! A disagreement is named by the variant of the rules that reproduces it

@@ -1,5 +1,5 @@
 //! `shinpan trace`: checks a recorded match turn by turn against the rules. Each prompt in the
-//! log is read back into the state it shows ([`DynGame::observe`]); the reference engine plays
+//! log is read back into the state it shows ([`crate::seam::DynRecorded::observe`]); the reference engine plays
 //! the recorded replies from there; the next prompts must show what the reference predicts,
 //! field by field, over what they show. Each difference is a departure of the recorded engine,
 //! named once with its step, the fields, the rule clauses those fields belong to (learned from
@@ -43,7 +43,7 @@ pub struct Departure {
     /// ids is named by its id (`units[#5].hp`), never by its place in the list.
     pub fields: Vec<String>,
     /// The clauses those fields belong to: first those whose known departure, played
-    /// ([`DynGame::departures_played`]), shows what the engine showed; then, for the fields
+    /// ([`crate::seam::DynKnownDepartures::departures_played`]), shows what the engine showed; then, for the fields
     /// none of them shows, the clauses whose cases check those fields.
     pub clauses: Vec<String>,
     /// Of `clauses`, those whose played departure reproduced at least one of the fields.

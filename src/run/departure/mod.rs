@@ -1,8 +1,8 @@
 //! Naming a departure by reproducing it: one mechanism for `trace`, `diff` and `check`.
 //!
 //! An engine departs from the rules on some fields of a result. Each way the game knows of
-//! getting a clause wrong ([`DynGame::variants`]: the planted bugs, made playable; in `trace`
-//! also a named engine's known departures, [`DynGame::departures_played`]) is played on the
+//! getting a clause wrong ([`crate::seam::DynVariants::variants`]: the planted bugs, made playable; in `trace`
+//! also a named engine's known departures, [`crate::seam::DynKnownDepartures::departures_played`]) is played on the
 //! same input, and a way *reproduces* a field when its result there equals the engine's. The
 //! way that reproduces the most fields names the departure by its clause (a tie goes to the
 //! first, in catalogue order); the ways after it that reproduce fields it does not are the
