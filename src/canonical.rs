@@ -12,12 +12,7 @@ use std::fmt::Display;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer};
 
-use crate::seam::{Observation, Outcome, StateError};
-use crate::text::ParseError;
-
-/// What a game's `observe` gives ([`crate::seam::Recorded::observe`]): the state a prompt shows,
-/// or where the prompt breaks its grammar.
-pub type Observed<S> = Result<Observation<S>, ParseError>;
+use crate::seam::{Outcome, StateError};
 
 /// A JSON list of at most `N` items, refused with "at most `N` `what`" when longer.
 pub fn list_up_to<'de, D, T, const N: usize>(

@@ -90,6 +90,10 @@ impl Missing {
     }
 }
 
+/// What a game's [`Recorded::observe`] gives: the state a prompt shows, or where the prompt
+/// breaks its grammar.
+pub type Observed<S> = Result<Observation<S>, ParseError>;
+
 /// Reading prompts back into the states they show, for `shinpan trace`.
 pub trait Recorded: Game {
     /// The values `prompt` (sent to `player`) shows, written over `known` (the state trace
@@ -99,7 +103,7 @@ pub trait Recorded: Game {
         prompt: &str,
         player: usize,
         known: Option<&Self::State>,
-    ) -> Result<Observation<Self::State>, ParseError>;
+    ) -> Observed<Self::State>;
 
     /// What a state a recorded engine showed must satisfy for the reference to play on from
     /// it. A lax engine makes states the rules forbid (an id used twice, two units on one

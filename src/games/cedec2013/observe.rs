@@ -8,7 +8,7 @@ use super::protocol::Request;
 use super::rules::index;
 use super::state::{Landform, State};
 use super::tally::scores;
-use crate::canonical::Observed;
+use crate::seam::Observed;
 use crate::seam::Observation;
 
 pub fn observe(prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {

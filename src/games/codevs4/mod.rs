@@ -29,9 +29,9 @@ pub mod variants;
 
 use rand::{Rng, RngCore};
 
-use crate::seam::{StepResult, 
+use crate::seam::{Observed, StepResult, 
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
-    Normalize, Observation, Outcome, ParseVerdict, Recorded, Reply, RuleDocument, Series,
+    Normalize, Outcome, ParseVerdict, Recorded, Reply, RuleDocument, Series,
     SeriesMatch, SeriesPlay, SeriesScore, StateError, TimeLimits, Variant,
     VariantSet, Variants,
 };
@@ -184,12 +184,7 @@ impl Game for Codevs4 {
 impl Recorded for Codevs4 {
     /// Own units in full; enemy units and resource cells where the own units see (see
     /// [`observe`]).
-    fn observe(
-        &self,
-        prompt: &str,
-        player: usize,
-        known: Option<&State>,
-    ) -> Result<Observation<State>, crate::text::ParseError> {
+    fn observe(&self, prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
         observe::observe(prompt, player, known)
     }
 }

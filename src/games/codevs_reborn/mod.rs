@@ -22,9 +22,9 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::seam::{StepResult, 
+use crate::seam::{Observed, StepResult, 
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
-    NoOptions, Normalize, Observation, Outcome, ParseVerdict, Reachability, Recorded, Reply,
+    NoOptions, Normalize, Outcome, ParseVerdict, Reachability, Recorded, Reply,
     RuleDocument, StateError, TimeLimits, Variant, VariantSet, Variants,
 };
 use protocol::{parse_ai_name, Command, GameStart, Prompt, TurnInput};
@@ -173,12 +173,7 @@ impl Game for CodevsReborn {
 }
 
 impl Recorded for CodevsReborn {
-    fn observe(
-        &self,
-        prompt: &str,
-        player: usize,
-        known: Option<&State>,
-    ) -> Result<Observation<State>, crate::text::ParseError> {
+    fn observe(&self, prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
         observe::observe(prompt, player, known)
     }
 }

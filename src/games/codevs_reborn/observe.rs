@@ -7,7 +7,7 @@
 
 use super::protocol::{PlayerView, Prompt};
 use super::state::{Player, State};
-use crate::canonical::Observed;
+use crate::seam::Observed;
 use crate::seam::Observation;
 use crate::text::ParseError;
 

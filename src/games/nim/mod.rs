@@ -10,7 +10,7 @@ use rand::{Rng, RngCore};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::seam::{StepResult, 
+use crate::seam::{Observed, StepResult, 
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, FuzzTargets, Game, GameInfo,
     NoOptions, Observation, Outcome, ParseVerdict, Recorded, Reply, ReplyVerdict, RuleDocument,
     StateError, StepReport, TimeLimits,
@@ -220,12 +220,7 @@ impl Game for Nim {
 
 impl Recorded for Nim {
     /// The prompt shows every heap, and goes to the player to move.
-    fn observe(
-        &self,
-        prompt: &str,
-        player: usize,
-        known: Option<&State>,
-    ) -> Result<Observation<State>, ParseError> {
+    fn observe(&self, prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
         let heaps = parse_prompt(prompt)?;
         let mut state = known.cloned().unwrap_or_default();
         state.heaps = heaps;

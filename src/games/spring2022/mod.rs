@@ -37,8 +37,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::seam::{StepResult, 
-    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Observation,
+use crate::seam::{Observed, StepResult, 
+    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
     Outcome, ParseVerdict, Recorded, Reply, RuleDocument, StateError,
     TimeLimits, Variant, VariantSet, Variants,
 };
@@ -226,12 +226,7 @@ impl Game for Spring2022 {
 impl Recorded for Spring2022 {
     /// Bases and own heroes in full; enemy heroes and mobs where the player sees; a mob shown
     /// for the first time, or a speed WIND drew, taken as shown (see [`observe`]).
-    fn observe(
-        &self,
-        prompt: &str,
-        player: usize,
-        known: Option<&State>,
-    ) -> Result<Observation<State>, crate::text::ParseError> {
+    fn observe(&self, prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
         observe::observe(prompt, player, known)
     }
 

@@ -33,7 +33,7 @@ use super::protocol::{EntityLine, Prompt};
 use super::rules::{League, HEROES, SPAWN_RATE, TURNS, TYPE_MOB};
 use super::state::{Mob, MobStatus, State};
 use super::vision::{mob_status, player_sees};
-use crate::canonical::Observed;
+use crate::seam::Observed;
 use crate::seam::Observation;
 
 /// Mob fields a prompt shows (`vx`, `vy` truncated; `controls` as a flag; `status` as

@@ -31,9 +31,9 @@ pub mod variants;
 
 use rand::RngCore;
 
-use crate::seam::{StepResult, 
+use crate::seam::{Observed, StepResult, 
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
-    Imported, Importer, KnownDepartures, NoOptions, Observation, Outcome, ParseVerdict,
+    Imported, Importer, KnownDepartures, NoOptions, Outcome, ParseVerdict,
     PlayedDeparture, Recorded, Reply, RuleDocument, StateError, TimeLimits,
     Variant, VariantSet, Variants,
 };
@@ -205,12 +205,7 @@ impl Game for TsgAutoChess {
 
 impl Recorded for TsgAutoChess {
     /// Every prompt shows the whole board; see [`observe`] for what it leaves out.
-    fn observe(
-        &self,
-        prompt: &str,
-        player: usize,
-        known: Option<&State>,
-    ) -> Result<Observation<State>, crate::text::ParseError> {
+    fn observe(&self, prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
         observe::observe(prompt, player, known)
     }
 

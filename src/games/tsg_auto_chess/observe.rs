@@ -24,7 +24,7 @@
 use super::protocol::{Prompt, UnitLine};
 use super::rules::to_frame;
 use super::state::{State, Unit};
-use crate::canonical::Observed;
+use crate::seam::Observed;
 use crate::seam::Observation;
 
 /// How many shop slots at most are refilled in one turn: one a player.
