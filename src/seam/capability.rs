@@ -41,8 +41,23 @@ pub struct Capabilities {
     pub fuzz: Option<&'static FuzzTargets>,
 }
 
+/// A game's [`Capabilities`]: the capability traits the game's type implements, by their field
+/// names, and its fuzz bodies. `capabilities!(Nim: recorded, facts; fuzz: TARGETS)` is
+/// `Capabilities { recorded: Some(&Nim), facts: Some(&Nim), fuzz: Some(&TARGETS), ..NONE }`.
+macro_rules! capabilities {
+    ($game:ident: $($capability:ident),*; fuzz: $fuzz:path) => {
+        $crate::seam::Capabilities {
+            $($capability: Some(&$game),)*
+            fuzz: Some(&$fuzz),
+            ..$crate::seam::Capabilities::NONE
+        }
+    };
+}
+pub(crate) use capabilities;
+
 impl Capabilities {
-    /// No capability: a game lists what it has over this (`..Capabilities::NONE`).
+    /// No capability: what a game has is listed over this (`..Capabilities::NONE`, as
+    /// `capabilities!` writes it).
     pub const NONE: Capabilities = Capabilities {
         recorded: None,
         known_departures: None,

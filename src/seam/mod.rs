@@ -23,6 +23,7 @@ use serde_json::Value;
 
 use crate::text::ParseError;
 
+pub(crate) use capability::capabilities;
 pub use capability::{
     Capabilities, DynEdgeCases, DynFacts, DynImporter, DynKnownDepartures, DynNormalize,
     DynReachability, DynRecorded, DynSeries, DynVariants, EdgeCases, Facts, FuzzTarget,

@@ -27,7 +27,7 @@ pub mod variants;
 use rand::{Rng, RngCore};
 
 use crate::seam::Reply;
-use crate::seam::{StepResult, 
+use crate::seam::{capabilities, StepResult, 
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, NoOptions, Outcome,
     ParseVerdict, Recorded, RuleDocument, StateError, TimeLimits, Variant,
     VariantSet, Variants,
@@ -82,14 +82,8 @@ impl Game for Cedec2013 {
 
     type Options = NoOptions;
 
-    const CAPABILITIES: Capabilities = Capabilities {
-        recorded: Some(&Cedec2013),
-        variants: Some(&Cedec2013),
-        edge_cases: Some(&Cedec2013),
-        facts: Some(&Cedec2013),
-        fuzz: Some(&fuzz::TARGETS),
-        ..Capabilities::NONE
-    };
+    const CAPABILITIES: Capabilities = capabilities!(Cedec2013:
+        recorded, variants, edge_cases, facts; fuzz: fuzz::TARGETS);
 
     const INFO: &'static GameInfo = &INFO;
 
@@ -188,12 +182,7 @@ impl Recorded for Cedec2013 {
 impl Variants for Cedec2013 {
     const VARIANTS: &'static [Variant] = variants::Wrong::VARIANTS;
 
-    fn step_variant(
-        &self,
-        state: &mut State,
-        replies: &[Reply],
-        set: VariantSet,
-    ) -> StepResult {
+    fn step_variant(&self, state: &mut State, replies: &[Reply], set: VariantSet) -> StepResult {
         engine::step_with(state, replies, set)
     }
 }

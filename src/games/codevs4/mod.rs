@@ -29,7 +29,7 @@ pub mod variants;
 
 use rand::{Rng, RngCore};
 
-use crate::seam::{Observed, StepResult, 
+use crate::seam::{capabilities, Observed, StepResult, 
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
     Normalize, Outcome, ParseVerdict, Recorded, Reply, RuleDocument, Series,
     SeriesMatch, SeriesPlay, SeriesScore, StateError, TimeLimits, Variant,
@@ -94,16 +94,8 @@ impl Game for Codevs4 {
 
     type Options = Options;
 
-    const CAPABILITIES: Capabilities = Capabilities {
-        recorded: Some(&Codevs4),
-        variants: Some(&Codevs4),
-        series: Some(&Codevs4),
-        normalize: Some(&Codevs4),
-        edge_cases: Some(&Codevs4),
-        facts: Some(&Codevs4),
-        fuzz: Some(&fuzz::TARGETS),
-        ..Capabilities::NONE
-    };
+    const CAPABILITIES: Capabilities = capabilities!(Codevs4:
+        recorded, variants, series, normalize, edge_cases, facts; fuzz: fuzz::TARGETS);
 
     const INFO: &'static GameInfo = &INFO;
 
@@ -192,12 +184,7 @@ impl Recorded for Codevs4 {
 impl Variants for Codevs4 {
     const VARIANTS: &'static [Variant] = variants::Wrong::VARIANTS;
 
-    fn step_variant(
-        &self,
-        state: &mut State,
-        replies: &[Reply],
-        set: VariantSet,
-    ) -> StepResult {
+    fn step_variant(&self, state: &mut State, replies: &[Reply], set: VariantSet) -> StepResult {
         engine::step_with(state, replies, set)
     }
 

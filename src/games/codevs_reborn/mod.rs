@@ -22,7 +22,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::seam::{Observed, StepResult, 
+use crate::seam::{capabilities, Observed, StepResult, 
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
     NoOptions, Normalize, Outcome, ParseVerdict, Reachability, Recorded, Reply,
     RuleDocument, StateError, TimeLimits, Variant, VariantSet, Variants,
@@ -73,16 +73,8 @@ impl Game for CodevsReborn {
 
     type Options = NoOptions;
 
-    const CAPABILITIES: Capabilities = Capabilities {
-        recorded: Some(&CodevsReborn),
-        variants: Some(&CodevsReborn),
-        reachability: Some(&CodevsReborn),
-        normalize: Some(&CodevsReborn),
-        edge_cases: Some(&CodevsReborn),
-        facts: Some(&CodevsReborn),
-        fuzz: Some(&fuzz::TARGETS),
-        ..Capabilities::NONE
-    };
+    const CAPABILITIES: Capabilities = capabilities!(CodevsReborn:
+        recorded, variants, reachability, normalize, edge_cases, facts; fuzz: fuzz::TARGETS);
 
     const INFO: &'static GameInfo = &INFO;
 
@@ -181,12 +173,7 @@ impl Recorded for CodevsReborn {
 impl Variants for CodevsReborn {
     const VARIANTS: &'static [Variant] = variants::Wrong::VARIANTS;
 
-    fn step_variant(
-        &self,
-        state: &mut State,
-        replies: &[Reply],
-        set: VariantSet,
-    ) -> StepResult {
+    fn step_variant(&self, state: &mut State, replies: &[Reply], set: VariantSet) -> StepResult {
         engine::step_with(state, replies, set)
     }
 }

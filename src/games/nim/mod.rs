@@ -10,7 +10,7 @@ use rand::{Rng, RngCore};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::seam::{Observed, StepResult, 
+use crate::seam::{capabilities, Observed, StepResult, 
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, FuzzTargets, Game, GameInfo,
     NoOptions, Observation, Outcome, ParseVerdict, Recorded, Reply, ReplyVerdict, RuleDocument,
     StateError, StepReport, TimeLimits,
@@ -78,13 +78,7 @@ impl Game for Nim {
     type State = State;
     type Options = NoOptions;
 
-    const CAPABILITIES: Capabilities = Capabilities {
-        recorded: Some(&Nim),
-        edge_cases: Some(&Nim),
-        facts: Some(&Nim),
-        fuzz: Some(&FUZZ),
-        ..Capabilities::NONE
-    };
+    const CAPABILITIES: Capabilities = capabilities!(Nim: recorded, edge_cases, facts; fuzz: FUZZ);
 
     const INFO: &'static GameInfo = &INFO;
 

@@ -37,7 +37,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::seam::{Observed, StepResult, 
+use crate::seam::{capabilities, Observed, StepResult, 
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
     Outcome, ParseVerdict, Recorded, Reply, RuleDocument, StateError,
     TimeLimits, Variant, VariantSet, Variants,
@@ -145,14 +145,8 @@ impl Game for Spring2022 {
 
     type Options = Options;
 
-    const CAPABILITIES: Capabilities = Capabilities {
-        recorded: Some(&Spring2022),
-        variants: Some(&Spring2022),
-        edge_cases: Some(&Spring2022),
-        facts: Some(&Spring2022),
-        fuzz: Some(&fuzz::TARGETS),
-        ..Capabilities::NONE
-    };
+    const CAPABILITIES: Capabilities = capabilities!(Spring2022:
+        recorded, variants, edge_cases, facts; fuzz: fuzz::TARGETS);
 
     const INFO: &'static GameInfo = &INFO;
 
@@ -239,12 +233,7 @@ impl Recorded for Spring2022 {
 impl Variants for Spring2022 {
     const VARIANTS: &'static [Variant] = variants::Wrong::VARIANTS;
 
-    fn step_variant(
-        &self,
-        state: &mut State,
-        replies: &[Reply],
-        set: VariantSet,
-    ) -> StepResult {
+    fn step_variant(&self, state: &mut State, replies: &[Reply], set: VariantSet) -> StepResult {
         engine::step_with(state, replies, set)
     }
 

@@ -31,7 +31,7 @@ pub mod variants;
 
 use rand::RngCore;
 
-use crate::seam::{Observed, StepResult, 
+use crate::seam::{capabilities, Observed, StepResult, 
     Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
     Imported, Importer, KnownDepartures, NoOptions, Outcome, ParseVerdict,
     PlayedDeparture, Recorded, Reply, RuleDocument, StateError, TimeLimits,
@@ -117,16 +117,8 @@ impl Game for TsgAutoChess {
 
     type Options = NoOptions;
 
-    const CAPABILITIES: Capabilities = Capabilities {
-        recorded: Some(&TsgAutoChess),
-        known_departures: Some(&TsgAutoChess),
-        importer: Some(&TsgAutoChess),
-        variants: Some(&TsgAutoChess),
-        edge_cases: Some(&TsgAutoChess),
-        facts: Some(&TsgAutoChess),
-        fuzz: Some(&fuzz::TARGETS),
-        ..Capabilities::NONE
-    };
+    const CAPABILITIES: Capabilities = capabilities!(TsgAutoChess:
+        recorded, known_departures, importer, variants, edge_cases, facts; fuzz: fuzz::TARGETS);
 
     const INFO: &'static GameInfo = &INFO;
 
@@ -237,12 +229,7 @@ impl Importer for TsgAutoChess {
 impl Variants for TsgAutoChess {
     const VARIANTS: &'static [Variant] = variants::Wrong::VARIANTS;
 
-    fn step_variant(
-        &self,
-        state: &mut State,
-        replies: &[Reply],
-        set: VariantSet,
-    ) -> StepResult {
+    fn step_variant(&self, state: &mut State, replies: &[Reply], set: VariantSet) -> StepResult {
         engine::step_with(state, replies, set)
     }
 }
