@@ -14,6 +14,7 @@ use shinpan::harness::session::LimitOverrides;
 use shinpan::report::Format;
 use shinpan::run::baseline::DEFAULT_MAX_BASELINE_BYTES;
 use shinpan::run::expect_fail::DEFAULT_MAX_LIST_BYTES;
+use shinpan::run::partition::Partition;
 use shinpan::seam::{DynGame, MatchOptions};
 
 use super::Usage;
@@ -30,7 +31,7 @@ use super::Usage;
         `check` runs the cases on the reference engine or on yours, `coverage` lists rule \
         clauses no case checks, `schema` prints the JSON Schema of a game's canonical state, \
         `bot` checks a bot program, `play` plays local matches, `diff` fuzzes an engine against \
-        the reference.\n\nExit codes: 0 all passed, 1 something failed, 2 the tool could not do \
+        the reference, `report merge` joins the reports of a sharded `check`.\n\nExit codes: 0 all passed, 1 something failed, 2 the tool could not do \
         its job (bad arguments, a bad case file, a program that cannot start)."
 )]
 pub struct Cli {
@@ -82,6 +83,35 @@ pub enum Command {
     /// its writer was killed or failed; no such match).
     #[command(after_help = "Example: shinpan trace tsg-auto-chess p0.jsonl p1.jsonl")]
     Trace(TraceArgs),
+    /// Work with `check` reports: `merge` joins the `--format json` reports of the shards of
+    /// one run (`check --partition`) into the report of the whole run.
+    #[command(subcommand)]
+    Report(ReportCommand),
+}
+
+#[derive(Subcommand)]
+pub enum ReportCommand {
+    /// Join `check --format json` reports of one library and engine (the shards of a run) into
+    /// one report, its cases in library order; exit as `check` would on the whole run.
+    #[command(
+        after_help = "Example: shinpan report merge --format junit shard-1.json shard-2.json shard-3.json"
+    )]
+    Merge(MergeArgs),
+}
+
+#[derive(clap::Args)]
+pub struct MergeArgs {
+    /// The reports to join.
+    #[arg(required = true, value_name = "REPORT")]
+    pub reports: Vec<PathBuf>,
+    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    pub format: FormatArg,
+    /// The library the reports were made from, which gives the order of the cases.
+    #[command(flatten)]
+    pub library: LibraryArg,
+    /// The largest report read, in bytes.
+    #[arg(long, allow_negative_numbers = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_BASELINE_BYTES, value_parser = at_least_one_u64)]
+    pub max_report_bytes: u64,
 }
 
 #[derive(clap::Args)]
@@ -183,6 +213,11 @@ pub struct CheckArgs {
     /// Only cases whose name (`game/file/case-id`) contains this text.
     #[arg(long, value_name = "PAT")]
     pub filter: Option<String>,
+    /// Run one shard of the selected cases, as cargo-nextest does: `count:K/N` takes every N-th
+    /// case from the K-th, `hash:K/N` the cases whose name hashes to shard K. The N shards run
+    /// every case once; `shinpan report merge` joins their `--format json` reports.
+    #[arg(long, value_name = "KIND:K/N")]
+    pub partition: Option<Partition>,
     #[arg(long, value_enum, default_value_t = FormatArg::Human)]
     pub format: FormatArg,
     #[command(flatten)]

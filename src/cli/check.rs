@@ -10,7 +10,9 @@ use shinpan::report::check::{changes_human, Report};
 use shinpan::report::{Format, Render};
 use shinpan::run::baseline::{compare, Baseline};
 use shinpan::run::expect_fail::ExpectFail;
-use shinpan::run::{check_unmodelled, run_library_until, EngineUnderTest, LibraryRun, Reference};
+use shinpan::run::{
+    check_unmodelled, run_library_until, select, EngineUnderTest, LibraryRun, Reference,
+};
 
 use super::args::{CheckArgs, EngineArg, LibraryArg, OptionArgs};
 use super::{game_by_id, out, progress, warn, Finished, Usage};
@@ -20,6 +22,7 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
     let CheckArgs {
         games,
         filter,
+        partition,
         format,
         library,
         engine,
@@ -33,6 +36,12 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
     let library_arg = library;
     let mut library = load(&library_arg, &games)?;
     with_options(&mut library, &options)?;
+    if select(&library, filter.as_deref()).is_empty() {
+        return Err(no_case_matches(filter.as_deref()));
+    }
+    if let Some(partition) = &partition {
+        partition.keep(&mut library, filter.as_deref());
+    }
     let expect_fail = expect_fail
         .map(|path| ExpectFail::load(&path, max_list_bytes))
         .transpose()
@@ -50,12 +59,6 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
     })?;
     let run = run_cases(&library, filter.as_deref(), engine.as_mut(), format);
     let mut results = run.results;
-    if run.selected == 0 {
-        return Err(Usage(format!(
-            "no case matches (filter: {})",
-            filter.as_deref().unwrap_or("none")
-        )));
-    }
     if let Some(list) = &expect_fail {
         for pattern in list.apply(&mut results).unmatched {
             warn(&format!(
@@ -71,6 +74,7 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
         results,
     );
     report.stopped = run.stopped;
+    report.partition = partition.map(|p| p.to_string());
     if let Some(remarks) = engine.finish() {
         warn(&remarks);
     }
@@ -114,6 +118,13 @@ fn run_cases(
         progress("\r\x1b[K");
     }
     run
+}
+
+fn no_case_matches(filter: Option<&str>) -> Usage {
+    Usage(format!(
+        "no case matches (filter: {})",
+        filter.unwrap_or("none")
+    ))
 }
 
 /// Nothing judged is not a pass (issue 22, item 10): a run whose every case was unsupported

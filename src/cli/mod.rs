@@ -14,6 +14,7 @@ pub mod check;
 pub mod diff;
 mod files;
 pub mod listing;
+pub mod merge;
 pub mod play;
 pub mod trace;
 
@@ -66,6 +67,7 @@ pub fn run(cli: Cli) -> Result<Finished, Usage> {
         Command::TapExec(args) => trace::tap_exec(args),
         Command::Guard(args) => trace::guard(args),
         Command::Trace(args) => trace::run(args),
+        Command::Report(args::ReportCommand::Merge(args)) => merge::run(args),
     }
 }
 

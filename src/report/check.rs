@@ -5,13 +5,13 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{JunitRow, JunitStatus, Render};
 use crate::run::baseline::Changes;
 use crate::run::{CaseResult, CaseVerdict};
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Report {
     pub shinpan_version: String,
     /// sha256 of the case library's files.
@@ -26,11 +26,14 @@ pub struct Report {
     pub results: Vec<CaseResult>,
     /// Why the run stopped before its last case, if it did: such a run never passes.
     pub stopped: Option<String>,
+    /// The shard of the selected cases this run took (`check --partition`), if it took one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partition: Option<String>,
 }
 
 /// Failed cases that share a cause: their departures have one name (the clause a variant that
 /// reproduces them breaks, or `unexplained, fields …`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Group {
     pub game: String,
     pub name: String,
@@ -76,7 +79,7 @@ pub fn groups(results: &[CaseResult]) -> Vec<Group> {
     groups
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counts {
     pub passed: usize,
     pub failed: usize,
@@ -147,6 +150,7 @@ impl Report {
             groups: groups(&results),
             results,
             stopped: None,
+            partition: None,
         }
     }
 

@@ -9,6 +9,7 @@ pub mod bot;
 pub mod check;
 pub mod coverage;
 pub mod diff;
+pub mod merge;
 pub mod play;
 pub mod trace;
 

@@ -15,8 +15,9 @@ pub mod departure;
 mod engine;
 pub mod expect_fail;
 pub mod mask;
+pub mod partition;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::case::expect::{check_subset, project, unified_diff, Mismatch};
@@ -31,7 +32,7 @@ use mask::{checks_something, PROMPTS};
 pub use mask::{Mask, MaskError};
 
 /// How one case ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "verdict", content = "detail", rename_all = "kebab-case")]
 pub enum CaseVerdict {
     Pass,
@@ -75,7 +76,7 @@ impl CaseVerdict {
 }
 
 /// One case's verdict, with where the case lives.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CaseResult {
     pub name: String,
     pub game: String,
@@ -90,12 +91,12 @@ pub struct CaseResult {
     pub masked: Vec<String>,
     /// A failed step case's departure, named by the variant of the rules that reproduces it
     /// ([`crate::run::departure`]).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", default)]
     pub departure: Option<CaseDeparture>,
 }
 
 /// What a failed case's departure is: the report groups failures by its `name`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CaseDeparture {
     /// The clause the variant that reproduces it breaks, or `unexplained, fields …`.
     pub name: String,

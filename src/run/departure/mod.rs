@@ -95,7 +95,7 @@ pub fn reproduce(
 }
 
 /// A variant (or two played together) that reproduces part of a departure.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Reproducer {
     /// The variants' names (`chain-score-rounded`): one, or two that reproduce together what
     /// neither does alone.
@@ -108,7 +108,7 @@ pub struct Reproducer {
     pub fields: Vec<String>,
     /// The clauses of other variants that reproduce exactly the same fields: a tie, which the
     /// catalogue's order broke.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub ties: Vec<String>,
 }
 
