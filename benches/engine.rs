@@ -69,7 +69,7 @@ fn library(c: &mut Criterion) {
         b.iter(|| {
             let library = load_library(&Source::Embedded, &games::all(), &LoadOptions::default())
                 .expect("the case library loads");
-            run_library(&library, None, &mut Reference, |_, _| {})
+            run_library(&library, None, &mut Reference, |_, _, _| {})
                 .results
                 .len()
         })

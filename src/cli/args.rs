@@ -220,6 +220,10 @@ pub struct CheckArgs {
     pub partition: Option<Partition>,
     #[arg(long, value_enum, default_value_t = FormatArg::Human)]
     pub format: FormatArg,
+    /// No progress line (it is shown on stderr, when stderr is a terminal, once a run has
+    /// lasted a second: cases done, failures so far, rate, time left).
+    #[arg(long, short)]
+    pub quiet: bool,
     #[command(flatten)]
     pub library: LibraryArg,
     #[command(flatten)]

@@ -2,6 +2,10 @@
 //! counter on a terminal, the known-failure list (`--expect-fail`) and the comparison with an
 //! earlier report (`--baseline`). Interrupted, it reports the cases run so far as stopped.
 
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
 use shinpan::case::{load_library, CaseBody, Library, LoadOptions};
 use shinpan::games;
 use shinpan::harness::adapter::{split_command, Adapter, AdapterConfig};
@@ -11,11 +15,12 @@ use shinpan::report::{Format, Render};
 use shinpan::run::baseline::{compare, Baseline};
 use shinpan::run::expect_fail::ExpectFail;
 use shinpan::run::{
-    check_unmodelled, run_library_until, select, EngineUnderTest, LibraryRun, Reference,
+    check_unmodelled, run_library_until, select, CaseResult, CaseVerdict, EngineUnderTest,
+    LibraryRun, Reference,
 };
 
 use super::args::{CheckArgs, EngineArg, LibraryArg, OptionArgs};
-use super::{game_by_id, out, progress, warn, Finished, Usage};
+use super::{game_by_id, out, warn, Finished, Usage};
 
 pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
     super::stop_on_interrupt()?;
@@ -24,6 +29,7 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
         filter,
         partition,
         format,
+        quiet,
         library,
         engine,
         expect_fail,
@@ -57,7 +63,7 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
             engine.name()
         ))
     })?;
-    let run = run_cases(&library, filter.as_deref(), engine.as_mut(), format);
+    let run = run_cases(&library, filter.as_deref(), engine.as_mut(), quiet);
     let mut results = run.results;
     if let Some(list) = &expect_fail {
         for pattern in list.apply(&mut results).unmatched {
@@ -91,33 +97,71 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
     Ok(Finished::passed_if(report.all_passed()))
 }
 
-/// Runs the cases of `library` that `filter` selects on `engine`, with a progress counter for
-/// people, until they are all run or a signal stops the run.
+/// Runs the cases of `library` that `filter` selects on `engine`, with a progress line for
+/// people (unless `quiet`), until they are all run or a signal stops the run.
 fn run_cases(
     library: &Library,
     filter: Option<&str>,
     engine: &mut dyn EngineUnderTest,
-    format: Format,
+    quiet: bool,
 ) -> LibraryRun {
-    let show_progress = format == Format::Human;
+    let mut line = ProgressLine::new(quiet);
     let run = run_library_until(
         library,
         filter,
         engine,
-        |done, total| {
-            if show_progress && (done % 10 == 0 || done == total) {
-                progress(&format!("\r[{done}/{total}]"));
-                if done == total {
-                    progress("\r\x1b[K");
-                }
-            }
-        },
+        |result, done, total| line.update(result, done, total),
         interrupt::reason,
     );
-    if run.stopped.is_some() {
-        progress("\r\x1b[K");
-    }
+    line.bar.finish_and_clear();
     run
+}
+
+/// The progress line of a run, on stderr: cases done of the total, failures so far, rate and
+/// time left. Shown once the run has lasted a second, and only on a terminal (indicatif draws
+/// nothing on a stderr that is not one); never with `--quiet`.
+struct ProgressLine {
+    bar: ProgressBar,
+    started: Instant,
+    quiet: bool,
+    shown: bool,
+    failed: usize,
+}
+
+impl ProgressLine {
+    fn new(quiet: bool) -> ProgressLine {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+        let style = ProgressStyle::with_template("[{pos}/{len}] {msg}, {rate} cases/s, {eta} left")
+            .expect("the template is valid")
+            .with_key(
+                "rate",
+                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0}", state.per_sec());
+                },
+            );
+        bar.set_style(style);
+        bar.set_message("0 failed");
+        ProgressLine {
+            bar,
+            started: Instant::now(),
+            quiet,
+            shown: false,
+            failed: 0,
+        }
+    }
+
+    fn update(&mut self, result: &CaseResult, done: usize, total: usize) {
+        if matches!(result.verdict, CaseVerdict::Fail(_) | CaseVerdict::Error(_)) {
+            self.failed += 1;
+            self.bar.set_message(format!("{} failed", self.failed));
+        }
+        self.bar.set_length(total as u64);
+        self.bar.set_position(done as u64);
+        if !self.quiet && !self.shown && self.started.elapsed() >= Duration::from_secs(1) {
+            self.shown = true;
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+    }
 }
 
 fn no_case_matches(filter: Option<&str>) -> Usage {

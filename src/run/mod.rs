@@ -683,12 +683,12 @@ pub struct LibraryRun {
 }
 
 /// Runs every case whose name contains `filter` on `engine`, calling `progress` after each
-/// with the number done and the total; stops early when the engine gives up.
+/// with its result, the number done and the total; stops early when the engine gives up.
 pub fn run_library(
     library: &Library,
     filter: Option<&str>,
     engine: &mut dyn EngineUnderTest,
-    progress: impl FnMut(usize, usize),
+    progress: impl FnMut(&CaseResult, usize, usize),
 ) -> LibraryRun {
     run_library_until(library, filter, engine, progress, || None)
 }
@@ -699,7 +699,7 @@ pub fn run_library_until(
     library: &Library,
     filter: Option<&str>,
     engine: &mut dyn EngineUnderTest,
-    mut progress: impl FnMut(usize, usize),
+    mut progress: impl FnMut(&CaseResult, usize, usize),
     interrupted: impl Fn() -> Option<String>,
 ) -> LibraryRun {
     let selected = select(library, filter);
@@ -720,7 +720,7 @@ pub fn run_library_until(
             break;
         }
         results.push(CaseResult::of(case, game.info().id, judged));
-        progress(i + 1, total);
+        progress(&results[i], i + 1, total);
         if let Some(why) = engine.gave_up() {
             stopped = Some(format!("stopped after {} of {total} cases: {why}", i + 1));
             break;

@@ -232,7 +232,7 @@ fn heroes_seen_through_the_fog_are_one_group_in_spring() {
     let mut engine = Planted {
         variant: "heroes-seen-through-fog".into(),
     };
-    let run = run_library(&library, None, &mut engine, |_, _| {});
+    let run = run_library(&library, None, &mut engine, |_, _, _| {});
     let report = Report::new(&library.digest, "built-in", "planted", run.results);
     assert!(report.counts.failed >= 2, "{:?}", report.counts);
     assert_eq!(report.groups.len(), 1, "{:#?}", report.groups);
@@ -364,6 +364,6 @@ fn planted_report(game: &str, variant: &str) -> Report {
     let mut engine = Planted {
         variant: variant.into(),
     };
-    let run = run_library(&library, None, &mut engine, |_, _| {});
+    let run = run_library(&library, None, &mut engine, |_, _, _| {});
     Report::new(&library.digest, "built-in", "planted", run.results)
 }

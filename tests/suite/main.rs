@@ -38,6 +38,7 @@ mod one_turn_api;
 mod partial_models;
 mod partition;
 mod process;
+mod progress;
 mod protocol_pages;
 mod reachable_cases;
 mod report;

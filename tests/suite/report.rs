@@ -19,7 +19,7 @@ fn small_library_report() -> Report {
         "0123456789abcdef",
         "tests/fixtures/failing",
         "reference",
-        run_library(&library, None, &mut Reference, |_, _| {}).results,
+        run_library(&library, None, &mut Reference, |_, _, _| {}).results,
     )
 }
 

@@ -1,0 +1,77 @@
+//! Issue 25, item 5: a `check` run that lasts more than a second shows a progress line on
+//! stderr when stderr is a terminal (cases done of the total, failures so far, rate, time left),
+//! and nothing when it is not one or with `--quiet`; stdout keeps the report alone. The terminal
+//! is a pseudo-terminal made by util-linux's `script`.
+
+use std::process::Command;
+
+const SHINPAN: &str = env!("CARGO_BIN_EXE_shinpan");
+
+/// What `check` with `args` writes to a pseudo-terminal (its stderr; stdout goes to a file,
+/// returned second).
+fn on_a_terminal(args: &str) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.json");
+    let command = format!(
+        "{SHINPAN} check --format json {args} > {}",
+        report.display()
+    );
+    let out = Command::new("script")
+        .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .env_remove("SHINPAN_CASES")
+        .output()
+        .expect("util-linux's `script` runs the check on a pseudo-terminal");
+    assert!(out.status.success(), "{command}: {out:?}");
+    let report = std::fs::read_to_string(report).unwrap();
+    (String::from_utf8_lossy(&out.stdout).into_owned(), report)
+}
+
+/// A progress line: `[12/841] 0 failed, 230 cases/s, 3s left`.
+fn progress_lines(terminal: &str) -> Vec<&str> {
+    terminal
+        .split(['\r', '\n'])
+        .map(|line| line.trim_start_matches("\x1b[2K").trim_end())
+        .filter(|line| line.starts_with('[') && line.ends_with(" left"))
+        .collect()
+}
+
+#[test]
+fn a_long_run_shows_its_progress_on_a_terminal_and_not_in_its_report() {
+    // The whole library: several seconds in a debug build.
+    let (terminal, report) = on_a_terminal("");
+    let lines = progress_lines(&terminal);
+    assert!(!lines.is_empty(), "no progress line: {terminal:?}");
+    let total: usize = serde_json::from_str::<serde_json::Value>(&report).unwrap()["results"]
+        .as_array()
+        .unwrap()
+        .len();
+    for line in &lines {
+        let (count, rest) = line[1..].split_once("] ").unwrap();
+        let (done, of) = count.split_once('/').unwrap();
+        assert!(done.parse::<usize>().unwrap() <= total, "{line}");
+        assert_eq!(of.parse::<usize>().unwrap(), total, "{line}");
+        assert!(rest.starts_with("0 failed, "), "{line}");
+        assert!(rest.contains(" cases/s, "), "{line}");
+    }
+    assert!(
+        !report.contains(" cases/s, "),
+        "the report is stdout's alone"
+    );
+}
+
+#[test]
+fn quiet_and_a_pipe_show_no_progress() {
+    let (terminal, _) = on_a_terminal("--quiet");
+    assert_eq!(
+        progress_lines(&terminal),
+        Vec::<&str>::new(),
+        "{terminal:?}"
+    );
+    let piped = Command::new(SHINPAN)
+        .args(["check", "--format", "json"])
+        .env_remove("SHINPAN_CASES")
+        .output()
+        .unwrap();
+    assert!(piped.status.success());
+    assert_eq!(String::from_utf8_lossy(&piped.stderr), "");
+}
