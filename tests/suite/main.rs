@@ -36,6 +36,7 @@ mod interrupt;
 mod numbers_round_trip;
 mod one_turn_api;
 mod partial_models;
+mod planted;
 mod process;
 mod protocol_pages;
 mod reachable_cases;
