@@ -37,6 +37,7 @@ mod numbers_round_trip;
 mod one_turn_api;
 mod partial_models;
 mod partition;
+mod planted;
 mod process;
 mod progress;
 mod protocol_pages;
