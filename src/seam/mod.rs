@@ -678,6 +678,55 @@ mod tests {
     }
 
     #[test]
+    fn a_match_in_progress_answers_for_its_own_state() {
+        let game: &dyn DynGame = &Count;
+        let mut current = game.start(0, &MatchOptions::default()).unwrap();
+        let mut rng = crate::rng::seeded(1, 0);
+        assert_eq!(current.awaiting(), [0]);
+        assert_eq!(current.outcome(), None);
+        assert_eq!(current.random_reply(0, &mut rng), "1");
+        current.step(&[Reply::text("1")]).unwrap();
+        assert_eq!(current.awaiting(), [1]);
+        current.step(&[Reply::text("2")]).unwrap();
+        assert_eq!(current.awaiting(), Vec::<usize>::new());
+        assert_eq!(
+            current.outcome(),
+            Some(Outcome {
+                winner: Some(1),
+                reason: "three".into()
+            })
+        );
+    }
+
+    #[test]
+    fn a_step_refused_in_play_names_its_turn() {
+        let game: &dyn DynGame = &Count;
+        let start = serde_json::json!({"total": 0, "turn": 0});
+        let refused = |turns: &[Vec<Reply>]| match game.play(&start, turns) {
+            Err(PlayError::Step { turn, .. }) => turn,
+            other => panic!("not a refused step: {other:?}"),
+        };
+        assert_eq!(refused(&[vec![]]), 1);
+        assert_eq!(refused(&[vec![Reply::text("1")], vec![]]), 2);
+    }
+
+    #[test]
+    fn options_and_states_are_read_as_the_game_types_them() {
+        let game: &dyn DynGame = &Count;
+        assert_eq!(
+            game.check_options(&MatchOptions::default()),
+            Ok(serde_json::json!({}))
+        );
+        let unknown = MatchOptions::from_pairs(&["stage=3".into()]).unwrap();
+        assert_eq!(game.check_options(&unknown).unwrap_err().game, "count");
+        // A shape error names its field; one of the whole state names none.
+        let field = load_state(game, &serde_json::json!({"total": "two", "turn": 0}));
+        assert_eq!(field.unwrap_err().path.as_deref(), Some("total"));
+        let whole = load_state(game, &serde_json::json!(5));
+        assert_eq!(whole.unwrap_err().path, None);
+    }
+
+    #[test]
     fn a_game_without_a_capability_says_what_its_absence_means() {
         let none = Capabilities::NONE;
         let mut value = serde_json::json!({"rows": [1, 2]});
