@@ -6,10 +6,10 @@
 //! gaps an engine under construction might have: no skill yet, and a name parser that takes
 //! any text.
 
-use shinpan::seam::{ParseVerdict, Reply};
 use shinpan::run::{
     Answered, EngineUnderTest, NewMatchRequest, ParseRequest, Reference, StepRequest, StepResponse,
 };
+use shinpan::seam::{ParseVerdict, Reply};
 use shinpan::serde_json::Value;
 
 #[derive(Default)]
