@@ -509,7 +509,7 @@ pub struct EdgeCase<S> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -541,9 +541,10 @@ mod tests {
         assert_eq!(ReplyVerdict::from_name("ok"), None);
     }
 
-    /// A game for the seam's own tests: players 0 and 1 move in turn, each step adds the
-    /// reply's number to `total`, and the match ends when it reaches 3.
-    struct Count;
+    /// A game for the tests of the seam and of the generic code around it (capabilities, fuzz
+    /// bodies): players 0 and 1 move in turn, each step adds the reply's number to `total`, and
+    /// the match ends when it reaches 3.
+    pub(crate) struct Count;
 
     static COUNT: GameInfo = GameInfo {
         id: "count",
@@ -565,9 +566,9 @@ mod tests {
     };
 
     #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-    struct Total {
-        total: u32,
-        turn: usize,
+    pub(crate) struct Total {
+        pub(crate) total: u32,
+        pub(crate) turn: usize,
     }
 
     impl Game for Count {
