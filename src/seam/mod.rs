@@ -580,7 +580,12 @@ pub(crate) mod tests {
         fn new_match(&self, _: u64, _: &NoOptions) -> Total {
             Total::default()
         }
-        fn validate(&self, _: &Total) -> Result<(), StateError> {
+        fn validate(&self, state: &Total) -> Result<(), StateError> {
+            if state.turn == 0 && self.outcome(state).is_some() {
+                return Err(StateError::new(
+                    "a match cannot be over before its first step",
+                ));
+            }
             Ok(())
         }
         fn awaiting(&self, state: &Total) -> Vec<usize> {
