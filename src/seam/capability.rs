@@ -613,6 +613,17 @@ mod tests {
         assert_eq!(wrong.prompts, ["2\n", "2\n"]);
         let right = DynVariants::play_variant(&Count, &start, &turns, &[]).unwrap();
         assert_eq!(right, DynGame::play(&Count, &start, &turns).unwrap());
+        // The shared guards come before the variant's step: a wrong number of replies is refused.
+        assert_eq!(
+            DynVariants::play_variant(&Count, &start, &[vec![]], &[0]),
+            Err(PlayError::Step {
+                turn: 1,
+                error: StepError::ReplyCount {
+                    expected: 1,
+                    got: 0
+                }
+            })
+        );
     }
 
     #[test]
