@@ -113,6 +113,15 @@ mod tests {
     }
 
     #[test]
+    fn a_number_past_its_bound_is_refused_at_its_path() {
+        assert_eq!(at_most("turn", 200, 200), Ok(()));
+        assert_eq!(
+            at_most("turn", 201, 200),
+            Err(StateError::at("turn", "201, at most 200"))
+        );
+    }
+
+    #[test]
     fn a_winner_is_a_seat_and_the_last_turn_ends_the_match() {
         let won_by = |winner| Outcome {
             winner,

@@ -153,9 +153,10 @@ pub fn fuzz_steps<G: Game>(
 
 #[cfg(test)]
 mod tests {
-    use std::cell::RefCell;
+    use std::cell::{Cell, RefCell};
 
     use super::*;
+    use crate::seam::tests::{Count, Total};
 
     thread_local! {
         static SEEN: RefCell<Vec<(&'static str, Vec<u8>)>> = const { RefCell::new(Vec::new()) };
@@ -218,5 +219,54 @@ mod tests {
             prints_back(" 12", "a number", parse, u32::to_string);
         });
         assert!(caught.is_err(), "a text that does not print back panics");
+    }
+
+    #[test]
+    fn fuzzed_bytes_read_as_text_with_invalid_utf8_replaced() {
+        assert_eq!(text(b"2 0"), Cow::Borrowed("2 0"));
+        assert_eq!(text(b"S\xff\n"), "S\u{FFFD}\n");
+    }
+
+    #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    struct Lossy {
+        kept: u32,
+        #[serde(skip)]
+        lost: u32,
+    }
+
+    #[test]
+    fn a_state_that_its_json_form_does_not_restore_fails_the_round_trip() {
+        assert_eq!(canonical_round_trip(&Lossy { kept: 1, lost: 0 }), Ok(()));
+        assert_eq!(
+            canonical_round_trip(&Lossy { kept: 1, lost: 2 }),
+            Err("canonical state does not round-trip".into())
+        );
+    }
+
+    /// A fuzzed move of [`Count`]: a number from 0 to 255.
+    #[derive(Debug, Arbitrary)]
+    struct Number(u8);
+
+    impl Play<Total> for Number {
+        fn into_reply(self, _: &Total) -> Reply {
+            Reply::text(self.0.to_string())
+        }
+    }
+
+    #[test]
+    fn the_step_body_checks_the_invariants_after_every_step_it_plays() {
+        // Zero bytes draw `Play(Number(0))` every time: four steps that add nothing.
+        let checked = Cell::new(0);
+        step::<Count, Number>(
+            &Count,
+            &[0; 64],
+            |_| Ok(Total::default()),
+            |before, after| {
+                checked.set(checked.get() + 1);
+                assert_eq!(after.turn, before.turn + 1);
+                Ok(())
+            },
+        );
+        assert_eq!(checked.get(), 4);
     }
 }

@@ -489,3 +489,205 @@ impl<G: Facts> DynFacts for G {
         Ok(Facts::facts(self, &typed_state(self, state)?))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::seam::tests::{Count, Total};
+    use crate::seam::DynGame;
+
+    // Count lists none of these capabilities in its `CAPABILITIES` (the seam's own tests see a
+    // game without any); here each is called through its `Dyn` form directly. Count takes no
+    // options, so what its series hands on is for these tests only.
+
+    impl Recorded for Count {
+        fn observe(
+            &self,
+            prompt: &str,
+            _: usize,
+            known: Option<&Total>,
+        ) -> Result<Observation<Total>, ParseError> {
+            let total = prompt
+                .trim_end()
+                .parse()
+                .map_err(|_| ParseError::new(1, 1, "a total", prompt))?;
+            let turn = known.map_or(0, |k| k.turn);
+            Ok(Observation {
+                state: Total { total, turn },
+                shown: vec!["total".into()],
+                drawn: Vec::new(),
+            })
+        }
+    }
+
+    crate::seam::variants! {
+        enum Wrong {
+            Doubled = ("doubled", "count.add", "a reply counts twice"),
+        }
+    }
+
+    impl Variants for Count {
+        const VARIANTS: &'static [Variant] = Wrong::VARIANTS;
+
+        fn step_variant(
+            &self,
+            state: &mut Total,
+            replies: &[Reply],
+            set: VariantSet,
+        ) -> Result<StepReport, StepError> {
+            let before = state.total;
+            let report = Game::step(self, state, replies)?;
+            if set.has(Wrong::Doubled) {
+                state.total += state.total - before;
+            }
+            Ok(report)
+        }
+    }
+
+    impl Importer for Count {
+        const FORMATS: &'static [&'static str] = &["count-log"];
+
+        /// One reply a line, the players in turn.
+        fn import(&self, _: &str, log: &str) -> Result<Vec<Imported>, ParseError> {
+            Ok(log
+                .lines()
+                .enumerate()
+                .map(|(i, reply)| Imported {
+                    player: i % 2,
+                    prompt: String::new(),
+                    reply: Some(reply.into()),
+                    end: None,
+                })
+                .collect())
+        }
+    }
+
+    impl SeriesPlay for Count {
+        fn series(&self) -> Series {
+            Series {
+                ranking: "by matches won",
+                matches: Vec::new(),
+            }
+        }
+
+        fn carry(&self, finished: &Total) -> Map<String, Value> {
+            Map::from_iter([("handed_on".to_string(), json!(finished.total))])
+        }
+
+        fn score(&self, finished: &Total, player: usize) -> SeriesScore {
+            let won = self
+                .outcome(finished)
+                .is_some_and(|o| o.winner == Some(player));
+            SeriesScore {
+                points: i64::from(won),
+                tiebreak: -(finished.turn as i64),
+            }
+        }
+    }
+
+    impl EdgeCases for Count {
+        fn edge_cases(&self) -> Vec<EdgeCase<Total>> {
+            vec![EdgeCase {
+                name: "one-short-of-three".into(),
+                seat: 1,
+                states: vec![Total { total: 2, turn: 1 }],
+            }]
+        }
+    }
+
+    /// Over before its first step: [`Game::validate`] refuses it.
+    fn over_at_turn_0() -> Value {
+        json!({"total": 3, "turn": 0})
+    }
+
+    #[test]
+    fn a_recorded_state_is_checked_by_validate_unless_the_game_says_otherwise() {
+        let refused = DynRecorded::resume_recorded(&Count, &over_at_turn_0()).err();
+        assert_eq!(
+            refused,
+            Some(StateError::new(
+                "a match cannot be over before its first step"
+            ))
+        );
+        let observed =
+            DynRecorded::observe(&Count, "2\n", 0, Some(&json!({"total": 0, "turn": 1})));
+        assert_eq!(observed.unwrap().state, json!({"total": 2, "turn": 1}));
+        let set_up = DynRecorded::set_up_observed(
+            &Count,
+            &json!({"total": 2, "turn": 1}),
+            &MatchOptions::default(),
+        );
+        assert_eq!(set_up, Ok(json!({"total": 2, "turn": 1})));
+    }
+
+    #[test]
+    fn a_variant_steps_its_own_way_and_prompts_as_the_rules_do() {
+        let start = json!({"total": 0, "turn": 0});
+        let turns = [vec![Reply::text("1")]];
+        assert_eq!(DynVariants::variants(&Count)[0].name, "doubled");
+        let wrong = DynVariants::play_variant(&Count, &start, &turns, &[0]).unwrap();
+        assert_eq!(wrong.state, json!({"total": 2, "turn": 1}));
+        assert_eq!(wrong.prompts, ["2\n", "2\n"]);
+        let right = DynVariants::play_variant(&Count, &start, &turns, &[]).unwrap();
+        assert_eq!(right, DynGame::play(&Count, &start, &turns).unwrap());
+        // The shared guards come before the variant's step: a wrong number of replies is refused.
+        assert_eq!(
+            DynVariants::play_variant(&Count, &start, &[vec![]], &[0]),
+            Err(PlayError::Step {
+                turn: 1,
+                error: StepError::ReplyCount {
+                    expected: 1,
+                    got: 0
+                }
+            })
+        );
+    }
+
+    #[test]
+    fn an_importer_hands_over_every_exchange_it_read() {
+        assert_eq!(DynImporter::formats(&Count), ["count-log"]);
+        let read = DynImporter::import(&Count, "count-log", "1\n2\n").unwrap();
+        let replies: Vec<_> = read
+            .iter()
+            .map(|e| (e.player, e.reply.as_deref()))
+            .collect();
+        assert_eq!(replies, [(0, Some("1")), (1, Some("2"))]);
+    }
+
+    #[test]
+    fn a_series_carries_and_scores_the_finished_match_it_is_given() {
+        let finished = json!({"total": 3, "turn": 2});
+        assert_eq!(
+            DynSeries::carry(&Count, &finished),
+            Ok(MatchOptions(Map::from_iter([(
+                "handed_on".to_string(),
+                json!(3)
+            )])))
+        );
+        assert_eq!(
+            DynSeries::score(&Count, &finished, 1),
+            Ok(SeriesScore {
+                points: 1,
+                tiebreak: -2
+            })
+        );
+        assert!(DynSeries::carry(&Count, &over_at_turn_0()).is_err());
+        assert!(DynSeries::score(&Count, &over_at_turn_0(), 1).is_err());
+    }
+
+    #[test]
+    fn edge_cases_come_ready_to_drive() {
+        let edges = DynEdgeCases::edge_cases(&Count);
+        let [edge] = &edges[..] else {
+            panic!("Count has one edge case, not {}", edges.len());
+        };
+        assert_eq!((edge.name.as_str(), edge.seat), ("one-short-of-three", 1));
+        let [state] = &edge.states[..] else {
+            panic!("one state, not {}", edge.states.len());
+        };
+        assert_eq!(state.awaiting(), [1]);
+        assert_eq!(state.prompt(1), "2\n");
+    }
+}

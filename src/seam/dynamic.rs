@@ -371,4 +371,12 @@ mod tests {
         let over = MatchOptions::from_pairs(&["stage=2".into()]).unwrap();
         assert_eq!(options.merged(&over).0["stage"], Value::from(2));
     }
+
+    #[test]
+    fn options_are_empty_only_when_none_is_given() {
+        assert!(MatchOptions::default().is_empty());
+        assert!(!MatchOptions::from_pairs(&["stage=2".into()])
+            .unwrap()
+            .is_empty());
+    }
 }

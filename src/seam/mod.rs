@@ -529,7 +529,7 @@ pub struct EdgeCase<S> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -561,9 +561,10 @@ mod tests {
         assert_eq!(ReplyVerdict::from_name("ok"), None);
     }
 
-    /// A game for the seam's own tests: players 0 and 1 move in turn, each step adds the
-    /// reply's number to `total`, and the match ends when it reaches 3.
-    struct Count;
+    /// A game for the tests of the seam and of the generic code around it (capabilities, fuzz
+    /// bodies): players 0 and 1 move in turn, each step adds the reply's number to `total`, and
+    /// the match ends when it reaches 3.
+    pub(crate) struct Count;
 
     static COUNT: GameInfo = GameInfo {
         id: "count",
@@ -585,9 +586,9 @@ mod tests {
     };
 
     #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-    struct Total {
-        total: u32,
-        turn: usize,
+    pub(crate) struct Total {
+        pub(crate) total: u32,
+        pub(crate) turn: usize,
     }
 
     impl Game for Count {
@@ -599,7 +600,12 @@ mod tests {
         fn new_match(&self, _: u64, _: &NoOptions) -> Total {
             Total::default()
         }
-        fn validate(&self, _: &Total) -> Result<(), StateError> {
+        fn validate(&self, state: &Total) -> Result<(), StateError> {
+            if state.turn == 0 && self.outcome(state).is_some() {
+                return Err(StateError::new(
+                    "a match cannot be over before its first step",
+                ));
+            }
             Ok(())
         }
         fn awaiting(&self, state: &Total) -> Vec<usize> {
@@ -695,6 +701,55 @@ mod tests {
             load_state(game, &serde_json::json!({"total": 1, "turn": 4})),
             Ok(serde_json::json!({"total": 1, "turn": 4}))
         );
+    }
+
+    #[test]
+    fn a_match_in_progress_answers_for_its_own_state() {
+        let game: &dyn DynGame = &Count;
+        let mut current = game.start(0, &MatchOptions::default()).unwrap();
+        let mut rng = crate::rng::seeded(1, 0);
+        assert_eq!(current.awaiting(), [0]);
+        assert_eq!(current.outcome(), None);
+        assert_eq!(current.random_reply(0, &mut rng), "1");
+        current.step(&[Reply::text("1")]).unwrap();
+        assert_eq!(current.awaiting(), [1]);
+        current.step(&[Reply::text("2")]).unwrap();
+        assert_eq!(current.awaiting(), Vec::<usize>::new());
+        assert_eq!(
+            current.outcome(),
+            Some(Outcome {
+                winner: Some(1),
+                reason: "three".into()
+            })
+        );
+    }
+
+    #[test]
+    fn a_step_refused_in_play_names_its_turn() {
+        let game: &dyn DynGame = &Count;
+        let start = serde_json::json!({"total": 0, "turn": 0});
+        let refused = |turns: &[Vec<Reply>]| match game.play(&start, turns) {
+            Err(PlayError::Step { turn, .. }) => turn,
+            other => panic!("not a refused step: {other:?}"),
+        };
+        assert_eq!(refused(&[vec![]]), 1);
+        assert_eq!(refused(&[vec![Reply::text("1")], vec![]]), 2);
+    }
+
+    #[test]
+    fn options_and_states_are_read_as_the_game_types_them() {
+        let game: &dyn DynGame = &Count;
+        assert_eq!(
+            game.check_options(&MatchOptions::default()),
+            Ok(serde_json::json!({}))
+        );
+        let unknown = MatchOptions::from_pairs(&["stage=3".into()]).unwrap();
+        assert_eq!(game.check_options(&unknown).unwrap_err().game, "count");
+        // A shape error names its field; one of the whole state names none.
+        let field = load_state(game, &serde_json::json!({"total": "two", "turn": 0}));
+        assert_eq!(field.unwrap_err().path.as_deref(), Some("total"));
+        let whole = load_state(game, &serde_json::json!(5));
+        assert_eq!(whole.unwrap_err().path, None);
     }
 
     #[test]

@@ -105,5 +105,7 @@ mod tests {
         assert_eq!(held, [0, 2, 63]);
         assert!((0..70usize).all(|i| !VariantSet::NONE.has(i)));
         assert_eq!(VariantSet::default(), VariantSet::NONE);
+        // An index given twice is still held once.
+        assert!(VariantSet::of(&[1, 1]).has(1usize));
     }
 }
