@@ -496,7 +496,7 @@ mod tests {
 
     use super::*;
     use crate::seam::tests::{Count, Total};
-    use crate::seam::DynGame;
+    use crate::seam::{DynGame, StepError};
 
     // Count lists none of these capabilities in its `CAPABILITIES` (the seam's own tests see a
     // game without any); here each is called through its `Dyn` form directly. Count takes no
@@ -536,7 +536,7 @@ mod tests {
             state: &mut Total,
             replies: &[Reply],
             set: VariantSet,
-        ) -> Result<StepReport, StepError> {
+        ) -> StepResult {
             let before = state.total;
             let report = Game::step(self, state, replies)?;
             if set.has(Wrong::Doubled) {
