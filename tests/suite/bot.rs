@@ -81,6 +81,11 @@ impl Run {
     }
 }
 
+/// Options for a test of a bot's first FAIL, in its handshake or its first match: the matches
+/// phase only, stopped at its first FAIL. Every later check would fail the same way, each after
+/// its own deadline (a bot that never answers cost 28 s of 1000 ms waits in all phases).
+const FIRST_FAIL: &[&str] = &["--phases", "matches", "--fail-fast", "true"];
+
 fn check(bot: &str, extra: &[&str]) -> Run {
     let interpreter = if bot.ends_with(".py") {
         "python3"
@@ -182,7 +187,9 @@ fn a_well_behaved_bot_passes_everything() {
 /// running `shinpan bot` stayed green on the very bot it was meant to catch.
 #[test]
 fn a_bot_that_trusts_its_input_fails_on_a_non_numeric_token() {
-    let run = check("trusting.py", &[]);
+    // The malformed phase alone: the lenient run below plays the matches and extreme prompts
+    // and passes them, so the first FAIL of every phase is this one.
+    let run = check("trusting.py", &["--phases", "malformed"]);
     assert_eq!(run.code, Some(1), "{:#}", run.report);
     // Its first malformed prompt already kills it (an empty one: `int('')`), and the phase
     // stops at that FAIL.
@@ -283,7 +290,7 @@ fn a_bot_that_dies_by_signal_after_its_name_fails() {
 
 #[test]
 fn a_bot_that_never_answers_fails_on_the_deadline() {
-    let run = check("never_answers.sh", &[]);
+    let run = check("never_answers.sh", FIRST_FAIL);
     assert_fails(
         &run,
         "matches",
@@ -293,38 +300,38 @@ fn a_bot_that_never_answers_fails_on_the_deadline() {
 
 #[test]
 fn a_bot_that_floods_stdout_fails() {
-    let run = check("flood.sh", &[]);
+    let run = check("flood.sh", FIRST_FAIL);
     assert_fails(&run, "matches", "nobody asked for");
 }
 
 #[test]
 fn a_bot_that_prints_an_endless_line_fails() {
-    let run = check("endless_line.sh", &[]);
+    let run = check("endless_line.sh", FIRST_FAIL);
     assert_fails(&run, "matches", "longer than 65536 bytes");
 }
 
 #[test]
 fn a_bot_that_floods_stderr_without_answering_fails() {
-    let run = check("stderr_flood.sh", &[]);
+    let run = check("stderr_flood.sh", FIRST_FAIL);
     assert_fails(&run, "matches", "no complete reply");
     assert!(run.first_fail().1.contains("debug: thinking very hard"));
 }
 
 #[test]
 fn a_bot_that_prints_binary_fails() {
-    let run = check("binary.sh", &[]);
+    let run = check("binary.sh", FIRST_FAIL);
     assert_fails(&run, "matches", "not text");
 }
 
 #[test]
 fn a_bot_that_leaves_a_background_child_holding_stdout_fails() {
-    let run = check("background_child.sh", &[]);
+    let run = check("background_child.sh", FIRST_FAIL);
     assert_fails(&run, "handshake", "kept its stdout open");
 }
 
 #[test]
 fn a_bot_that_answers_after_the_deadline_fails() {
-    let run = check("late.sh", &[]);
+    let run = check("late.sh", FIRST_FAIL);
     assert_fails(
         &run,
         "matches",
@@ -334,7 +341,7 @@ fn a_bot_that_answers_after_the_deadline_fails() {
 
 #[test]
 fn a_bot_that_closes_stdout_fails() {
-    let run = check("closes_stdout.sh", &[]);
+    let run = check("closes_stdout.sh", FIRST_FAIL);
     assert_fails(&run, "matches", "output ended");
 }
 
@@ -392,7 +399,7 @@ fn a_bot_over_its_total_thinking_time_fails_the_matches() {
 /// Issue: a child in a new session outlived `shinpan bot`, and the report said it was killed.
 #[test]
 fn a_bot_whose_child_escapes_its_group_fails_and_leaves_nothing() {
-    let run = check("setsid_child.sh", &[]);
+    let run = check("setsid_child.sh", FIRST_FAIL);
     let (phase, detail) = run.first_fail();
     assert_eq!(phase, "handshake", "{detail}");
     assert!(detail.contains("outlived it and were killed"), "{detail}");
@@ -543,7 +550,10 @@ fn a_name_ending_in_crlf_is_non_strict_like_a_reply() {
 /// phase; how it ends is its own check, and the phases its name allows still run.
 #[test]
 fn a_bot_ignoring_sigterm_fails_its_teardown_not_the_handshake() {
-    let run = check("ignores_sigterm.sh", &["--phases", "extreme"]);
+    let run = check(
+        "ignores_sigterm.sh",
+        &["--phases", "extreme", "--fail-fast", "true"],
+    );
     let handshake = run.checks("handshake");
     assert_eq!(handshake[0]["verdict"], "pass", "{:#}", run.report);
     let teardown = handshake
