@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::common;
+
 const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
 
 /// A marker unique to one run, set in the environment every process of the bot inherits.
@@ -88,7 +90,7 @@ const FIRST_FAIL: &[&str] = &["--phases", "matches", "--fail-fast", "true"];
 
 fn check(bot: &str, extra: &[&str]) -> Run {
     let interpreter = if bot.ends_with(".py") {
-        "python3"
+        common::python3()
     } else {
         "sh"
     };
@@ -381,7 +383,7 @@ fn the_budget_ends_the_run_whatever_the_bot_does_and_it_does_not_pass() {
 #[test]
 fn a_bot_over_its_total_thinking_time_fails_the_matches() {
     let slow = check_argv(
-        &["python3", "BOTS/good.py", "--think", "400", "500"],
+        &[common::python3(), "BOTS/good.py", "--think", "400", "500"],
         &[
             "--total-ms",
             "1500",
@@ -472,7 +474,7 @@ fn replies(log: &[Value]) -> Vec<Value> {
 
 #[test]
 fn play_a_bot_against_builtin_is_seeded_and_logged() {
-    let good = ["python3", "BOTS/good.py"];
+    let good = [common::python3(), "BOTS/good.py"];
     let (summary, log) = play(&[&good, &["builtin"]], &["--seed", "4", "--rounds", "2"]);
     let matches = summary["matches"].as_array().unwrap();
     assert_eq!(matches.len(), 2);
@@ -508,7 +510,7 @@ fn play_a_bot_against_builtin_is_seeded_and_logged() {
 /// the same time: in every step the log shows both prompts sent before either reply came.
 #[test]
 fn play_prompts_both_bots_of_a_simultaneous_turn_at_once() {
-    let slow = ["python3", "BOTS/good.py", "--think", "100", "5"];
+    let slow = [common::python3(), "BOTS/good.py", "--think", "100", "5"];
     let (summary, log) = play(&[&slow, &slow], &["--seed", "3"]);
     assert!(summary["matches"][0]["outcome"].is_object(), "{summary:#}");
     let at = |event: &str, player: u64, step: u64| {
@@ -529,8 +531,8 @@ fn play_prompts_both_bots_of_a_simultaneous_turn_at_once() {
 
 #[test]
 fn play_two_programs() {
-    let good = ["python3", "BOTS/good.py"];
-    let trusting = ["python3", "BOTS/trusting.py"];
+    let good = [common::python3(), "BOTS/good.py"];
+    let trusting = [common::python3(), "BOTS/trusting.py"];
     let (summary, _) = play(&[&good, &trusting], &["--seed", "2"]);
     let m = &summary["matches"][0];
     assert!(m["outcome"].is_object(), "{summary:#}");
