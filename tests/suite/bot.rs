@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::common;
+
 const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
 
 /// A marker unique to one run, set in the environment every process of the bot inherits.
@@ -81,9 +83,14 @@ impl Run {
     }
 }
 
+/// Options for a test of a bot's first FAIL, in its handshake or its first match: the matches
+/// phase only, stopped at its first FAIL. Every later check would fail the same way, each after
+/// its own deadline (a bot that never answers cost 28 s of 1000 ms waits in all phases).
+const FIRST_FAIL: &[&str] = &["--phases", "matches", "--fail-fast", "true"];
+
 fn check(bot: &str, extra: &[&str]) -> Run {
     let interpreter = if bot.ends_with(".py") {
-        "python3"
+        common::python3()
     } else {
         "sh"
     };
@@ -182,7 +189,9 @@ fn a_well_behaved_bot_passes_everything() {
 /// running `shinpan bot` stayed green on the very bot it was meant to catch.
 #[test]
 fn a_bot_that_trusts_its_input_fails_on_a_non_numeric_token() {
-    let run = check("trusting.py", &[]);
+    // The malformed phase alone: the lenient run below plays the matches and extreme prompts
+    // and passes them, so the first FAIL of every phase is this one.
+    let run = check("trusting.py", &["--phases", "malformed"]);
     assert_eq!(run.code, Some(1), "{:#}", run.report);
     // Its first malformed prompt already kills it (an empty one: `int('')`), and the phase
     // stops at that FAIL.
@@ -283,7 +292,7 @@ fn a_bot_that_dies_by_signal_after_its_name_fails() {
 
 #[test]
 fn a_bot_that_never_answers_fails_on_the_deadline() {
-    let run = check("never_answers.sh", &[]);
+    let run = check("never_answers.sh", FIRST_FAIL);
     assert_fails(
         &run,
         "matches",
@@ -293,38 +302,38 @@ fn a_bot_that_never_answers_fails_on_the_deadline() {
 
 #[test]
 fn a_bot_that_floods_stdout_fails() {
-    let run = check("flood.sh", &[]);
+    let run = check("flood.sh", FIRST_FAIL);
     assert_fails(&run, "matches", "nobody asked for");
 }
 
 #[test]
 fn a_bot_that_prints_an_endless_line_fails() {
-    let run = check("endless_line.sh", &[]);
+    let run = check("endless_line.sh", FIRST_FAIL);
     assert_fails(&run, "matches", "longer than 65536 bytes");
 }
 
 #[test]
 fn a_bot_that_floods_stderr_without_answering_fails() {
-    let run = check("stderr_flood.sh", &[]);
+    let run = check("stderr_flood.sh", FIRST_FAIL);
     assert_fails(&run, "matches", "no complete reply");
     assert!(run.first_fail().1.contains("debug: thinking very hard"));
 }
 
 #[test]
 fn a_bot_that_prints_binary_fails() {
-    let run = check("binary.sh", &[]);
+    let run = check("binary.sh", FIRST_FAIL);
     assert_fails(&run, "matches", "not text");
 }
 
 #[test]
 fn a_bot_that_leaves_a_background_child_holding_stdout_fails() {
-    let run = check("background_child.sh", &[]);
+    let run = check("background_child.sh", FIRST_FAIL);
     assert_fails(&run, "handshake", "kept its stdout open");
 }
 
 #[test]
 fn a_bot_that_answers_after_the_deadline_fails() {
-    let run = check("late.sh", &[]);
+    let run = check("late.sh", FIRST_FAIL);
     assert_fails(
         &run,
         "matches",
@@ -334,7 +343,7 @@ fn a_bot_that_answers_after_the_deadline_fails() {
 
 #[test]
 fn a_bot_that_closes_stdout_fails() {
-    let run = check("closes_stdout.sh", &[]);
+    let run = check("closes_stdout.sh", FIRST_FAIL);
     assert_fails(&run, "matches", "output ended");
 }
 
@@ -374,7 +383,7 @@ fn the_budget_ends_the_run_whatever_the_bot_does_and_it_does_not_pass() {
 #[test]
 fn a_bot_over_its_total_thinking_time_fails_the_matches() {
     let slow = check_argv(
-        &["python3", "BOTS/good.py", "--think", "400", "500"],
+        &[common::python3(), "BOTS/good.py", "--think", "400", "500"],
         &[
             "--total-ms",
             "1500",
@@ -392,7 +401,7 @@ fn a_bot_over_its_total_thinking_time_fails_the_matches() {
 /// Issue: a child in a new session outlived `shinpan bot`, and the report said it was killed.
 #[test]
 fn a_bot_whose_child_escapes_its_group_fails_and_leaves_nothing() {
-    let run = check("setsid_child.sh", &[]);
+    let run = check("setsid_child.sh", FIRST_FAIL);
     let (phase, detail) = run.first_fail();
     assert_eq!(phase, "handshake", "{detail}");
     assert!(detail.contains("outlived it and were killed"), "{detail}");
@@ -465,7 +474,7 @@ fn replies(log: &[Value]) -> Vec<Value> {
 
 #[test]
 fn play_a_bot_against_builtin_is_seeded_and_logged() {
-    let good = ["python3", "BOTS/good.py"];
+    let good = [common::python3(), "BOTS/good.py"];
     let (summary, log) = play(&[&good, &["builtin"]], &["--seed", "4", "--rounds", "2"]);
     let matches = summary["matches"].as_array().unwrap();
     assert_eq!(matches.len(), 2);
@@ -501,7 +510,7 @@ fn play_a_bot_against_builtin_is_seeded_and_logged() {
 /// the same time: in every step the log shows both prompts sent before either reply came.
 #[test]
 fn play_prompts_both_bots_of_a_simultaneous_turn_at_once() {
-    let slow = ["python3", "BOTS/good.py", "--think", "100", "5"];
+    let slow = [common::python3(), "BOTS/good.py", "--think", "100", "5"];
     let (summary, log) = play(&[&slow, &slow], &["--seed", "3"]);
     assert!(summary["matches"][0]["outcome"].is_object(), "{summary:#}");
     let at = |event: &str, player: u64, step: u64| {
@@ -522,8 +531,8 @@ fn play_prompts_both_bots_of_a_simultaneous_turn_at_once() {
 
 #[test]
 fn play_two_programs() {
-    let good = ["python3", "BOTS/good.py"];
-    let trusting = ["python3", "BOTS/trusting.py"];
+    let good = [common::python3(), "BOTS/good.py"];
+    let trusting = [common::python3(), "BOTS/trusting.py"];
     let (summary, _) = play(&[&good, &trusting], &["--seed", "2"]);
     let m = &summary["matches"][0];
     assert!(m["outcome"].is_object(), "{summary:#}");
@@ -543,7 +552,10 @@ fn a_name_ending_in_crlf_is_non_strict_like_a_reply() {
 /// phase; how it ends is its own check, and the phases its name allows still run.
 #[test]
 fn a_bot_ignoring_sigterm_fails_its_teardown_not_the_handshake() {
-    let run = check("ignores_sigterm.sh", &["--phases", "extreme"]);
+    let run = check(
+        "ignores_sigterm.sh",
+        &["--phases", "extreme", "--fail-fast", "true"],
+    );
     let handshake = run.checks("handshake");
     assert_eq!(handshake[0]["verdict"], "pass", "{:#}", run.report);
     let teardown = handshake

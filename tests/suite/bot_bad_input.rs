@@ -8,7 +8,7 @@ use std::process::Command;
 use serde_json::Value;
 use shinpan::games;
 
-use crate::common::SuiteData;
+use crate::common::{self, SuiteData};
 
 const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
 
@@ -77,7 +77,7 @@ fn check(game: &str, argv: &[String], extra: &[&str]) -> Run {
 
 fn python(bot: &str, mode: &str) -> Vec<String> {
     vec![
-        "python3".into(),
+        common::python3().into(),
         bot.to_string(),
         "--on-bad-input".into(),
         mode.into(),

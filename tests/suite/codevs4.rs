@@ -264,7 +264,7 @@ fn a_series_carries_each_players_time_left_and_running_out_lasts() {
             let start = MatchOptions::from_pairs(&["time=3000".into()]).unwrap();
             let plan = series_rounds(7, &series, 2, &start);
             let bot = Contender::Program(
-                ["python3", BOT, "--sleep-at", "1:3500"]
+                [common::python3(), BOT, "--sleep-at", "1:3500"]
                     .map(String::from)
                     .to_vec(),
             );
@@ -383,7 +383,7 @@ fn play_refuses_more_time_than_the_hour() {
 fn the_checker_catches_a_bot_relying_on_the_order_of_resource_cells() {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_shinpan"))
         .args(["bot", "codevs4", "--matches", "1", "--format", "json", "--"])
-        .arg("python3")
+        .arg(common::python3())
         .arg(Path::new(BOT))
         .arg("--trust-cell-order")
         .output()

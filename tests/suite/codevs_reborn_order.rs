@@ -11,6 +11,8 @@ use serde_json::Value;
 use shinpan::games::codevs_reborn::CodevsReborn;
 use shinpan::seam::{Frame, Game};
 
+use crate::common;
+
 /// Lines in the first prompt (500 packs of three lines, then the 43-line turn block) and in
 /// every later one.
 const FIRST_PROMPT_LINES: usize = 500 * 3 + 43;
@@ -99,7 +101,7 @@ fn the_game_asks_for_the_name_first_and_one_line_after_each_prompt() {
 #[test]
 fn a_well_ordered_bot_passes() {
     let bot = reading_bot("in order", "0 0\n");
-    let (report, code) = check(&["python3", "-c", &bot]);
+    let (report, code) = check(&[common::python3(), "-c", &bot]);
     assert_eq!(code, Some(0), "{report:#}");
 }
 
@@ -127,7 +129,7 @@ fn a_bot_that_replies_before_reading_its_prompt_fails() {
 #[test]
 fn a_bot_that_replies_twice_to_a_prompt_fails() {
     let bot = reading_bot("twice", "0 0\n0 0\n");
-    let (report, code) = check(&["python3", "-c", &bot]);
+    let (report, code) = check(&[common::python3(), "-c", &bot]);
     let (phase, detail) = first_fail(&report);
     assert_eq!(phase, "matches", "{detail}");
     assert!(detail.contains("nobody asked for"), "{detail}");
@@ -139,7 +141,7 @@ fn a_bot_that_repeats_its_name_before_each_reply_fails() {
     // The name is printed once, before the first prompt; here it comes again as the first
     // line of every answer, so the engine reads it as the reply.
     let bot = reading_bot("again", "again\n0 0\n");
-    let (report, code) = check(&["python3", "-c", &bot]);
+    let (report, code) = check(&[common::python3(), "-c", &bot]);
     let (phase, detail) = first_fail(&report);
     assert_eq!(phase, "matches", "{detail}");
     assert!(detail.contains("illegal reply `again`"), "{detail}");

@@ -425,7 +425,7 @@ fn the_example_bot_passes_the_checker() {
             ])
             .arg(save_dir.path())
             .args(&data.check_options)
-            .args(["--", "python3", &data.bot_path()])
+            .args(["--", common::python3(), &data.bot_path()])
             .output()
             .unwrap();
         let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
@@ -472,7 +472,7 @@ fn the_example_bot_plays_the_built_in_player() {
             .args(&data.play_options)
             .arg("--log")
             .arg(&log)
-            .args(["--", "python3", &data.bot_path()]);
+            .args(["--", common::python3(), &data.bot_path()]);
         for _ in 1..game.info().players {
             cmd.args(["--", "builtin"]);
         }

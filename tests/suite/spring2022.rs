@@ -178,7 +178,7 @@ fn play_names_the_reply_the_engine_refused() {
             "--format",
             "json",
         ])
-        .args(["--", "python3", "-c", bot, "--", "builtin"])
+        .args(["--", common::python3(), "-c", bot, "--", "builtin"])
         .output()
         .unwrap();
     let summary: Value = serde_json::from_slice(&output.stdout).unwrap();

@@ -15,6 +15,7 @@ use nix::sys::signal::Signal;
 use serde_json::Value;
 use shinpan::harness::log::read_match;
 
+use crate::common;
 use crate::procs::{self, exits_within, send, Marked};
 
 const SHINPAN: &str = env!("CARGO_BIN_EXE_shinpan");
@@ -309,7 +310,7 @@ fn a_log_cut_short_by_a_full_disk_traces_as_incomplete_not_as_a_pass() {
         ])
         .arg("--log")
         .arg(&logs[1])
-        .args(["python3", &format!("{BOTS}/good.py")])
+        .args([common::python3(), &format!("{BOTS}/good.py")])
         .output()
         .unwrap();
     assert!(output.status.success());

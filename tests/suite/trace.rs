@@ -11,6 +11,8 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+use crate::common;
+
 const SHINPAN: &str = env!("CARGO_BIN_EXE_shinpan");
 const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
 
@@ -324,7 +326,7 @@ fn tapped_bots_record_a_match_that_traces_clean() {
             "--log",
         ])
         .arg(log)
-        .args(["python3", &format!("{BOTS}/good.py")]);
+        .args([common::python3(), &format!("{BOTS}/good.py")]);
     }
     assert!(cmd.status().unwrap().success());
     let (code, report) = trace("codevs-reborn", &[&logs[0], &logs[1]]);
@@ -366,7 +368,7 @@ fn a_killed_tap_leaves_a_log_trace_can_read_up_to_the_kill() {
     let mut child = Command::new(SHINPAN)
         .args(["tap", "--player", "0", "--log"])
         .arg(&log)
-        .args(["--", "python3", &format!("{BOTS}/good.py")])
+        .args(["--", common::python3(), &format!("{BOTS}/good.py")])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()

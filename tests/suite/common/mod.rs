@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 use proptest::test_runner::{Config as ProptestConfig, FileFailurePersistence};
 use shinpan::seam::{DynGame, EdgeCase, Game, ParseVerdict, Reply};
@@ -68,6 +69,25 @@ impl SuiteData {
     pub fn bot_path(&self) -> String {
         format!("{}/{}", env!("CARGO_MANIFEST_DIR"), self.example_bot)
     }
+}
+
+/// The interpreter `python3` names, as a path (`sys.executable`), found once a process; plain
+/// `python3` when Python cannot say. The tests start Python bots hundreds of times, and where
+/// `python3` is a version manager's shim (pyenv's is a shell script running `pyenv exec`) the
+/// shim costs more than Python's own start: a bot checker's run took twice as long through it.
+/// The interpreter is the one the shim would have run.
+pub fn python3() -> &'static str {
+    static PYTHON: OnceLock<String> = OnceLock::new();
+    PYTHON.get_or_init(|| {
+        Command::new("python3")
+            .args(["-c", "import sys; print(sys.executable)"])
+            .output()
+            .ok()
+            .filter(|out| out.status.success())
+            .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string())
+            .filter(|path| !path.is_empty())
+            .unwrap_or_else(|| "python3".to_string())
+    })
 }
 
 /// insta's settings for a snapshot of the game `id`: the file is
