@@ -138,7 +138,9 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
         report.notes.push(note);
     }
     out(&report.render(args.format.format()))?;
-    Ok(if report.incomplete() {
+    // A departure fails the run (exit 1) even in a log cut short; only a clean but incomplete
+    // log is "less was checked" (exit 3), as `--help` and conformance/TRACES.md say.
+    Ok(if report.departures.is_empty() && report.incomplete() {
         Finished::Incomplete
     } else {
         Finished::passed_if(report.passed())
