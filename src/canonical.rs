@@ -1,8 +1,8 @@
 //! What every game's canonical state does alike, written once: reading a fixed row of seats
 //! from a JSON list that may give fewer ([`players_up_to`], [`list_up_to`]), the checks of the
 //! outcome that every two-player game with a last turn makes ([`check_two_player_outcome`]),
-//! a number's upper bound ([`at_most`]),
-//! and the name of what reading a prompt back gives ([`Observed`]).
+//! and a number's upper bound ([`at_most`]). (What reading a prompt back gives is named in the
+//! seam, [`crate::seam::Observed`].)
 //!
 //! It knows no game and no rule: the bound, the last turn and the player type come from the
 //! game.
