@@ -12,10 +12,7 @@ use serde_json::Value;
 const PYTHON_ADAPTER: &str = "conformance/adapters/codevs_reborn.py";
 
 fn shinpan() -> Command {
-    let mut cmd = Command::cargo_bin("shinpan").unwrap();
-    cmd.env_remove("SHINPAN_CASES")
-        .current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
+    crate::common::shinpan()
 }
 
 /// Runs `check` through `engine` with `args`; returns the exit code and the JSON report.

@@ -8,9 +8,7 @@ use predicates::prelude::*;
 use crate::common;
 
 fn shinpan() -> Command {
-    let mut cmd = Command::cargo_bin("shinpan").unwrap();
-    cmd.env_remove("SHINPAN_CASES");
-    cmd
+    crate::common::shinpan()
 }
 
 /// A case library in a temporary directory: `files` are (path under the root, content).

@@ -8,7 +8,6 @@
 //! in process ([`Planted`]).
 
 use std::path::Path;
-use std::time::Duration;
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -19,11 +18,7 @@ use shinpan::run::{run_library, Planted};
 const ADAPTER: &str = "conformance/adapters/codevs_reborn.py";
 
 fn shinpan() -> Command {
-    let mut cmd = Command::cargo_bin("shinpan").unwrap();
-    cmd.env_remove("SHINPAN_CASES")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .timeout(Duration::from_secs(300));
-    cmd
+    crate::common::shinpan_within(300)
 }
 
 /// `shinpan ARGS`: the exit code and stdout.

@@ -6,8 +6,6 @@
 //! rounded; `--bug ojama-cap-11`: an ojama row falls at 11, not 10) and
 //! `tests/fixtures/adapters/partial_reborn.py` (a departure only on unreachable states).
 
-use std::time::Duration;
-
 use assert_cmd::Command;
 use serde_json::Value;
 use shinpan::games;
@@ -17,11 +15,7 @@ const TWO_BUGS: &str =
 const PARTIAL: &str = "python3 tests/fixtures/adapters/partial_reborn.py";
 
 fn shinpan() -> Command {
-    let mut cmd = Command::cargo_bin("shinpan").unwrap();
-    cmd.env_remove("SHINPAN_CASES")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .timeout(Duration::from_secs(300));
-    cmd
+    crate::common::shinpan_within(300)
 }
 
 /// `diff` with `args`: the exit code and stdout.

@@ -8,10 +8,7 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 
 fn shinpan() -> Command {
-    let mut cmd = Command::cargo_bin("shinpan").unwrap();
-    cmd.env_remove("SHINPAN_CASES")
-        .timeout(Duration::from_secs(60));
-    cmd
+    crate::common::shinpan_within(60)
 }
 
 const RULES: &str = "game: codevs-reborn\ndocument: 004_c34fd72b99ec3724.txt\nclauses:\n  \

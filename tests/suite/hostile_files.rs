@@ -18,10 +18,7 @@ use assert_cmd::Command;
 use serde_json::Value;
 
 fn shinpan() -> Command {
-    let mut cmd = Command::cargo_bin("shinpan").unwrap();
-    cmd.env_remove("SHINPAN_CASES")
-        .timeout(Duration::from_secs(120));
-    cmd
+    crate::common::shinpan_within(120)
 }
 
 /// The example adapter with the chain score rounded (`--bug chain-round`), by absolute path so

@@ -23,11 +23,7 @@ const PARTIAL: &str = "python3 tests/fixtures/adapters/partial_reborn.py";
 const GAUGE: &str = "players[].skill_gauge";
 
 fn shinpan() -> Command {
-    let mut cmd = Command::cargo_bin("shinpan").unwrap();
-    cmd.env_remove("SHINPAN_CASES")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .timeout(Duration::from_secs(120));
-    cmd
+    crate::common::shinpan_within(120)
 }
 
 /// `check codevs-reborn` on the partial adapter with `flags`: the exit code and the JSON report.

@@ -12,9 +12,7 @@ const GAME: &str = "cedec2013";
 const FILTER: &str = "-the";
 
 fn shinpan() -> Command {
-    let mut cmd = Command::cargo_bin("shinpan").unwrap();
-    cmd.env_remove("SHINPAN_CASES");
-    cmd
+    crate::common::shinpan()
 }
 
 /// `check GAME` with `args`, its stdout (exit 0 expected).

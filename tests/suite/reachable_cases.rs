@@ -4,17 +4,11 @@
 //! line; an engine that models only reachable play may answer `unsupported` for it, without
 //! blame, and is told which cases they are (`"reachable": false` in the step request).
 
-use std::time::Duration;
-
 use assert_cmd::Command;
 use serde_json::Value;
 
 fn shinpan() -> Command {
-    let mut cmd = Command::cargo_bin("shinpan").unwrap();
-    cmd.env_remove("SHINPAN_CASES")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .timeout(Duration::from_secs(120));
-    cmd
+    crate::common::shinpan_within(120)
 }
 
 /// A library in a temporary directory with one case file, `x.yaml`, holding `cases`.

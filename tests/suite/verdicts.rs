@@ -3,19 +3,13 @@
 //! the adapter misbehaved); and the per-game line and the total line of the report use the
 //! same words and the same counts.
 
-use std::time::Duration;
-
 use assert_cmd::Command;
 use serde_json::Value;
 
 const PARTIAL: &str = "python3 tests/fixtures/adapters/partial_reborn.py";
 
 fn shinpan() -> Command {
-    let mut cmd = Command::cargo_bin("shinpan").unwrap();
-    cmd.env_remove("SHINPAN_CASES")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .timeout(Duration::from_secs(120));
-    cmd
+    crate::common::shinpan_within(120)
 }
 
 #[test]

@@ -24,6 +24,22 @@ pub fn describe_parses(game: &dyn DynGame, inputs: &[(&str, &str)]) -> String {
     out
 }
 
+/// `shinpan` as the tests run it: the built-in library (no `SHINPAN_CASES` from the
+/// environment), from the repository's root.
+pub fn shinpan() -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::cargo_bin("shinpan").unwrap();
+    cmd.env_remove("SHINPAN_CASES")
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+/// [`shinpan`], killed after `seconds`: a run that hangs fails its test instead of the suite.
+pub fn shinpan_within(seconds: u64) -> assert_cmd::Command {
+    let mut cmd = shinpan();
+    cmd.timeout(std::time::Duration::from_secs(seconds));
+    cmd
+}
+
 /// The folder of the game `id`, `src/games/<id with `-` as `_`>/`: its rules, its cases when it
 /// is a test game, and `testdata/`, what the generic suite reads of it (its example bot, its
 /// parser inputs, its snapshots). `every_game.rs` checks that every registered game has one.
