@@ -247,3 +247,57 @@ fn a_missing_program_is_a_spawn_error() {
         assert!(Child::spawn(&["/no/such/program".into()], Limits::default()).is_err());
     });
 }
+
+/// A program that needs some CPU to exit after its input ends is not "a program that does not
+/// exit" on a busy machine: the grace period counts the time it could run, not the time it
+/// waited for a CPU. Four threads spin on the CPU the program runs on, so it gets a fifth of it
+/// at most: its ~60 ms of work (Python's start-up, then 40 ms of its own CPU time) take 300 ms
+/// of wall time or more, past a grace period of 200 ms counted on the wall clock.
+#[test]
+fn on_a_busy_machine_the_exit_grace_counts_only_the_time_the_program_could_run() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use nix::sched::{sched_getaffinity, sched_setaffinity, CpuSet};
+    use nix::unistd::Pid;
+
+    common::in_own_process(
+        "process::on_a_busy_machine_the_exit_grace_counts_only_the_time_the_program_could_run",
+        || {
+            let all = sched_getaffinity(Pid::from_raw(0)).unwrap();
+            let mut one = CpuSet::new();
+            let cpu = (0..CpuSet::count()).find(|&c| all.is_set(c).unwrap_or(false));
+            one.set(cpu.unwrap()).unwrap();
+            // Threads and the program started from here inherit this thread's CPU set.
+            sched_setaffinity(Pid::from_raw(0), &one).unwrap();
+            let stop = AtomicBool::new(false);
+            std::thread::scope(|scope| {
+                for _ in 0..4 {
+                    scope.spawn(|| {
+                        while !stop.load(Ordering::Relaxed) {
+                            std::hint::spin_loop();
+                        }
+                    });
+                }
+                let burn = "import sys, time\nsys.stdin.read()\nend = time.process_time() + 0.04\n\
+                            while time.process_time() < end: pass\n";
+                let mut child = Child::spawn(
+                    &[common::python3().into(), "-c".into(), burn.into()],
+                    Limits::default(),
+                )
+                .unwrap();
+                let started = Instant::now();
+                let ended = child.finish();
+                let took = started.elapsed();
+                stop.store(true, Ordering::Relaxed);
+                assert!(!ended.killed, "killed after {took:?}: {ended:?}");
+                assert_eq!(ended.status.and_then(|s| s.code()), Some(0));
+                assert!(
+                    took > Limits::default().grace,
+                    "the busy threads did not slow the program past the grace period ({took:?}): \
+                     the test shows nothing"
+                );
+            });
+            sched_setaffinity(Pid::from_raw(0), &all).unwrap();
+        },
+    );
+}
