@@ -27,10 +27,10 @@ pub mod variants;
 use rand::{Rng, RngCore};
 
 use crate::seam::Reply;
-use crate::seam::{capabilities, StepResult, 
-    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, NoOptions, Outcome,
-    ParseVerdict, Recorded, RuleDocument, StateError, TimeLimits, Variant,
-    VariantSet, Variants,
+use crate::seam::{
+    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
+    NoOptions, Outcome, ParseVerdict, Recorded, RuleDocument, StateError, StepResult, TimeLimits,
+    Variant, VariantSet, Variants,
 };
 use engine::{apply, Turn};
 use protocol::{is_finish, parse_name, Command, Request};

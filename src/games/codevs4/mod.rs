@@ -29,11 +29,11 @@ pub mod variants;
 
 use rand::{Rng, RngCore};
 
-use crate::seam::{capabilities, Observed, StepResult, 
-    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
-    Normalize, Outcome, ParseVerdict, Recorded, Reply, RuleDocument, Series,
-    SeriesMatch, SeriesPlay, SeriesScore, StateError, TimeLimits, Variant,
-    VariantSet, Variants,
+use crate::seam::{
+    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
+    Handshake, Normalize, Observed, Outcome, ParseVerdict, Recorded, Reply, RuleDocument, Series,
+    SeriesMatch, SeriesPlay, SeriesScore, StateError, StepResult, TimeLimits, Variant, VariantSet,
+    Variants,
 };
 pub use options::{Options, TimeLeft};
 use protocol::{parse_name, Command, Order, Orders, Prompt, Sight};

@@ -22,10 +22,10 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::seam::{capabilities, Observed, StepResult, 
-    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
-    NoOptions, Normalize, Outcome, ParseVerdict, Reachability, Recorded, Reply,
-    RuleDocument, StateError, TimeLimits, Variant, VariantSet, Variants,
+use crate::seam::{
+    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
+    Handshake, NoOptions, Normalize, Observed, Outcome, ParseVerdict, Reachability, Recorded,
+    Reply, RuleDocument, StateError, StepResult, TimeLimits, Variant, VariantSet, Variants,
 };
 use protocol::{parse_ai_name, Command, GameStart, Prompt, TurnInput};
 use rules::{

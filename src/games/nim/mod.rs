@@ -10,10 +10,10 @@ use rand::{Rng, RngCore};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::seam::{capabilities, Observed, StepResult, 
-    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, FuzzTargets, Game, GameInfo,
-    NoOptions, Observation, Outcome, ParseVerdict, Recorded, Reply, ReplyVerdict, RuleDocument,
-    StateError, StepReport, TimeLimits,
+use crate::seam::{
+    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, FuzzTargets, Game,
+    GameInfo, NoOptions, Observation, Observed, Outcome, ParseVerdict, Recorded, Reply,
+    ReplyVerdict, RuleDocument, StateError, StepReport, StepResult, TimeLimits,
 };
 use crate::stepfuzz::{self, Play};
 use crate::text::{ParseError, Reader};

@@ -37,9 +37,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::seam::{capabilities, Observed, StepResult, 
-    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
-    Outcome, ParseVerdict, Recorded, Reply, RuleDocument, StateError,
+use crate::seam::{
+    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
+    Observed, Outcome, ParseVerdict, Recorded, Reply, RuleDocument, StateError, StepResult,
     TimeLimits, Variant, VariantSet, Variants,
 };
 use jrandom::scramble;

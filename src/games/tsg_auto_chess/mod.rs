@@ -31,11 +31,11 @@ pub mod variants;
 
 use rand::RngCore;
 
-use crate::seam::{capabilities, Observed, StepResult, 
-    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
-    Imported, Importer, KnownDepartures, NoOptions, Outcome, ParseVerdict,
-    PlayedDeparture, Recorded, Reply, RuleDocument, StateError, TimeLimits,
-    Variant, VariantSet, Variants,
+use crate::seam::{
+    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
+    Handshake, Imported, Importer, KnownDepartures, NoOptions, Observed, Outcome, ParseVerdict,
+    PlayedDeparture, Recorded, Reply, RuleDocument, StateError, StepResult, TimeLimits, Variant,
+    VariantSet, Variants,
 };
 use protocol::{parse_name, Prompt, TurnReply};
 use rules::{draw_price, Kind, THINKING_TIME_MS};
