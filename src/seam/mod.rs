@@ -352,8 +352,15 @@ pub trait Game: Send + Sync + 'static {
     /// state they are given.
     fn validate(&self, state: &Self::State) -> Result<(), StateError>;
 
-    /// The players whose replies the next step needs (empty once the match is over).
-    fn awaiting(&self, state: &Self::State) -> Vec<usize>;
+    /// The players whose replies the next step needs (empty once the match is over): every
+    /// player until then, in a game where all reply at once (`replies_per_step` is `players`).
+    /// A game whose players move in turn names the one to move.
+    fn awaiting(&self, state: &Self::State) -> Vec<usize> {
+        match self.outcome(state) {
+            Some(_) => Vec::new(),
+            None => (0..Self::INFO.players).collect(),
+        }
+    }
 
     /// The exact bytes sent to `player` before its next reply.
     fn prompt(&self, state: &Self::State, player: usize) -> String;

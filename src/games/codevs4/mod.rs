@@ -112,14 +112,6 @@ impl Game for Codevs4 {
         state.validate()
     }
 
-    fn awaiting(&self, state: &State) -> Vec<usize> {
-        if state.outcome.is_some() {
-            Vec::new()
-        } else {
-            vec![0, 1]
-        }
-    }
-
     fn prompt(&self, state: &State, player: usize) -> String {
         Prompt::of(state, player).print()
     }

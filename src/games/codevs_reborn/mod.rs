@@ -89,14 +89,6 @@ impl Game for CodevsReborn {
         state.validate()
     }
 
-    fn awaiting(&self, state: &State) -> Vec<usize> {
-        if state.outcome.is_some() {
-            Vec::new()
-        } else {
-            vec![0, 1]
-        }
-    }
-
     fn prompt(&self, state: &State, player: usize) -> String {
         let start = (state.turn == 0).then(|| GameStart {
             packs: state.packs.clone(),

@@ -163,14 +163,6 @@ impl Game for Spring2022 {
         state.validate()
     }
 
-    fn awaiting(&self, state: &State) -> Vec<usize> {
-        if state.outcome.is_some() {
-            Vec::new()
-        } else {
-            vec![0, 1]
-        }
-    }
-
     fn prompt(&self, state: &State, player: usize) -> String {
         vision::prompt_of(state, player).print()
     }

@@ -142,14 +142,6 @@ impl Game for TsgAutoChess {
         state.validate()
     }
 
-    fn awaiting(&self, state: &State) -> Vec<usize> {
-        if state.outcome.is_some() {
-            Vec::new()
-        } else {
-            vec![0, 1]
-        }
-    }
-
     fn prompt(&self, state: &State, player: usize) -> String {
         Prompt::of(state, player).print()
     }
