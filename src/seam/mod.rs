@@ -523,6 +523,15 @@ pub struct Handshake {
     pub parse_kind: &'static str,
 }
 
+impl Handshake {
+    /// The bot prints its name first, before it reads anything; it parses as the protocol text
+    /// `name`.
+    pub const NAME_FIRST: Handshake = Handshake {
+        prompt: "",
+        parse_kind: "name",
+    };
+}
+
 /// A valid prompt at an extreme of the document, for the bot checker. A freshly started bot
 /// (past the handshake) is sent `prompt(states[i], seat)` for each state in turn and answers
 /// each, so `states[0]` must be a state whose prompt a bot can read first (in most games the

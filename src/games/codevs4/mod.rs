@@ -61,10 +61,7 @@ static INFO: GameInfo = GameInfo {
         ..TimeLimits::NONE
     },
     // 5.2: the AI prints its name first, before it reads any input.
-    handshake: Some(Handshake {
-        prompt: "",
-        parse_kind: "name",
-    }),
+    handshake: Some(Handshake::NAME_FIRST),
     parse_kinds: &["prompt", "reply", "name"],
     fuzz: FuzzHints {
         // Both sides of: the cell cap 10, the gathering cap 5, costs 20/40/60/100/500, the

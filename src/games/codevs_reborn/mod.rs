@@ -53,10 +53,7 @@ static INFO: GameInfo = GameInfo {
         ..TimeLimits::NONE
     },
     // 「AI名について」: the AI prints its name first, before any input.
-    handshake: Some(Handshake {
-        prompt: "",
-        parse_kind: "name",
-    }),
+    handshake: Some(Handshake::NAME_FIRST),
     parse_kinds: &["reply", "name", "turn", "packs", "prompt"],
     fuzz: FuzzHints {
         // Both sides of the document's ranges and thresholds: positions 0..=8, rotations 0..=3,

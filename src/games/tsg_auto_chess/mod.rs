@@ -60,10 +60,7 @@ static INFO: GameInfo = GameInfo {
         ..TimeLimits::NONE
     },
     // 「出力」: the name comes first, one line; main.rb reads it before sending anything.
-    handshake: Some(Handshake {
-        prompt: "",
-        parse_kind: "name",
-    }),
+    handshake: Some(Handshake::NAME_FIRST),
     parse_kinds: &["prompt", "reply", "name"],
     fuzz: FuzzHints {
         // Both sides of the document's numbers: the board's 0 and 14 (and 15), the ranges 1 and
