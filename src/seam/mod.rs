@@ -189,6 +189,18 @@ pub enum Frame {
     Malformed(String),
 }
 
+impl Frame {
+    /// `Complete` when the lines read make a whole reply, else `NeedMore`: the frame of a reply
+    /// whose lines can always be completed.
+    pub fn complete_if(whole: bool) -> Frame {
+        if whole {
+            Frame::Complete
+        } else {
+            Frame::NeedMore
+        }
+    }
+}
+
 /// How a match ended. `winner: None` is a draw.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

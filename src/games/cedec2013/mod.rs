@@ -125,16 +125,11 @@ impl Game for Cedec2013 {
 
     fn frame(&self, state: &State, _: usize, lines: &[&str]) -> Frame {
         // Round 0: the name is one line. Later: everything up to a `finish` line.
-        let complete = if state.round == 0 {
+        Frame::complete_if(if state.round == 0 {
             !lines.is_empty()
         } else {
             lines.iter().any(|l| is_finish(l))
-        };
-        if complete {
-            Frame::Complete
-        } else {
-            Frame::NeedMore
-        }
+        })
     }
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {

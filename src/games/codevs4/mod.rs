@@ -131,8 +131,7 @@ impl Game for Codevs4 {
                 "the first line {} is not a number of orders",
                 crate::text::quote(first)
             )),
-            Some(count) if (lines.len() - 1) as u64 >= count => Frame::Complete,
-            Some(_) => Frame::NeedMore,
+            Some(count) => Frame::complete_if((lines.len() - 1) as u64 >= count),
         }
     }
 

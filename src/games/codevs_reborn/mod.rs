@@ -99,11 +99,7 @@ impl Game for CodevsReborn {
 
     fn frame(&self, _: &State, _: usize, lines: &[&str]) -> Frame {
         // 「命令文の書式」: every reply is one line.
-        if lines.is_empty() {
-            Frame::NeedMore
-        } else {
-            Frame::Complete
-        }
+        Frame::complete_if(!lines.is_empty())
     }
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {

@@ -136,11 +136,7 @@ impl Game for Nim {
 
     /// RULES.md 6: one line.
     fn frame(&self, _: &State, _: usize, lines: &[&str]) -> Frame {
-        if lines.is_empty() {
-            Frame::NeedMore
-        } else {
-            Frame::Complete
-        }
+        Frame::complete_if(!lines.is_empty())
     }
 
     /// RULES.md 2 to 4.

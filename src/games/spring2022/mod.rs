@@ -169,11 +169,7 @@ impl Game for Spring2022 {
 
     /// D-spring-9: a reply is three lines, one per hero.
     fn frame(&self, _: &State, _: usize, lines: &[&str]) -> Frame {
-        if lines.len() >= HEROES_PER_PLAYER {
-            Frame::Complete
-        } else {
-            Frame::NeedMore
-        }
+        Frame::complete_if(lines.len() >= HEROES_PER_PLAYER)
     }
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {

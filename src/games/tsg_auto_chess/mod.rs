@@ -150,11 +150,7 @@ impl Game for TsgAutoChess {
             return Frame::NeedMore;
         }
         let count = protocol::lenient_move_count(lines[1]);
-        if ((lines.len() - 2) as u64) < count {
-            Frame::NeedMore
-        } else {
-            Frame::Complete
-        }
+        Frame::complete_if((lines.len() - 2) as u64 >= count)
     }
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {
