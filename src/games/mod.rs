@@ -79,6 +79,13 @@ mod tests {
                 "{}: the default match options are not valid",
                 info.id
             );
+            let start = game.start(0, &MatchOptions::default());
+            assert_eq!(
+                start.map(|m| m.awaiting().len()).ok(),
+                Some(info.replies_per_step),
+                "{}: a new match does not await `replies_per_step` replies",
+                info.id
+            );
             assert_eq!(by_id(info.id).map(|g| g.info().id), Some(info.id));
             assert!(
                 fuzz_targets(info.id).is_some(),

@@ -189,6 +189,18 @@ pub enum Frame {
     Malformed(String),
 }
 
+impl Frame {
+    /// `Complete` when the lines read make a whole reply, else `NeedMore`: the frame of a reply
+    /// whose lines can always be completed.
+    pub fn complete_if(whole: bool) -> Frame {
+        if whole {
+            Frame::Complete
+        } else {
+            Frame::NeedMore
+        }
+    }
+}
+
 /// How a match ended. `winner: None` is a draw.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -352,8 +364,15 @@ pub trait Game: Send + Sync + 'static {
     /// state they are given.
     fn validate(&self, state: &Self::State) -> Result<(), StateError>;
 
-    /// The players whose replies the next step needs (empty once the match is over).
-    fn awaiting(&self, state: &Self::State) -> Vec<usize>;
+    /// The players whose replies the next step needs (empty once the match is over): every
+    /// player until then, in a game where all reply at once (`replies_per_step` is `players`).
+    /// A game whose players move in turn names the one to move.
+    fn awaiting(&self, state: &Self::State) -> Vec<usize> {
+        match self.outcome(state) {
+            Some(_) => Vec::new(),
+            None => (0..Self::INFO.players).collect(),
+        }
+    }
 
     /// The exact bytes sent to `player` before its next reply.
     fn prompt(&self, state: &Self::State, player: usize) -> String;
@@ -514,6 +533,15 @@ pub struct Handshake {
     pub prompt: &'static str,
     /// The protocol text ([`GameInfo::parse_kinds`]) its one-line answer must parse as.
     pub parse_kind: &'static str,
+}
+
+impl Handshake {
+    /// The bot prints its name first, before it reads anything; it parses as the protocol text
+    /// `name`.
+    pub const NAME_FIRST: Handshake = Handshake {
+        prompt: "",
+        parse_kind: "name",
+    };
 }
 
 /// A valid prompt at an extreme of the document, for the bot checker. A freshly started bot

@@ -11,7 +11,7 @@ use super::rules::{
 use super::state::{Field, State};
 use super::tally::{resources_around, scores};
 use super::variants::{Wrong, Wrongs};
-use crate::seam::{StepResult, Outcome, Reply, ReplyVerdict, StepError, StepReport};
+use crate::seam::{Outcome, Reply, ReplyVerdict, StepError, StepReport, StepResult};
 
 pub const HUNDRED_POINTS: &str = "hundred-points";
 pub const ROUND_LIMIT: &str = "round-limit";

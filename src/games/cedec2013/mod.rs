@@ -27,10 +27,10 @@ pub mod variants;
 use rand::{Rng, RngCore};
 
 use crate::seam::Reply;
-use crate::seam::{capabilities, StepResult, 
-    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, NoOptions, Outcome,
-    ParseVerdict, Recorded, RuleDocument, StateError, TimeLimits, Variant,
-    VariantSet, Variants,
+use crate::seam::{
+    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
+    NoOptions, Outcome, ParseVerdict, Recorded, RuleDocument, StateError, StepResult, TimeLimits,
+    Variant, VariantSet, Variants,
 };
 use engine::{apply, Turn};
 use protocol::{is_finish, parse_name, Command, Request};
@@ -125,16 +125,11 @@ impl Game for Cedec2013 {
 
     fn frame(&self, state: &State, _: usize, lines: &[&str]) -> Frame {
         // Round 0: the name is one line. Later: everything up to a `finish` line.
-        let complete = if state.round == 0 {
+        Frame::complete_if(if state.round == 0 {
             !lines.is_empty()
         } else {
             lines.iter().any(|l| is_finish(l))
-        };
-        if complete {
-            Frame::Complete
-        } else {
-            Frame::NeedMore
-        }
+        })
     }
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {

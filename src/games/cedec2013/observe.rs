@@ -8,8 +8,8 @@ use super::protocol::Request;
 use super::rules::index;
 use super::state::{Landform, State};
 use super::tally::scores;
-use crate::seam::Observed;
 use crate::seam::Observation;
+use crate::seam::Observed;
 
 pub fn observe(prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
     let request = Request::parse(prompt)?;

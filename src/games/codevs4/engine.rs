@@ -16,7 +16,7 @@ use super::protocol::{Command, Order, Orders};
 use super::rules::{gathered, income, Cell, Direction, Kind, BASE_INCOME, MAX_ID, SIZE, TURNS};
 use super::state::{State, Unit};
 use super::variants::{Wrong, Wrongs};
-use crate::seam::{StepResult, Outcome, Reply, ReplyVerdict, StepError, StepReport};
+use crate::seam::{Outcome, Reply, ReplyVerdict, StepError, StepReport, StepResult};
 
 pub const CASTLE_DESTROYED: &str = "castle-destroyed";
 pub const BOTH_CASTLES_DESTROYED: &str = "both-castles-destroyed";

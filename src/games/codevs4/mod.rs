@@ -29,11 +29,11 @@ pub mod variants;
 
 use rand::{Rng, RngCore};
 
-use crate::seam::{capabilities, Observed, StepResult, 
-    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
-    Normalize, Outcome, ParseVerdict, Recorded, Reply, RuleDocument, Series,
-    SeriesMatch, SeriesPlay, SeriesScore, StateError, TimeLimits, Variant,
-    VariantSet, Variants,
+use crate::seam::{
+    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
+    Handshake, Normalize, Observed, Outcome, ParseVerdict, Recorded, Reply, RuleDocument, Series,
+    SeriesMatch, SeriesPlay, SeriesScore, StateError, StepResult, TimeLimits, Variant, VariantSet,
+    Variants,
 };
 pub use options::{Options, TimeLeft};
 use protocol::{parse_name, Command, Order, Orders, Prompt, Sight};
@@ -61,10 +61,7 @@ static INFO: GameInfo = GameInfo {
         ..TimeLimits::NONE
     },
     // 5.2: the AI prints its name first, before it reads any input.
-    handshake: Some(Handshake {
-        prompt: "",
-        parse_kind: "name",
-    }),
+    handshake: Some(Handshake::NAME_FIRST),
     parse_kinds: &["prompt", "reply", "name"],
     fuzz: FuzzHints {
         // Both sides of: the cell cap 10, the gathering cap 5, costs 20/40/60/100/500, the
@@ -112,14 +109,6 @@ impl Game for Codevs4 {
         state.validate()
     }
 
-    fn awaiting(&self, state: &State) -> Vec<usize> {
-        if state.outcome.is_some() {
-            Vec::new()
-        } else {
-            vec![0, 1]
-        }
-    }
-
     fn prompt(&self, state: &State, player: usize) -> String {
         Prompt::of(state, player).print()
     }
@@ -142,8 +131,7 @@ impl Game for Codevs4 {
                 "the first line {} is not a number of orders",
                 crate::text::quote(first)
             )),
-            Some(count) if (lines.len() - 1) as u64 >= count => Frame::Complete,
-            Some(_) => Frame::NeedMore,
+            Some(count) => Frame::complete_if((lines.len() - 1) as u64 >= count),
         }
     }
 

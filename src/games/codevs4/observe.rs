@@ -27,8 +27,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::protocol::{Prompt, Sight, UnitLine};
 use super::rules::{Cell, Kind, MAX_ID, SIZE};
 use super::state::{State, Unit, Units};
-use crate::seam::Observed;
 use crate::seam::Observation;
+use crate::seam::Observed;
 
 /// The state the prompt shows to `player`, on top of `known` (see the module doc).
 ///

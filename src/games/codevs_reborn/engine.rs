@@ -9,7 +9,7 @@ use super::rules::{
 };
 use super::state::{Pack, Player, State};
 use super::variants::{Wrong, Wrongs};
-use crate::seam::{StepResult, Outcome, Reply, ReplyVerdict, StepError, StepReport};
+use crate::seam::{Outcome, Reply, ReplyVerdict, StepError, StepReport, StepResult};
 
 pub const DANGER_LINE: &str = "danger-line";
 pub const INVALID_REPLY: &str = "invalid-reply";

@@ -22,10 +22,10 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::seam::{capabilities, Observed, StepResult, 
-    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
-    NoOptions, Normalize, Outcome, ParseVerdict, Reachability, Recorded, Reply,
-    RuleDocument, StateError, TimeLimits, Variant, VariantSet, Variants,
+use crate::seam::{
+    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
+    Handshake, NoOptions, Normalize, Observed, Outcome, ParseVerdict, Reachability, Recorded,
+    Reply, RuleDocument, StateError, StepResult, TimeLimits, Variant, VariantSet, Variants,
 };
 use protocol::{parse_ai_name, Command, GameStart, Prompt, TurnInput};
 use rules::{
@@ -53,10 +53,7 @@ static INFO: GameInfo = GameInfo {
         ..TimeLimits::NONE
     },
     // 「AI名について」: the AI prints its name first, before any input.
-    handshake: Some(Handshake {
-        prompt: "",
-        parse_kind: "name",
-    }),
+    handshake: Some(Handshake::NAME_FIRST),
     parse_kinds: &["reply", "name", "turn", "packs", "prompt"],
     fuzz: FuzzHints {
         // Both sides of the document's ranges and thresholds: positions 0..=8, rotations 0..=3,
@@ -89,14 +86,6 @@ impl Game for CodevsReborn {
         state.validate()
     }
 
-    fn awaiting(&self, state: &State) -> Vec<usize> {
-        if state.outcome.is_some() {
-            Vec::new()
-        } else {
-            vec![0, 1]
-        }
-    }
-
     fn prompt(&self, state: &State, player: usize) -> String {
         let start = (state.turn == 0).then(|| GameStart {
             packs: state.packs.clone(),
@@ -110,11 +99,7 @@ impl Game for CodevsReborn {
 
     fn frame(&self, _: &State, _: usize, lines: &[&str]) -> Frame {
         // 「命令文の書式」: every reply is one line.
-        if lines.is_empty() {
-            Frame::NeedMore
-        } else {
-            Frame::Complete
-        }
+        Frame::complete_if(!lines.is_empty())
     }
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {

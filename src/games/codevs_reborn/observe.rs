@@ -7,8 +7,8 @@
 
 use super::protocol::{PlayerView, Prompt};
 use super::state::{Player, State};
-use crate::seam::Observed;
 use crate::seam::Observation;
+use crate::seam::Observed;
 use crate::text::ParseError;
 
 pub fn observe(prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {

@@ -10,10 +10,10 @@ use rand::{Rng, RngCore};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::seam::{capabilities, Observed, StepResult, 
-    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, FuzzTargets, Game, GameInfo,
-    NoOptions, Observation, Outcome, ParseVerdict, Recorded, Reply, ReplyVerdict, RuleDocument,
-    StateError, StepReport, TimeLimits,
+use crate::seam::{
+    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, FuzzTargets, Game,
+    GameInfo, NoOptions, Observation, Observed, Outcome, ParseVerdict, Recorded, Reply,
+    ReplyVerdict, RuleDocument, StateError, StepReport, StepResult, TimeLimits,
 };
 use crate::stepfuzz::{self, Play};
 use crate::text::{ParseError, Reader};
@@ -136,11 +136,7 @@ impl Game for Nim {
 
     /// RULES.md 6: one line.
     fn frame(&self, _: &State, _: usize, lines: &[&str]) -> Frame {
-        if lines.is_empty() {
-            Frame::NeedMore
-        } else {
-            Frame::Complete
-        }
+        Frame::complete_if(!lines.is_empty())
     }
 
     /// RULES.md 2 to 4.

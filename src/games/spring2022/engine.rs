@@ -18,7 +18,7 @@ use super::spells::{control, shield, shield_lasting, winds, Wind};
 use super::state::{Deactivation, State};
 use super::variants::{Wrong, Wrongs};
 use super::vision::remember_statuses;
-use crate::seam::{StepResult, Outcome, Reply, ReplyVerdict, StepReport};
+use crate::seam::{Outcome, Reply, ReplyVerdict, StepReport, StepResult};
 
 /// What a hero does this turn.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -37,9 +37,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::seam::{capabilities, Observed, StepResult, 
-    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
-    Outcome, ParseVerdict, Recorded, Reply, RuleDocument, StateError,
+use crate::seam::{
+    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
+    Observed, Outcome, ParseVerdict, Recorded, Reply, RuleDocument, StateError, StepResult,
     TimeLimits, Variant, VariantSet, Variants,
 };
 use jrandom::scramble;
@@ -163,25 +163,13 @@ impl Game for Spring2022 {
         state.validate()
     }
 
-    fn awaiting(&self, state: &State) -> Vec<usize> {
-        if state.outcome.is_some() {
-            Vec::new()
-        } else {
-            vec![0, 1]
-        }
-    }
-
     fn prompt(&self, state: &State, player: usize) -> String {
         vision::prompt_of(state, player).print()
     }
 
     /// D-spring-9: a reply is three lines, one per hero.
     fn frame(&self, _: &State, _: usize, lines: &[&str]) -> Frame {
-        if lines.len() >= HEROES_PER_PLAYER {
-            Frame::Complete
-        } else {
-            Frame::NeedMore
-        }
+        Frame::complete_if(lines.len() >= HEROES_PER_PLAYER)
     }
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {

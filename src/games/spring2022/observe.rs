@@ -33,8 +33,8 @@ use super::protocol::{EntityLine, Prompt};
 use super::rules::{League, HEROES, SPAWN_RATE, TURNS, TYPE_MOB};
 use super::state::{Mob, MobStatus, State};
 use super::vision::{mob_status, player_sees};
-use crate::seam::Observed;
 use crate::seam::Observation;
+use crate::seam::Observed;
 
 /// Mob fields a prompt shows (`vx`, `vy` truncated; `controls` as a flag; `status` as
 /// `nearBase` and `threatFor`).

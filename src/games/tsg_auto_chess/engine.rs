@@ -11,7 +11,7 @@ use super::rules::{
 };
 use super::state::{Player, ShopUnit, State, Unit};
 use super::variants::{Wrong, Wrongs};
-use crate::seam::{StepResult, Outcome, Reply, ReplyVerdict, StepError, StepReport};
+use crate::seam::{Outcome, Reply, ReplyVerdict, StepError, StepReport, StepResult};
 
 pub const KING_DESTROYED: &str = "king-destroyed";
 pub const TIME_OVER: &str = "time-over";

@@ -31,11 +31,11 @@ pub mod variants;
 
 use rand::RngCore;
 
-use crate::seam::{capabilities, Observed, StepResult, 
-    Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo, Handshake,
-    Imported, Importer, KnownDepartures, NoOptions, Outcome, ParseVerdict,
-    PlayedDeparture, Recorded, Reply, RuleDocument, StateError, TimeLimits,
-    Variant, VariantSet, Variants,
+use crate::seam::{
+    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
+    Handshake, Imported, Importer, KnownDepartures, NoOptions, Observed, Outcome, ParseVerdict,
+    PlayedDeparture, Recorded, Reply, RuleDocument, StateError, StepResult, TimeLimits, Variant,
+    VariantSet, Variants,
 };
 use protocol::{parse_name, Prompt, TurnReply};
 use rules::{draw_price, Kind, THINKING_TIME_MS};
@@ -60,10 +60,7 @@ static INFO: GameInfo = GameInfo {
         ..TimeLimits::NONE
     },
     // 「出力」: the name comes first, one line; main.rb reads it before sending anything.
-    handshake: Some(Handshake {
-        prompt: "",
-        parse_kind: "name",
-    }),
+    handshake: Some(Handshake::NAME_FIRST),
     parse_kinds: &["prompt", "reply", "name"],
     fuzz: FuzzHints {
         // Both sides of the document's numbers: the board's 0 and 14 (and 15), the ranges 1 and
@@ -142,14 +139,6 @@ impl Game for TsgAutoChess {
         state.validate()
     }
 
-    fn awaiting(&self, state: &State) -> Vec<usize> {
-        if state.outcome.is_some() {
-            Vec::new()
-        } else {
-            vec![0, 1]
-        }
-    }
-
     fn prompt(&self, state: &State, player: usize) -> String {
         Prompt::of(state, player).print()
     }
@@ -161,11 +150,7 @@ impl Game for TsgAutoChess {
             return Frame::NeedMore;
         }
         let count = protocol::lenient_move_count(lines[1]);
-        if ((lines.len() - 2) as u64) < count {
-            Frame::NeedMore
-        } else {
-            Frame::Complete
-        }
+        Frame::complete_if((lines.len() - 2) as u64 >= count)
     }
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {

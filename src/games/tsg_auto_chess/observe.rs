@@ -24,8 +24,8 @@
 use super::protocol::{Prompt, UnitLine};
 use super::rules::to_frame;
 use super::state::{State, Unit};
-use crate::seam::Observed;
 use crate::seam::Observation;
+use crate::seam::Observed;
 
 /// How many shop slots at most are refilled in one turn: one a player.
 const REFILLS_A_TURN: u32 = 2;
