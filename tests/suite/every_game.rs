@@ -337,17 +337,32 @@ fn the_fuzz_bodies_hold_on_random_bytes() {
     });
 }
 
-/// `shinpan check GAME`: every case of the game's library passes on its reference engine.
+/// Libraries up to this many cases run whole through `check`; a larger one runs a tenth of its
+/// cases (`--partition count:1/10`): the `conformance` target and CI's `check` run it whole.
+const WHOLE_LIBRARY_UP_TO: usize = 100;
+
+/// `shinpan check GAME`: the game's cases pass on its reference engine through the command
+/// line (a tenth of a large library).
 #[test]
 fn the_case_library_passes_on_the_reference_engine() {
+    use shinpan::case::{load_library, LoadOptions, Source};
     for_every_game(|game| {
         let id = game.info().id;
-        let out = assert_cmd::Command::cargo_bin("shinpan")
+        let only = LoadOptions {
+            only: vec![id.to_string()],
+            ..LoadOptions::default()
+        };
+        let cases = load_library(&Source::Embedded, &games::all(), &only)
             .unwrap()
+            .case_count();
+        let mut check = assert_cmd::Command::cargo_bin("shinpan").unwrap();
+        check
             .env_remove("SHINPAN_CASES")
-            .args(["check", id, "--format", "json"])
-            .output()
-            .unwrap();
+            .args(["check", id, "--format", "json"]);
+        if cases > WHOLE_LIBRARY_UP_TO {
+            check.args(["--partition", "count:1/10"]);
+        }
+        let out = check.output().unwrap();
         let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
             panic!("{id}: {e}: {}", String::from_utf8_lossy(&out.stderr));
         });
