@@ -343,6 +343,11 @@ pub struct BotArgs {
     /// and every failure is reported.
     #[arg(long, num_args = 0..=1, default_missing_value = "true", default_value = "false")]
     pub fail_fast: bool,
+    /// Only the checks of these names, comma-separated (the names the report gives, e.g.
+    /// `non-numeric-token` or `seed-1-seat-0`), to rerun the ones that failed. The handshake
+    /// always runs.
+    #[arg(long, value_delimiter = ',', value_name = "CHECK")]
+    pub only: Vec<String>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]

@@ -1,10 +1,12 @@
 //! `shinpan bot`: runs the bot checker on a program and prints its report.
 
-use shinpan::harness::bot::{check_bot, BotOptions, MalformedCrash, Phase};
+use shinpan::harness::bot::{
+    check_bot, BotOptions, BotReport, CheckVerdict, MalformedCrash, Phase,
+};
 use shinpan::report::Render;
 
 use super::args::{BotArgs, CrashArg, PhaseArg};
-use super::{game_by_id, out, Finished, Usage};
+use super::{game_by_id, out, warn, Finished, Usage};
 
 pub fn run(args: BotArgs) -> Result<Finished, Usage> {
     super::stop_on_interrupt()?;
@@ -18,6 +20,7 @@ pub fn run(args: BotArgs) -> Result<Finished, Usage> {
         malformed_crash,
         phases,
         fail_fast,
+        only,
         limits,
         options,
         command,
@@ -45,9 +48,31 @@ pub fn run(args: BotArgs) -> Result<Finished, Usage> {
             })
             .collect(),
         fail_fast,
+        only,
         ..defaults
     };
     let report = check_bot(game, &command, &options).map_err(|e| Usage(e.to_string()))?;
     out(&report.render(format.format()))?;
+    warn_of_unknown_checks(&options.only, &report);
     Ok(Finished::passed_if(!report.failed()))
+}
+
+/// A name `--only` gave that no check of the run has: a typo, or a check of a phase not run
+/// (or not reached: a bot that fails its handshake is given no other check).
+fn warn_of_unknown_checks(only: &[String], report: &BotReport) {
+    let unknown: Vec<&str> = only
+        .iter()
+        .filter(|name| !report.checks.iter().any(|c| &&c.name == name))
+        .map(String::as_str)
+        .collect();
+    let past_handshake = !report
+        .checks
+        .iter()
+        .any(|c| c.phase == Phase::Handshake && c.verdict == CheckVerdict::Fail);
+    if !unknown.is_empty() && past_handshake {
+        warn(&format!(
+            "--only: no check of this run is named {}",
+            unknown.join(", ")
+        ));
+    }
 }

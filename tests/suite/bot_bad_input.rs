@@ -56,6 +56,7 @@ fn check(game: &str, argv: &[String], extra: &[&str]) -> Run {
     let save_dir = tempfile::tempdir().unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_shinpan"))
         .args(["bot", game, "--format", "json", "--phases", "malformed"])
+        .args(["--only", "non-numeric-token"])
         .args(["--turn-ms", "2000", "--budget", "60", "--save-dir"])
         .arg(save_dir.path())
         .args(extra)
@@ -149,4 +150,36 @@ fn malformed_crash_info_keeps_a_traceback_an_info() {
         assert_eq!(verdict, "info", "{game}: {detail}");
         assert_eq!(run.code, Some(0), "{game}");
     }
+}
+
+/// `--only` runs the checks it names and no other (besides the handshake), and warns of a name
+/// no check of the run has.
+#[test]
+fn only_runs_the_named_checks_and_warns_of_a_name_no_check_has() {
+    let (game, bot, _) = every_game().swap_remove(0);
+    let output = Command::new(env!("CARGO_BIN_EXE_shinpan"))
+        .args(["bot", game, "--format", "json", "--turn-ms", "2000"])
+        .args(["--only", "negative-number,no-such-check,crlf"])
+        .arg("--")
+        .args(python(&bot, "skip"))
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let ran: Vec<(&str, &str)> = report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["phase"] != "handshake")
+        .map(|c| (c["phase"].as_str().unwrap(), c["name"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        ran,
+        [("malformed", "crlf"), ("malformed", "negative-number")],
+        "{report:#}"
+    );
+    assert_eq!(output.status.code(), Some(0), "{report:#}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "shinpan: warning: --only: no check of this run is named no-such-check\n"
+    );
 }

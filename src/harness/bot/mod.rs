@@ -61,6 +61,9 @@ pub struct BotOptions {
     /// Stop a phase at its first FAIL (the checks left are counted as not run); by default
     /// every check runs, each on a fresh bot, and every failure is reported at once.
     pub fail_fast: bool,
+    /// Only the checks of these names (`non-numeric-token`, `seed-1-seat-0`: the names the
+    /// report gives), in the phases run; every check when empty. The handshake always runs.
+    pub only: Vec<String>,
 }
 
 /// The verdict on a bot that dies with an unhandled error (a stack trace on stderr) after a
@@ -88,6 +91,7 @@ impl Default for BotOptions {
             malformed_crash: MalformedCrash::Fail,
             phases: vec![Phase::Matches, Phase::Extreme, Phase::Malformed],
             fail_fast: false,
+            only: Vec::new(),
         }
     }
 }
@@ -292,10 +296,28 @@ fn clock(game: &dyn DynGame, options: &BotOptions) -> Clock {
 }
 
 impl Checker<'_> {
+    /// Runs the `total` checks of one phase, or those `--only` names.
+    fn phase<'r>(
+        &mut self,
+        phase: Phase,
+        total: usize,
+        runs: impl IntoIterator<Item = Run<'r, Self>>,
+    ) {
+        let options = self.options;
+        if options.only.is_empty() {
+            return self.run_phase(phase, total, runs);
+        }
+        let named: Vec<Run<'r, Self>> = runs
+            .into_iter()
+            .filter(|(name, _)| options.only.contains(name))
+            .collect();
+        self.run_phase(phase, named.len(), named);
+    }
+
     /// Runs the `total` checks of one phase in order, each made only when its turn comes, until
     /// the budget ends or a signal stops the run (the rest are counted, not made); with
     /// `--fail-fast`, only up to the first FAIL.
-    fn phase<'r>(
+    fn run_phase<'r>(
         &mut self,
         phase: Phase,
         total: usize,
