@@ -209,6 +209,8 @@ pub struct Child {
     stdout: Receiver<Output>,
     stdout_ended: bool,
     stderr_tail: Arc<Mutex<VecDeque<u8>>>,
+    /// The thread that reads stderr into the tail: done when stderr closes.
+    stderr_reader: thread::JoinHandle<()>,
     limits: Limits,
     sent_at: Instant,
     ended: Option<Ended>,
@@ -250,7 +252,7 @@ impl Child {
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
         let tail = Arc::clone(&stderr_tail);
         let keep = limits.stderr_tail_bytes;
-        thread::spawn(move || read_stderr(stderr, tail, keep));
+        let stderr_reader = thread::spawn(move || read_stderr(stderr, tail, keep));
 
         Ok(Child {
             child,
@@ -261,6 +263,7 @@ impl Child {
             stdout: from_stdout,
             stdout_ended: false,
             stderr_tail,
+            stderr_reader,
             limits,
             sent_at: Instant::now(),
             ended: None,
@@ -398,8 +401,17 @@ impl Child {
         count
     }
 
-    /// The last bytes the child wrote to stderr, as text.
+    /// The last bytes the child wrote to stderr, as text. Once the program has exited, what it
+    /// wrote last may still be in the pipe: this waits for stderr to close, for up to the grace
+    /// period (a descendant may hold it open), so that a message printed just before the exit
+    /// (`double free detected`) is never missed.
     pub fn stderr_tail(&self) -> String {
+        if !self.stderr_reader.is_finished() && !self.leader_alive() {
+            let until = Instant::now() + self.limits.grace;
+            while !self.stderr_reader.is_finished() && Instant::now() < until {
+                thread::sleep(Duration::from_millis(2));
+            }
+        }
         let tail = self.stderr_tail.lock().unwrap_or_else(|e| e.into_inner());
         let bytes: Vec<u8> = tail.iter().copied().collect();
         String::from_utf8_lossy(&bytes).into_owned()
@@ -472,7 +484,6 @@ impl Child {
             .unwrap_or(false)
     }
 
-    /// Polls for the exit of the group's leader for up to `limit`.
     /// Waits until the program exits, for up to `limit` of the time it could run (see
     /// [`GraceClock`]); at most [`GRACE_STRETCH`] times `limit` of wall time.
     fn wait_for_exit(&mut self, limit: Duration) -> Option<ExitStatus> {

@@ -248,6 +248,39 @@ fn a_missing_program_is_a_spawn_error() {
     });
 }
 
+/// Threads that keep CPUs busy until dropped, also when an assertion of the test panics. A
+/// thread runs on the CPUs of the thread that made it.
+struct Busy {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Busy {
+    fn spin(threads: usize) -> Busy {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let threads = (0..threads)
+            .map(|_| {
+                let stop = std::sync::Arc::clone(&stop);
+                std::thread::spawn(move || {
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        std::hint::spin_loop();
+                    }
+                })
+            })
+            .collect();
+        Busy { stop, threads }
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        for thread in self.threads.drain(..) {
+            let _ = thread.join();
+        }
+    }
+}
+
 /// A program that needs some CPU to exit after its input ends is not "a program that does not
 /// exit" on a busy machine: the grace period counts the time it could run, not the time it
 /// waited for a CPU. Four threads spin on the CPU the program runs on, so it gets a fifth of it
@@ -255,8 +288,6 @@ fn a_missing_program_is_a_spawn_error() {
 /// of wall time or more, past a grace period of 200 ms counted on the wall clock.
 #[test]
 fn on_a_busy_machine_the_exit_grace_counts_only_the_time_the_program_could_run() {
-    use std::sync::atomic::{AtomicBool, Ordering};
-
     use nix::sched::{sched_getaffinity, sched_setaffinity, CpuSet};
     use nix::unistd::Pid;
 
@@ -267,37 +298,51 @@ fn on_a_busy_machine_the_exit_grace_counts_only_the_time_the_program_could_run()
             let mut one = CpuSet::new();
             let cpu = (0..CpuSet::count()).find(|&c| all.is_set(c).unwrap_or(false));
             one.set(cpu.unwrap()).unwrap();
-            // Threads and the program started from here inherit this thread's CPU set.
+            // The threads and the program started from here run on that one CPU.
             sched_setaffinity(Pid::from_raw(0), &one).unwrap();
-            let stop = AtomicBool::new(false);
-            std::thread::scope(|scope| {
-                for _ in 0..4 {
-                    scope.spawn(|| {
-                        while !stop.load(Ordering::Relaxed) {
-                            std::hint::spin_loop();
-                        }
-                    });
-                }
-                let burn = "import sys, time\nsys.stdin.read()\nend = time.process_time() + 0.04\n\
-                            while time.process_time() < end: pass\n";
-                let mut child = Child::spawn(
-                    &[common::python3().into(), "-c".into(), burn.into()],
-                    Limits::default(),
-                )
-                .unwrap();
-                let started = Instant::now();
+            let busy = Busy::spin(4);
+            let burn = "import sys, time\nsys.stdin.read()\nend = time.process_time() + 0.04\n\
+                        while time.process_time() < end: pass\n";
+            let mut child = Child::spawn(
+                &[common::python3().into(), "-c".into(), burn.into()],
+                Limits::default(),
+            )
+            .unwrap();
+            let started = Instant::now();
+            let ended = child.finish();
+            let took = started.elapsed();
+            drop(busy);
+            assert!(!ended.killed, "killed after {took:?}: {ended:?}");
+            assert_eq!(ended.status.and_then(|s| s.code()), Some(0));
+            assert!(
+                took > Limits::default().grace,
+                "the busy threads did not slow the program past the grace period ({took:?}): \
+                 the test shows nothing"
+            );
+        },
+    );
+}
+
+/// What a program writes to stderr just before it exits is in the tail once it has ended,
+/// however late the thread that reads stderr is scheduled (a bot's `double free detected`
+/// was once missing from its verdict under load). Many programs in a row, with threads
+/// keeping the CPUs busy, so that a race would show.
+#[test]
+fn the_last_words_on_stderr_are_in_the_tail_once_the_program_has_ended() {
+    common::in_own_process(
+        "process::the_last_words_on_stderr_are_in_the_tail_once_the_program_has_ended",
+        || {
+            let _busy = Busy::spin(4);
+            for i in 0..100 {
+                let mut child = sh(&format!("echo last words {i} >&2; exit 3"));
                 let ended = child.finish();
-                let took = started.elapsed();
-                stop.store(true, Ordering::Relaxed);
-                assert!(!ended.killed, "killed after {took:?}: {ended:?}");
-                assert_eq!(ended.status.and_then(|s| s.code()), Some(0));
+                assert_eq!(ended.status.and_then(|s| s.code()), Some(3));
+                let tail = child.stderr_tail();
                 assert!(
-                    took > Limits::default().grace,
-                    "the busy threads did not slow the program past the grace period ({took:?}): \
-                     the test shows nothing"
+                    tail.contains(&format!("last words {i}")),
+                    "run {i}: {tail:?}"
                 );
-            });
-            sched_setaffinity(Pid::from_raw(0), &all).unwrap();
+            }
         },
     );
 }
