@@ -4,7 +4,8 @@
 //! - the dispatch of the three fuzz targets of `fuzz/`, one per parser kind, not per game: an
 //!   input is a game id, a NUL byte, and the bytes for that game's body ([`run`]);
 //! - the check every prompt and reply body makes of each parser: what parses prints back to
-//!   itself ([`prints_back`]);
+//!   itself ([`prints_back`]; a whole prompt body for a game with one prompt parser,
+//!   [`parses_back`]);
 //! - the step body: play a few steps from an arbitrary state with arbitrary replies and check,
 //!   after each, what must always hold ([`step`], [`fuzz_steps`], [`ArbitraryReply`]), the
 //!   canonical JSON round trip included ([`canonical_round_trip`]).
@@ -17,7 +18,7 @@ use arbitrary::{Arbitrary, Unstructured};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::seam::{Game, Reply};
+use crate::seam::{Game, ParseVerdict, Reply};
 
 pub use crate::seam::{FuzzTarget as Target, FuzzTargets};
 
@@ -43,6 +44,19 @@ pub fn run(
 /// The fuzzed bytes as the text a parser reads: invalid UTF-8 replaced, as a bot's pipe is read.
 pub fn text(data: &[u8]) -> Cow<'_, str> {
     String::from_utf8_lossy(data)
+}
+
+/// Any bytes through `game`'s parser of the protocol texts of `kind`: no panic, and what the
+/// strict grammar takes prints back to itself. The prompt body of a game whose prompt has one
+/// parser (`FuzzTargets::new(|data| parses_back(&Game, "prompt", data), …)`).
+pub fn parses_back<G: Game>(game: &G, kind: &str, data: &[u8]) {
+    let text = text(data);
+    let verdict = game
+        .parse(kind, &text)
+        .unwrap_or_else(|| panic!("{} parses no `{kind}`", G::INFO.id));
+    if let ParseVerdict::Valid { printed } = verdict {
+        assert_eq!(printed, text, "print(parse(x)) == x for a {kind}");
+    }
 }
 
 /// Parses `text` with `parse`; when it parses, asserts that `print` writes it back to `text`
@@ -180,6 +194,22 @@ mod tests {
         SEEN.with(|s| s.borrow_mut().clear());
         run(target, data, lookup);
         SEEN.with(|s| s.borrow().clone())
+    }
+
+    /// A prompt body over a game's own parser: a text it prints back passes, and a kind the
+    /// game does not parse is a broken body, not a quiet pass.
+    #[test]
+    fn parses_back_runs_the_games_parser_of_the_kind() {
+        use crate::games::codevs4::Codevs4;
+        let prompt = crate::seam::Game::prompt(
+            &Codevs4,
+            &crate::seam::Game::new_match(&Codevs4, 1, &Default::default()),
+            0,
+        );
+        parses_back(&Codevs4, "prompt", prompt.as_bytes());
+        parses_back(&Codevs4, "prompt", b"not a prompt");
+        let typo = std::panic::catch_unwind(|| parses_back(&Codevs4, "promt", b""));
+        assert!(typo.is_err(), "a kind the game does not parse");
     }
 
     #[test]

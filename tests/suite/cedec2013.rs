@@ -114,7 +114,7 @@ proptest! {
         let mut bytes = Request::of(&played_state(seed, 10), 1).print().into_bytes();
         let i = cut.index(bytes.len());
         bytes[i] = byte;
-        fuzz::prompt(&bytes);
+        (fuzz::TARGETS.prompt)(&bytes);
     }
 }
 

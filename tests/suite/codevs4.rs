@@ -89,7 +89,7 @@ proptest! {
         let mut bytes = Prompt::of(&played_state(seed, 0, 30), 1).print().into_bytes();
         let i = cut.index(bytes.len());
         bytes[i] = byte;
-        fuzz::prompt(&bytes);
+        (fuzz::TARGETS.prompt)(&bytes);
     }
 }
 

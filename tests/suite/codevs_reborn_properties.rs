@@ -115,7 +115,7 @@ proptest! {
         let mut bytes = input.to_text().into_bytes();
         let i = cut.index(bytes.len());
         bytes[i] = byte;
-        fuzz::prompt(&bytes);
+        (fuzz::TARGETS.prompt)(&bytes);
     }
 }
 

@@ -3,7 +3,7 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 
-use super::protocol::{parse_name, Command, Request};
+use super::protocol::{parse_name, Command};
 use super::rules::{Base, Direction, COORDS, PLAYERS, ROUNDS, TILES};
 use super::state::{Field, Player, State, Tile};
 use super::tally::scores;
@@ -12,17 +12,11 @@ use crate::seam::{Game, Reply};
 use crate::stepfuzz::{self, prints_back, FuzzTargets, Play};
 
 /// The bodies the fuzz targets of `fuzz/` run for this game.
-pub static TARGETS: FuzzTargets = FuzzTargets::new(prompt, reply, step);
-
-/// Any bytes through the request parser: no panic, and a parsed text prints back to itself.
-pub fn prompt(data: &[u8]) {
-    prints_back(
-        &stepfuzz::text(data),
-        "a request",
-        Request::parse,
-        Request::print,
-    );
-}
+pub static TARGETS: FuzzTargets = FuzzTargets::new(
+    |data| stepfuzz::parses_back(&Cedec2013, "request", data),
+    reply,
+    step,
+);
 
 /// Any bytes through the command and name parsers: no panic; the strict grammar is a subset
 /// of what the engine accepts, and a strict text prints back to itself.

@@ -3,7 +3,7 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 
-use super::protocol::{parse_name, Order, Orders, Prompt};
+use super::protocol::{parse_name, Order, Orders};
 use super::rules::{gathered, income, Cell, Kind, MAX_ID, RESOURCE_CELLS, STAGES, TURNS};
 use super::state::{Player, State, Unit, Units};
 use super::Codevs4;
@@ -11,17 +11,11 @@ use crate::seam::Reply;
 use crate::stepfuzz::{self, prints_back, FuzzTargets, Play};
 
 /// The bodies the fuzz targets of `fuzz/` run for this game.
-pub static TARGETS: FuzzTargets = FuzzTargets::new(prompt, reply, step);
-
-/// Any bytes through the prompt parser: no panic, and a parsed text prints back to itself.
-pub fn prompt(data: &[u8]) {
-    prints_back(
-        &stepfuzz::text(data),
-        "a prompt",
-        Prompt::parse,
-        Prompt::print,
-    );
-}
+pub static TARGETS: FuzzTargets = FuzzTargets::new(
+    |data| stepfuzz::parses_back(&Codevs4, "prompt", data),
+    reply,
+    step,
+);
 
 /// Any bytes through the output and name parsers: no panic; the strict grammar is a subset of
 /// what the engine takes, and a strict text prints back to itself.

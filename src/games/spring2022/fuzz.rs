@@ -3,7 +3,7 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 
-use super::protocol::{is_strict, read_order, read_plain, Order, Prompt, Reply as ReplyText};
+use super::protocol::{is_strict, read_order, read_plain, Order, Reply as ReplyText};
 use super::rules::{League, HEROES, MAP_HEIGHT, MAP_LIMIT, MAP_WIDTH, SHIELD_DURATION, TURNS};
 use super::state::{Mob, MobStatus, State};
 use super::Spring2022;
@@ -11,17 +11,11 @@ use crate::seam::Reply;
 use crate::stepfuzz::{self, prints_back, FuzzTargets, Play};
 
 /// The bodies the fuzz targets of `fuzz/` run for this game.
-pub static TARGETS: FuzzTargets = FuzzTargets::new(prompt, reply, step);
-
-/// Any bytes through the prompt parser: no panic, and a parsed text prints back to itself.
-pub fn prompt(data: &[u8]) {
-    prints_back(
-        &stepfuzz::text(data),
-        "a prompt",
-        Prompt::parse,
-        Prompt::print,
-    );
-}
+pub static TARGETS: FuzzTargets = FuzzTargets::new(
+    |data| stepfuzz::parses_back(&Spring2022, "prompt", data),
+    reply,
+    step,
+);
 
 /// Any bytes through the reply parsers: no panic; a strict line prints back to itself and the
 /// engine reads it as the same command in every league that has it.

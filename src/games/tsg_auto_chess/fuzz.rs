@@ -15,17 +15,11 @@ use crate::seam::Reply;
 use crate::stepfuzz::{self, prints_back, FuzzTargets, Play};
 
 /// The bodies the fuzz targets of `fuzz/` run for this game.
-pub static TARGETS: FuzzTargets = FuzzTargets::new(prompt, reply, step);
-
-/// Any bytes through the prompt parser: no panic, and a parsed text prints back to itself.
-pub fn prompt(data: &[u8]) {
-    prints_back(
-        &stepfuzz::text(data),
-        "a prompt",
-        Prompt::parse,
-        Prompt::print,
-    );
-}
+pub static TARGETS: FuzzTargets = FuzzTargets::new(
+    |data| stepfuzz::parses_back(&TsgAutoChess, "prompt", data),
+    reply,
+    step,
+);
 
 /// Any bytes through the reply and name parsers: no panic; a strict reply prints back to itself
 /// and the engine reads it as the strict parser does.
