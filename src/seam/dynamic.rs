@@ -3,7 +3,7 @@
 //! that none of them names a game or its state type.
 
 use rand::RngCore;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::{
@@ -317,8 +317,14 @@ pub(super) fn recorded_state<G: super::Recorded>(
     Ok(typed)
 }
 
-/// The shape of a canonical state, read by serde, a shape error naming its field.
+/// The shape of a canonical state, read by serde, a shape error naming its field. A state is
+/// read straight from the value; only one that fails is read again, tracking the path to the
+/// field at fault (tracking every field of every state was most of the time `trace` and the
+/// generator cases spent reading states).
 fn read_state<G: Game>(state: &Value) -> Result<G::State, StateError> {
+    if let Ok(typed) = G::State::deserialize(state) {
+        return Ok(typed);
+    }
     serde_path_to_error::deserialize(state).map_err(|e| {
         let path = e.path().to_string();
         StateError {
