@@ -1,7 +1,7 @@
 //! Loading a case library of the shape real matches give (issue 25): what `trace --cases-out`
 //! writes from a recorded CEDEC 2013 match, one file a match, each case one step of it with the
 //! whole state given and the whole state after it expected. The files hold consecutive turns of
-//! one match each (4 to 450 cases), from 100 KB to 12 MB, 84 MB in all: the library that once
+//! one match each (a few to 456 cases), from 100 KB to 12 MB, 84 MB in all: the library that once
 //! took 4.4-5.6 s and 535 MB to load.
 //!
 //! Before criterion runs, the figures the issue sets targets for are printed beside them: the
