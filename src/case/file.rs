@@ -4,15 +4,16 @@
 //! wrong, found by path in one more pass over the text ([`yaml::locate`]).
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::ops::ControlFlow;
 
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::catalogue::is_slug;
-use super::schema::ThenError;
 use super::source::SourceFile;
+use super::then_schema::{Kind, ThenError, ThenSchema};
 use super::yaml::{self, join, parse_path, Position, Segment};
-use super::{schema, Across, Case, CaseBody, Expected, LoadError, Reduce, Stored, UNCLASSIFIED};
+use super::{Across, Case, CaseBody, Expected, LoadError, Reduce, Stored, UNCLASSIFIED};
 use crate::seam::{DynGame, MatchOptions, Reply};
 
 #[derive(Deserialize)]
@@ -86,10 +87,103 @@ fn locate(text: &str, path: &str) -> Position {
 /// The start of a file: where an error about the whole file is placed.
 const TOP: Position = Position { line: 1, col: 1 };
 
-/// Loads the cases of one file.
+/// Loads the cases of one file: a case at a time as the file is read ([`load_each`]); a file
+/// with anything wrong in it is read again whole ([`load_whole`]), to report its first problem
+/// in the order a reader of the file meets them (the YAML, then the shape of every case, then
+/// the game, then each case's rules).
 pub(super) fn load(
     game: &dyn DynGame,
-    schema: &Value,
+    schema: &ThenSchema,
+    file: &SourceFile,
+    clauses: &BTreeSet<&str>,
+) -> Result<Vec<Case>, LoadError> {
+    match load_each(game, schema, file, clauses) {
+        Some(cases) => Ok(cases),
+        None => load_whole(game, schema, file, clauses),
+    }
+}
+
+/// The cases of a file with nothing wrong in it, each made as soon as it is read, so that
+/// loading takes the room of the cases made and one case being read; `None` at the first
+/// problem of any kind.
+fn load_each(
+    game: &dyn DynGame,
+    schema: &ThenSchema,
+    file: &SourceFile,
+    clauses: &BTreeSet<&str>,
+) -> Option<Vec<Case>> {
+    let mut cases = Vec::new();
+    let mut ids = BTreeMap::new();
+    let mut each = |at: Position, item: Value| {
+        let place = (cases.len(), at);
+        match one_case(game, schema, file, clauses, place, item, &mut ids) {
+            Some(case) => {
+                cases.push(case);
+                ControlFlow::Continue(())
+            }
+            None => ControlFlow::Break(()),
+        }
+    };
+    let top = yaml::parse_each(&file.text, "cases", &mut each).ok()??;
+    // Anything but `game: <this game>` and `cases: [...]` is for `load_whole` to explain.
+    let top = top.as_object()?;
+    let shape_is_known = top.len() == 2 && top.get("cases").is_some_and(Value::is_array);
+    (shape_is_known && top.get("game")?.as_str()? == game.info().id).then_some(cases)
+}
+
+/// Case `i` of a file, at `at`, read from `item`; `None` if anything is wrong with it.
+fn one_case(
+    game: &dyn DynGame,
+    schema: &ThenSchema,
+    file: &SourceFile,
+    clauses: &BTreeSet<&str>,
+    (i, at): (usize, Position),
+    item: Value,
+    ids: &mut BTreeMap<String, usize>,
+) -> Option<Case> {
+    let Value::Object(mut fields) = item else {
+        return None;
+    };
+    // `given` and `then` are any value to serde: taken out, they are not rebuilt.
+    // (`null` is no value, as serde reads an `Option`.)
+    let mut take = |key| fields.remove(key).filter(|v: &Value| !v.is_null());
+    let (given, then) = (take("given"), take("then"));
+    let mut rc: RawCase = serde_json::from_value(Value::Object(fields)).ok()?;
+    (rc.given, rc.then) = (given, then);
+    let place = CasePlace {
+        file,
+        here: format!("cases[{i}]"),
+        at,
+    };
+    check_id_and_rules(&rc, &place, ids, clauses).ok()?;
+    let body = body(game, schema, &mut rc).ok()?;
+    Some(case(game, file, &place, rc, body))
+}
+
+/// The case made of `rc` and its `body`.
+fn case(
+    game: &dyn DynGame,
+    file: &SourceFile,
+    place: &CasePlace,
+    rc: RawCase,
+    body: CaseBody,
+) -> Case {
+    Case {
+        name: format!("{}/{}/{}", game.info().id, file.stem, rc.id),
+        id: rc.id,
+        rules: rc.rules,
+        note: rc.note,
+        needs_review: rc.needs_review,
+        path: file.path.clone(),
+        line: place.at.line,
+        body,
+    }
+}
+
+/// Loads the cases of one file read whole: every problem is found in the order of [`load`].
+fn load_whole(
+    game: &dyn DynGame,
+    schema: &ThenSchema,
     file: &SourceFile,
     clauses: &BTreeSet<&str>,
 ) -> Result<Vec<Case>, LoadError> {
@@ -107,16 +201,7 @@ pub(super) fn load(
             let at = locate(&file.text, &join(&place.here, &e.field));
             LoadError::at(&file.path, at, format!("case `{}`: {}", rc.id, e.message))
         })?;
-        cases.push(Case {
-            name: format!("{}/{}/{}", game.info().id, file.stem, rc.id),
-            id: rc.id,
-            rules: rc.rules,
-            note: rc.note,
-            needs_review: rc.needs_review,
-            path: file.path.clone(),
-            line: place.at.line,
-            body,
-        });
+        cases.push(case(game, file, &place, rc, body));
     }
     Ok(cases)
 }
@@ -274,7 +359,7 @@ fn across(raw: std::collections::BTreeMap<String, RawAcross>) -> Result<Vec<Acro
 
 /// A case's body by its kind: a generator case (`generate`), a parse case (`parse`, `input`,
 /// `expect`) or a step case (`given`, `when`, `then`).
-fn body(game: &dyn DynGame, schema: &Value, rc: &mut RawCase) -> Result<CaseBody, FieldError> {
+fn body(game: &dyn DynGame, schema: &ThenSchema, rc: &mut RawCase) -> Result<CaseBody, FieldError> {
     if let Some(generate) = rc.generate.take() {
         return generate_body(game, schema, rc, generate);
     }
@@ -298,7 +383,7 @@ fn body(game: &dyn DynGame, schema: &Value, rc: &mut RawCase) -> Result<CaseBody
 /// `across`, nothing of the other kinds.
 fn generate_body(
     game: &dyn DynGame,
-    schema: &Value,
+    schema: &ThenSchema,
     rc: &mut RawCase,
     generate: Generate,
 ) -> Result<CaseBody, FieldError> {
@@ -337,7 +422,7 @@ fn generate_body(
             ))
         }
     };
-    schema::check_then(schema, &then, schema::Kind::Generate)?;
+    schema.check(&then, Kind::Generate)?;
     Ok(CaseBody::Generate {
         seeds: generate.seeds,
         options,
@@ -386,7 +471,11 @@ fn parse_body(
 
 /// A step case: `given` read as the game's state (one play can reach, unless `reachable:
 /// false`), `when` with the game's replies a step, `then` checked against the schema.
-fn step_body(game: &dyn DynGame, schema: &Value, rc: &mut RawCase) -> Result<CaseBody, FieldError> {
+fn step_body(
+    game: &dyn DynGame,
+    schema: &ThenSchema,
+    rc: &mut RawCase,
+) -> Result<CaseBody, FieldError> {
     let mut then = rc.then.take().ok_or_else(|| {
         FieldError::at(
             "",
@@ -425,7 +514,7 @@ fn step_body(game: &dyn DynGame, schema: &Value, rc: &mut RawCase) -> Result<Cas
             ),
         ));
     }
-    schema::check_then(schema, &then, schema::Kind::Step)?;
+    schema.check(&then, Kind::Step)?;
     Ok(CaseBody::Step {
         given: Stored::new(&given),
         reachable,

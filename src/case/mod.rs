@@ -10,8 +10,9 @@
 //! - [`yaml`] reads YAML into JSON in one pass, with positions on demand;
 //! - [`catalogue`] reads `rules.yaml`;
 //! - `file` applies the rules of a case file;
-//! - [`schema`] checks a case's `then` (and the paths an engine declares unmodelled) against
-//!   the game's schema;
+//! - [`then_schema`] checks a case's `then` against the game's schema (with the `jsonschema`
+//!   crate, the schema compiled once a game);
+//! - [`schema`] checks the paths an engine declares unmodelled against it;
 //! - [`expect`] matches `then` against a result.
 
 pub mod catalogue;
@@ -19,11 +20,13 @@ pub mod expect;
 mod file;
 pub mod schema;
 pub mod source;
+pub mod then_schema;
 pub mod yaml;
 
 use std::collections::BTreeSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -298,22 +301,43 @@ fn load_game(
     };
     let catalogue = catalogue::load(&rules.path, &rules.text, id)?;
     let clause_ids: BTreeSet<&str> = catalogue.clauses.iter().map(|c| c.id.as_str()).collect();
-    let schema = game.schemas().state;
+    let schema = then_schema::ThenSchema::new(&game.schemas().state)
+        .map_err(|e| LoadError::whole(&rules.path, format!("{id}: {e}")))?;
     let case_files: Vec<&source::SourceFile> = files.iter().filter(|f| f.stem != "rules").collect();
-    // Files are independent: load them on every core, then keep file order (and report the
-    // first bad file in that order).
+    let loaded = on_every_core(&case_files, |file| {
+        file::load(game, &schema, file, &clause_ids)
+    });
+    let mut cases = Vec::new();
+    for file_cases in loaded {
+        cases.extend(file_cases?);
+    }
+    Ok(GameCases {
+        game,
+        catalogue,
+        cases,
+    })
+}
+
+/// `load` of each file, on every core: files are independent. The largest are taken first, so
+/// that no core is left with a large file when the others are done; the results are in file
+/// order (and the first bad file in that order is the one reported).
+fn on_every_core<T: Send>(
+    files: &[&source::SourceFile],
+    load: impl Fn(&source::SourceFile) -> T + Sync,
+) -> Vec<T> {
+    let mut by_size: Vec<usize> = (0..files.len()).collect();
+    by_size.sort_by_key(|&i| std::cmp::Reverse(files[i].text.len()));
+    let next = AtomicUsize::new(0);
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let per_worker = case_files.len().div_ceil(workers).max(1);
-    let loaded: Vec<Result<Vec<Case>, LoadError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = case_files
-            .chunks(per_worker)
-            .map(|chunk| {
-                let (schema, clause_ids) = (&schema, &clause_ids);
-                scope.spawn(move || {
-                    chunk
-                        .iter()
-                        .map(|file| file::load(game, schema, file, clause_ids))
-                        .collect::<Vec<_>>()
+    let mut loaded: Vec<(usize, T)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers.min(files.len()))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    while let Some(&i) = by_size.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        done.push((i, load(files[i])));
+                    }
+                    done
                 })
             })
             .collect();
@@ -325,15 +349,8 @@ fn load_game(
             })
             .collect()
     });
-    let mut cases = Vec::new();
-    for file_cases in loaded {
-        cases.extend(file_cases?);
-    }
-    Ok(GameCases {
-        game,
-        catalogue,
-        cases,
-    })
+    loaded.sort_by_key(|(i, _)| *i);
+    loaded.into_iter().map(|(_, t)| t).collect()
 }
 
 impl Library {

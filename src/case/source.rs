@@ -13,9 +13,11 @@ mod embedded {
 }
 
 /// The largest case file read by default: 4 MiB. The largest file of the library is under
-/// 100 KiB, and a file of a hundred replayed whole-field cases (benches/library.rs) about
-/// 2.3 MB; a bigger one is a mistake or an attack, refused on its size before it is parsed
-/// (a 15 MB file of one line took 8 s and 1 GB to parse before it was refused).
+/// 100 KiB, and a hundred whole-field CEDEC cases take about 2.7 MB; a bigger file is a mistake
+/// or an attack, refused on its size before it is parsed (a 15 MB file of one line took 8 s and
+/// 1 GB to parse before it was refused). A whole traced match is bigger (`trace --cases-out`
+/// writes up to 16 MB for CEDEC 2013, benches/library.rs loads files of 12 MB): it needs
+/// `--max-case-file-bytes`.
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
 /// The text of `<game>/<stem>.yaml` in the library built into shinpan (`rules` is a game's

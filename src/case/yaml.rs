@@ -118,14 +118,7 @@ pub struct Parsed {
 /// Reads the one document of `text`. `mark` is asked about every node's path; the position of
 /// each node it says yes to is returned (for a mapping entry, the position of its key).
 pub fn parse(text: &str, mark: &dyn Fn(&[Segment]) -> bool) -> Result<Parsed, YamlError> {
-    let mut walk = Walk {
-        parser: Parser::new_from_str(text),
-        path: Vec::new(),
-        mark,
-        marks: Vec::new(),
-        target: None,
-        found: None,
-    };
+    let mut walk = Walk::new(text, mark, None);
     let value = walk.document()?;
     Ok(Parsed {
         value,
@@ -133,18 +126,28 @@ pub fn parse(text: &str, mark: &dyn Fn(&[Segment]) -> bool) -> Result<Parsed, Ya
     })
 }
 
+/// What [`parse_each`] does with each element of the list it hands on: go on, or stop reading.
+pub type Each<'e> = dyn FnMut(Position, Value) -> std::ops::ControlFlow<()> + 'e;
+
+/// Reads the one document of `text` as [`parse`] does, but hands each element of the list
+/// under the top-level key `key` to `each` as soon as it is read, with its position, and keeps
+/// none of them: that list is empty in the value returned. So a file of thousands of cases
+/// takes the room of one case at a time. `Ok(None)`: `each` stopped the reading.
+pub fn parse_each(text: &str, key: &str, each: &mut Each<'_>) -> Result<Option<Value>, YamlError> {
+    let never = |_: &[Segment]| false;
+    let mut walk = Walk::new(text, &never, Some((key, each)));
+    match walk.document() {
+        Err(_) if walk.stopped => Ok(None),
+        result => result.map(Some),
+    }
+}
+
 /// The position of the node at `path` (of its key, for a mapping entry), or of the deepest
 /// node on the way to it that exists. `None` only for a text that is not YAML.
 pub fn locate(text: &str, path: &[Segment]) -> Option<Position> {
     let never = |_: &[Segment]| false;
-    let mut walk = Walk {
-        parser: Parser::new_from_str(text),
-        path: Vec::new(),
-        mark: &never,
-        marks: Vec::new(),
-        target: Some(path),
-        found: None,
-    };
+    let mut walk = Walk::new(text, &never, None);
+    walk.target = Some(path);
     // An error after the target was passed does not matter.
     let _ = walk.document();
     walk.found.map(|(_, at)| at)
@@ -158,6 +161,50 @@ struct Walk<'t, 'm> {
     /// For [`locate`]: the path sought, and the deepest prefix of it seen so far.
     target: Option<&'m [Segment]>,
     found: Option<(usize, Position)>,
+    /// For [`parse_each`]: the top-level key whose list is handed on, and to what.
+    each: Option<(&'m str, &'m mut Each<'m>)>,
+    /// Whether `each` stopped the reading.
+    stopped: bool,
+}
+
+impl<'t, 'm> Walk<'t, 'm> {
+    fn new(
+        text: &'t str,
+        mark: &'m dyn Fn(&[Segment]) -> bool,
+        each: Option<(&'m str, &'m mut Each<'m>)>,
+    ) -> Walk<'t, 'm> {
+        Walk {
+            parser: Parser::new_from_str(text),
+            path: Vec::new(),
+            mark,
+            marks: Vec::new(),
+            target: None,
+            found: None,
+            each,
+            stopped: false,
+        }
+    }
+
+    /// Whether the elements of the list now being read are handed on, not kept.
+    fn hands_on(&self) -> bool {
+        matches!((&self.each, self.path.as_slice()),
+            (Some((key, _)), [Segment::Key(k)]) if k == key)
+    }
+
+    /// Hands `item` on, or keeps it in `items`; an error (never shown) when `each` stops.
+    fn take(&mut self, items: &mut Vec<Value>, at: Position, item: Value) -> Result<(), YamlError> {
+        let Some((_, each)) = self.each.as_mut() else {
+            items.push(item);
+            return Ok(());
+        };
+        match each(at, item) {
+            std::ops::ControlFlow::Continue(()) => Ok(()),
+            std::ops::ControlFlow::Break(()) => {
+                self.stopped = true;
+                Err(error(at, "stopped"))
+            }
+        }
+    }
 }
 
 fn position(span: &Span) -> Position {
@@ -252,17 +299,23 @@ impl<'t> Walk<'t, '_> {
             }
             Event::SequenceStart(anchor, tag) => {
                 refuse_anchor_and_tag(at, anchor, tag.is_some())?;
-                let mut items = Vec::new();
+                let hands_on = self.hands_on();
+                let (mut items, mut count) = (Vec::new(), 0);
                 loop {
                     let (event, span) = self.next()?;
                     if matches!(event, Event::SequenceEnd) {
                         return Ok(Value::Array(items));
                     }
-                    self.path.push(Segment::Index(items.len()));
-                    self.seen(position(&span));
+                    let item_at = position(&span);
+                    self.path.push(Segment::Index(count));
+                    self.seen(item_at);
                     let item = self.node(event, span);
                     self.path.pop();
-                    items.push(item?);
+                    count += 1;
+                    match item {
+                        Ok(item) if hands_on => self.take(&mut items, item_at, item)?,
+                        item => items.push(item?),
+                    }
                 }
             }
             Event::MappingStart(anchor, tag) => {
