@@ -1,0 +1,150 @@
+//! Issue 25, item 3: `run_library_jobs` runs the cases on N workers, each with its own engine,
+//! and the results are in library order. Each worker takes a fixed share of the cases (worker
+//! `w` the cases `w`, `w + N`, …), so an engine whose answers depend on what it was asked
+//! before, or that gives up, gives the same report from run to run.
+
+use serde_json::Value;
+use shinpan::case::{load_library, Library, LoadOptions, Source};
+use shinpan::games;
+use shinpan::run::{
+    run_library_jobs, Answered, EngineUnderTest, NewMatchRequest, ParseRequest, Reference,
+    StepRequest, StepResponse,
+};
+use shinpan::seam::ParseVerdict;
+
+/// The chain cases of codevs-reborn: eleven step cases, one request each.
+fn chains() -> Library {
+    let options = LoadOptions {
+        only: vec!["codevs-reborn".into()],
+        ..LoadOptions::default()
+    };
+    let mut library = load_library(&Source::Embedded, &games::all(), &options).unwrap();
+    for game in &mut library.games {
+        game.cases.retain(|c| c.name.contains("chains/"));
+    }
+    library
+}
+
+/// The reference engine, except that it answers every other request it gets `unsupported`
+/// (its 2nd, 4th, …) and, past `give_up_after` requests, gives up: an engine whose answers
+/// depend on what it was asked before.
+#[derive(Default)]
+struct Moody {
+    asked: usize,
+    give_up_after: Option<usize>,
+    panic_on_giving_up: bool,
+}
+
+impl Moody {
+    fn boxed(n: usize, give_up_after: Option<usize>) -> Vec<Box<dyn EngineUnderTest + Send>> {
+        (0..n)
+            .map(|_| {
+                Box::new(Moody {
+                    give_up_after,
+                    ..Moody::default()
+                }) as Box<dyn EngineUnderTest + Send>
+            })
+            .collect()
+    }
+
+    fn answer<T>(&mut self, reference: impl FnOnce() -> Answered<T>) -> Answered<T> {
+        self.asked += 1;
+        if self.asked % 2 == 0 {
+            return Answered::Unsupported("every other request".into());
+        }
+        reference()
+    }
+}
+
+impl EngineUnderTest for Moody {
+    fn name(&self) -> String {
+        "moody".into()
+    }
+
+    fn step(&mut self, request: StepRequest<'_>) -> Answered<StepResponse> {
+        self.answer(|| Reference.step(request))
+    }
+
+    fn parse(&mut self, request: ParseRequest<'_>) -> Answered<ParseVerdict> {
+        self.answer(|| Reference.parse(request))
+    }
+
+    fn new_match(&mut self, request: NewMatchRequest<'_>) -> Answered<Value> {
+        self.answer(|| Reference.new_match(request))
+    }
+
+    fn gave_up(&self) -> Option<String> {
+        let limit = self.give_up_after?;
+        if self.asked < limit {
+            return None;
+        }
+        assert!(!self.panic_on_giving_up, "the engine's own bug");
+        Some(format!("asked {limit} times"))
+    }
+}
+
+/// The verdict names of `engines` running `library`, with the `done` counts progress saw.
+fn verdicts(
+    library: &Library,
+    engines: &mut [Box<dyn EngineUnderTest + Send>],
+) -> (Vec<String>, Vec<usize>, Option<String>) {
+    let mut done = Vec::new();
+    let run = run_library_jobs(library, None, engines, |_, d, _| done.push(d), || None);
+    let verdicts = run.results.iter().map(|r| r.verdict.name().into()).collect();
+    (verdicts, done, run.stopped)
+}
+
+/// Case `i` is the `i / N`-th request of worker `i % N`'s engine, whatever the timing: with
+/// one engine the odd cases are unsupported, with two the cases 2, 3, 6, 7, 10.
+#[test]
+fn each_worker_asks_its_engine_a_fixed_share_of_the_cases_in_library_order() {
+    let library = chains();
+    let (one, done, _) = verdicts(&library, &mut Moody::boxed(1, None));
+    assert_eq!(one.len(), 11);
+    assert_eq!(done, (1..=11).collect::<Vec<_>>());
+    for (i, verdict) in one.iter().enumerate() {
+        assert_eq!(verdict == "unsupported", i % 2 == 1, "case {i}: {one:?}");
+    }
+    let (two, done, _) = verdicts(&library, &mut Moody::boxed(2, None));
+    assert_eq!(done, (1..=11).collect::<Vec<_>>());
+    for (i, verdict) in two.iter().enumerate() {
+        assert_eq!(verdict == "unsupported", (i / 2) % 2 == 1, "case {i}: {two:?}");
+    }
+}
+
+/// Each of two engines gives up after its third request: worker 0's third case is case 4, so
+/// the run has the cases 0 to 4; worker 1's case 5, if it ran, is left out.
+#[test]
+fn an_engine_that_gives_up_ends_the_run_after_its_case_and_before_no_other() {
+    let (verdicts, done, stopped) = verdicts(&chains(), &mut Moody::boxed(2, Some(3)));
+    assert_eq!(verdicts.len(), 5, "{verdicts:?}");
+    assert_eq!(
+        stopped.as_deref(),
+        Some("stopped after 5 of 11 cases: asked 3 times")
+    );
+    assert!(done.len() == 5 || done.len() == 6, "{done:?}");
+    assert_eq!(done, (1..=done.len()).collect::<Vec<_>>());
+}
+
+/// A worker's own panic (here in `gave_up`, outside the requests whose panics become errors)
+/// stops the other workers and reaches the caller, with its message.
+#[test]
+fn a_worker_that_panics_stops_the_run_and_the_panic_reaches_the_caller() {
+    let library = chains();
+    let mut engines = Moody::boxed(1, None);
+    engines.push(Box::new(Moody {
+        give_up_after: Some(2),
+        panic_on_giving_up: true,
+        ..Moody::default()
+    }));
+    let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run_library_jobs(&library, None, &mut engines, |_, _, _| {}, || None)
+    }));
+    let panic = panicked.expect_err("the worker's panic reaches the caller");
+    let message = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    assert_eq!(message, "the engine's own bug");
+}
