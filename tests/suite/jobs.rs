@@ -1,7 +1,8 @@
-//! Issue 25, item 3: `run_library_jobs` runs the cases on N workers, each with its own engine,
-//! and the results are in library order. Each worker takes a fixed share of the cases (worker
-//! `w` the cases `w`, `w + N`, …), so an engine whose answers depend on what it was asked
-//! before, or that gives up, gives the same report from run to run.
+//! Issue 25, item 3: `check --jobs N` runs the cases on N workers, each with its own engine (an
+//! adapter started N times), and the report is the one `--jobs 1` gives, byte for byte, in
+//! library order. Each worker takes a fixed share of the cases (worker `w` the cases `w`,
+//! `w + N`, …), so an engine whose answers depend on what it was asked before, or that gives
+//! up, gives the same report from run to run.
 
 use serde_json::Value;
 use shinpan::case::{load_library, Library, LoadOptions, Source};
@@ -11,6 +12,116 @@ use shinpan::run::{
     StepRequest, StepResponse,
 };
 use shinpan::seam::ParseVerdict;
+
+const PYTHON_ADAPTER: &str = "conformance/adapters/codevs_reborn.py";
+
+/// `check` with `args`: its exit code and stdout.
+fn check(args: &[&str]) -> (Option<i32>, String) {
+    let out = crate::common::shinpan_within(600)
+        .arg("check")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).expect("the report is UTF-8"),
+    )
+}
+
+fn names(report: &str) -> Vec<String> {
+    let report: Value = serde_json::from_str(report).unwrap();
+    report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn the_whole_library_on_two_workers_reports_what_one_worker_does_byte_for_byte() {
+    let (one_code, one) = check(&["--format", "json", "--jobs", "1"]);
+    let (two_code, two) = check(&["--format", "json", "--jobs", "2"]);
+    assert_eq!(one_code, Some(0), "{one}");
+    assert_eq!(two_code, Some(0), "{two}");
+    assert!(names(&one).len() > 100, "{one}");
+    assert!(one == two, "--jobs 2 gave another report than --jobs 1");
+}
+
+#[test]
+fn the_python_adapter_started_twice_or_thrice_reports_what_it_does_alone() {
+    // A planted bug, so that the report has failures and their departures as well as passes.
+    let engine = format!(
+        "{} {PYTHON_ADAPTER} --bug ojama-cap-11",
+        crate::common::python3()
+    );
+    let run = |jobs: &str| {
+        check(&[
+            "codevs-reborn",
+            "--format",
+            "json",
+            "--engine",
+            &engine,
+            "--jobs",
+            jobs,
+        ])
+    };
+    let (code, one) = run("1");
+    assert_eq!(code, Some(1), "the planted bug fails cases: {one}");
+    assert!(one.contains("\"departure\""), "{one}");
+    for jobs in ["2", "3"] {
+        let (code, many) = run(jobs);
+        assert_eq!(code, Some(1), "{many}");
+        assert!(
+            one == many,
+            "--jobs {jobs} gave another report than --jobs 1"
+        );
+    }
+}
+
+#[test]
+fn no_jobs_is_a_usage_error() {
+    let out = crate::common::shinpan()
+        .args(["check", "codevs-reborn", "--jobs", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--jobs") && stderr.contains("at least 1"),
+        "{stderr}"
+    );
+}
+
+/// An adapter that fails every request is given up on by each worker after five failures in a
+/// row: the first to give up is worker 0 after its fifth case, case 8 (0, 2, 4, 6, 8), so the
+/// run stops after 9 of the 11 cases, whatever the timing.
+#[test]
+fn two_adapters_that_fail_every_request_stop_the_run_at_the_first_to_give_up() {
+    let tag = format!("shinpan-test-jobs-exit-{}", std::process::id());
+    let engine = format!("python3 tests/fixtures/adapters/misbehave.py exit {tag}");
+    let args = [
+        "codevs-reborn",
+        "--format",
+        "json",
+        "--filter",
+        "chains/",
+        "--engine",
+        &engine,
+        "--jobs",
+        "2",
+    ];
+    let (code, report) = check(&args);
+    assert_eq!(code, Some(1), "{report}");
+    let (_, all) = check(&["codevs-reborn", "--format", "json", "--filter", "chains/"]);
+    assert_eq!(names(&report), names(&all)[..9], "{report}");
+    let report: Value = serde_json::from_str(&report).unwrap();
+    let stopped = report["stopped"].as_str().unwrap();
+    assert!(
+        stopped.starts_with("stopped after 9 of 11 cases: the adapter failed 5 requests in a row"),
+        "{stopped}"
+    );
+}
 
 /// The chain cases of codevs-reborn: eleven step cases, one request each.
 fn chains() -> Library {
@@ -90,7 +201,11 @@ fn verdicts(
 ) -> (Vec<String>, Vec<usize>, Option<String>) {
     let mut done = Vec::new();
     let run = run_library_jobs(library, None, engines, |_, d, _| done.push(d), || None);
-    let verdicts = run.results.iter().map(|r| r.verdict.name().into()).collect();
+    let verdicts = run
+        .results
+        .iter()
+        .map(|r| r.verdict.name().into())
+        .collect();
     (verdicts, done, run.stopped)
 }
 
@@ -108,7 +223,11 @@ fn each_worker_asks_its_engine_a_fixed_share_of_the_cases_in_library_order() {
     let (two, done, _) = verdicts(&library, &mut Moody::boxed(2, None));
     assert_eq!(done, (1..=11).collect::<Vec<_>>());
     for (i, verdict) in two.iter().enumerate() {
-        assert_eq!(verdict == "unsupported", (i / 2) % 2 == 1, "case {i}: {two:?}");
+        assert_eq!(
+            verdict == "unsupported",
+            (i / 2) % 2 == 1,
+            "case {i}: {two:?}"
+        );
     }
 }
 
