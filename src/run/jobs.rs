@@ -146,8 +146,8 @@ impl<'c, 'l> Deal<'c, 'l> {
 
 /// What a worker tells the run, in the order it happened to that worker.
 enum Event {
-    /// Case `index` finished.
-    Judged(usize, CaseResult),
+    /// Case `index` finished (boxed: a result is large, the other events small).
+    Judged(usize, Box<CaseResult>),
     /// The engine gave up after case `index` (already sent as judged): why.
     GaveUp(usize, String),
     /// The worker stopped for `why`; `cut_short`, the case under way when it came.
@@ -185,10 +185,8 @@ fn work(
                 cut_short: Some(index),
             });
         }
-        send(Event::Judged(
-            index,
-            CaseResult::of(case, game.info().id, judged),
-        ));
+        let result = CaseResult::of(case, game.info().id, judged);
+        send(Event::Judged(index, Box::new(result)));
         if let Some(why) = engine.gave_up() {
             deal.limit.fetch_min(index + 1, Ordering::SeqCst);
             return send(Event::GaveUp(index, why));
@@ -236,7 +234,7 @@ impl<P: FnMut(&CaseResult, usize, usize)> Collected<P> {
             Event::Judged(index, result) => {
                 self.done += 1;
                 (self.progress)(&result, self.done, self.results.len());
-                self.results[index] = Some(result);
+                self.results[index] = Some(*result);
             }
             Event::GaveUp(index, why) => {
                 if self.gave_up.as_ref().is_none_or(|(k, _)| index < *k) {

@@ -160,7 +160,7 @@ impl Moody {
 
     fn answer<T>(&mut self, reference: impl FnOnce() -> Answered<T>) -> Answered<T> {
         self.asked += 1;
-        if self.asked % 2 == 0 {
+        if self.asked.is_multiple_of(2) {
             return Answered::Unsupported("every other request".into());
         }
         reference()
