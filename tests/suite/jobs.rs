@@ -79,6 +79,23 @@ fn the_python_adapter_started_twice_or_thrice_reports_what_it_does_alone() {
     }
 }
 
+/// `--partition` picks the shard's cases first; the shard then runs on the workers. The human
+/// report too is the same whatever the workers.
+#[test]
+fn a_shard_on_two_workers_reports_what_it_does_on_one() {
+    let shard = |format: &str, jobs: &str| {
+        let args = ["cedec2013", "--partition", "count:2/3", "--format", format];
+        check(&[&args[..], &["--jobs", jobs]].concat())
+    };
+    let (code, one) = shard("json", "1");
+    assert_eq!(code, Some(0), "{one}");
+    let report: Value = serde_json::from_str(&one).unwrap();
+    assert_eq!(report["partition"], "count:2/3");
+    assert!(!names(&one).is_empty());
+    assert_eq!(shard("json", "2"), (Some(0), one));
+    assert_eq!(shard("human", "2"), shard("human", "1"));
+}
+
 #[test]
 fn no_jobs_is_a_usage_error() {
     let out = crate::common::shinpan()
