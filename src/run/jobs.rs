@@ -1,8 +1,12 @@
 //! Running the selected cases of a library: on one engine, or on several at once, one worker
 //! thread each (`check --jobs N`).
 //!
-//! **The deal.** With N engines, worker `w` runs the cases `w`, `w + N`, `w + 2N`, … in library
-//! order: a fixed deal, not a queue. So each engine is asked the same requests in the same order
+//! **The deal.** With N engines, each worker runs a fixed share of the cases, in library order:
+//! a deal made before the run from the cases alone, not a queue. A generator case weighs its
+//! seeds, any other case 1; the heaviest are dealt first, each to the worker with the least
+//! weight so far (the lowest-numbered on a tie), so that a few generator cases of a thousand
+//! seeds do not all fall to one worker; cases of equal weight are dealt in turn (worker `w` of N
+//! gets the cases `w`, `w + N`, …). So each engine is asked the same requests in the same order
 //! whatever the timing, and an engine whose answers depend on what it was asked before (an
 //! adapter restarted after a failure, one that counts its requests, one that gives up) gives
 //! the same report from run to run. The results are put back in library order; the report does
@@ -29,7 +33,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use super::{run_case, select, CaseResult, EngineUnderTest};
-use crate::case::{Case, Library};
+use crate::case::{Case, CaseBody, Library};
 use crate::seam::DynGame;
 
 /// The results of a run of the library.
@@ -126,10 +130,11 @@ pub fn run_library_jobs(
     collected.finish(&cases)
 }
 
-/// The selected cases, how many workers share them, and the first case no worker may start.
+/// The selected cases, each worker's share of them, and the first case no worker may start.
 struct Deal<'c, 'l> {
     cases: &'c [(&'static dyn DynGame, &'l Case)],
-    workers: usize,
+    /// The positions of each worker's cases, in library order.
+    shares: Vec<Vec<usize>>,
     /// Lowered to `k + 1` when an engine gives up after case `k`, to 0 when a worker panics.
     limit: AtomicUsize,
 }
@@ -138,10 +143,34 @@ impl<'c, 'l> Deal<'c, 'l> {
     fn new(cases: &'c [(&'static dyn DynGame, &'l Case)], workers: usize) -> Self {
         Deal {
             cases,
-            workers,
+            shares: shares(cases, workers),
             limit: AtomicUsize::new(cases.len()),
         }
     }
+}
+
+/// Each of `workers` workers' cases, in library order: the heaviest dealt first (a generator
+/// case weighs its seeds, any other case 1), each to the worker with the least weight so far,
+/// the lowest-numbered on a tie. It depends on the cases alone, never on timing.
+fn shares(cases: &[(&'static dyn DynGame, &Case)], workers: usize) -> Vec<Vec<usize>> {
+    let weight = |index: usize| match &cases[index].1.body {
+        CaseBody::Generate { seeds, .. } => (*seeds).max(1),
+        _ => 1,
+    };
+    let mut heaviest_first: Vec<usize> = (0..cases.len()).collect();
+    heaviest_first.sort_by_key(|&index| std::cmp::Reverse(weight(index)));
+    let mut loads = vec![0u64; workers];
+    let mut shares = vec![Vec::new(); workers];
+    for index in heaviest_first {
+        // `min_by_key` gives the first of equal loads: the lowest-numbered worker.
+        let worker = (0..workers).min_by_key(|&w| loads[w]).unwrap_or(0);
+        loads[worker] += weight(index);
+        shares[worker].push(index);
+    }
+    for share in &mut shares {
+        share.sort_unstable();
+    }
+    shares
 }
 
 /// What a worker tells the run, in the order it happened to that worker.
@@ -167,7 +196,7 @@ fn work(
     mut send: impl FnMut(Event),
 ) {
     let _stop = StopOnPanic(&deal.limit);
-    for index in (worker..deal.cases.len()).step_by(deal.workers) {
+    for &index in &deal.shares[worker] {
         if index >= deal.limit.load(Ordering::SeqCst) {
             return;
         }

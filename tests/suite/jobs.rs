@@ -1,7 +1,7 @@
 //! Issue 25, item 3: `check --jobs N` runs the cases on N workers, each with its own engine (an
 //! adapter started N times), and the report is the one `--jobs 1` gives, byte for byte, in
-//! library order. Each worker takes a fixed share of the cases (worker `w` the cases `w`,
-//! `w + N`, …), so an engine whose answers depend on what it was asked before, or that gives
+//! library order. Each worker takes a fixed share of the cases, dealt before the run (cases of
+//! equal weight in turn: worker `w` the cases `w`, `w + N`, …), so an engine whose answers depend on what it was asked before, or that gives
 //! up, gives the same report from run to run.
 
 use serde_json::Value;
