@@ -218,6 +218,11 @@ pub struct CheckArgs {
     /// every case once; `shinpan report merge` joins their `--format json` reports.
     #[arg(long, value_name = "KIND:K/N")]
     pub partition: Option<Partition>,
+    /// Run the cases on N workers at once, each with its own engine (an adapter is started N
+    /// times). The report is the same, in library order, whatever N. Default: the number of
+    /// cores.
+    #[arg(long, short = 'j', value_name = "N", value_parser = at_least_one)]
+    pub jobs: Option<usize>,
     #[arg(long, value_enum, default_value_t = FormatArg::Human)]
     pub format: FormatArg,
     /// No progress line (it is shown on stderr, when stderr is a terminal, once a run has

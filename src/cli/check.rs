@@ -15,7 +15,7 @@ use shinpan::report::{Format, Render};
 use shinpan::run::baseline::{compare, Baseline};
 use shinpan::run::expect_fail::ExpectFail;
 use shinpan::run::{
-    check_unmodelled, run_library_until, select, CaseResult, CaseVerdict, EngineUnderTest,
+    check_unmodelled, run_library_jobs, select, CaseResult, CaseVerdict, EngineUnderTest,
     LibraryRun, Reference,
 };
 
@@ -28,6 +28,7 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
         games,
         filter,
         partition,
+        jobs,
         format,
         quiet,
         library,
@@ -56,14 +57,10 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
         .map(|path| Baseline::load(&path, max_baseline_bytes))
         .transpose()
         .map_err(|e| Usage(format!("--baseline: {e}")))?;
-    let mut engine = start(&engine)?;
-    check_unmodelled(library.games.iter().map(|g| g.game), engine.as_ref()).map_err(|e| {
-        Usage(format!(
-            "the engine `{}` cannot be used: {e}",
-            engine.name()
-        ))
-    })?;
-    let run = run_cases(&library, filter.as_deref(), engine.as_mut(), quiet);
+    let mut engines = engines_for(&library, filter.as_deref(), &engine, jobs)?;
+    // Every worker's engine is the same program: the first names it.
+    let name = engines[0].name();
+    let run = run_cases(&library, filter.as_deref(), &mut engines, quiet);
     let mut results = run.results;
     if let Some(list) = &expect_fail {
         for pattern in list.apply(&mut results).unmatched {
@@ -76,14 +73,12 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
     let mut report = Report::new(
         &library.digest,
         &library_arg.source().describe(),
-        &engine.name(),
+        &name,
         results,
     );
     report.stopped = run.stopped;
     report.partition = partition.map(|p| p.to_string());
-    if let Some(remarks) = engine.finish() {
-        warn(&remarks);
-    }
+    finish(&mut engines);
     out(&report.render(format))?;
     if let Some(changes) = changes {
         match format {
@@ -91,25 +86,25 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
             _ => warn(&changes_human(&changes)),
         }
     }
-    if nothing_judged(&report, engine.as_ref()) {
+    if nothing_judged(&report, &name) {
         return Ok(Finished::Incomplete);
     }
     Ok(Finished::passed_if(report.all_passed()))
 }
 
-/// Runs the cases of `library` that `filter` selects on `engine`, with a progress line for
-/// people (unless `quiet`), until they are all run or a signal stops the run.
+/// Runs the cases of `library` that `filter` selects on `engines` (one worker each), with a
+/// progress line for people (unless `quiet`), until they are all run or a signal stops the run.
 fn run_cases(
     library: &Library,
     filter: Option<&str>,
-    engine: &mut dyn EngineUnderTest,
+    engines: &mut [Box<dyn EngineUnderTest + Send>],
     quiet: bool,
 ) -> LibraryRun {
     let mut line = ProgressLine::new(quiet);
-    let run = run_library_until(
+    let run = run_library_jobs(
         library,
         filter,
-        engine,
+        engines,
         |result, done, total| line.update(result, done, total),
         interrupt::reason,
     );
@@ -173,12 +168,12 @@ fn no_case_matches(filter: Option<&str>) -> Usage {
 
 /// Nothing judged is not a pass (issue 22, item 10): a run whose every case was unsupported
 /// checked nothing. Says so.
-fn nothing_judged(report: &Report, engine: &dyn EngineUnderTest) -> bool {
+fn nothing_judged(report: &Report, engine: &str) -> bool {
     let nothing = report.all_passed() && report.counts.unsupported == report.results.len();
     if nothing {
         warn(&format!(
             "nothing was judged: the engine `{}` answered all {} cases `unsupported`; exit 3",
-            engine.name(),
+            engine,
             report.results.len()
         ));
     }
@@ -220,8 +215,72 @@ fn with_options(library: &mut Library, options: &OptionArgs) -> Result<(), Usage
     Ok(())
 }
 
+/// An engine for each worker (`--jobs`, no more workers than cases: an adapter started for no
+/// case is started for nothing), each checked for what it declares unmodelled.
+fn engines_for(
+    library: &Library,
+    filter: Option<&str>,
+    engine: &EngineArg,
+    jobs: Option<usize>,
+) -> Result<Vec<Box<dyn EngineUnderTest + Send>>, Usage> {
+    let cases = select(library, filter).len();
+    let jobs = jobs.unwrap_or_else(default_jobs).min(cases).max(1);
+    let engines = start_jobs(engine, jobs)?;
+    for engine in &engines {
+        check_unmodelled(library.games.iter().map(|g| g.game), engine.as_ref()).map_err(|e| {
+            Usage(format!(
+                "the engine `{}` cannot be used: {e}",
+                engine.name()
+            ))
+        })?;
+    }
+    Ok(engines)
+}
+
+/// `--jobs` when not given: the number of cores (1 when it cannot be known).
+fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// An engine for each of `jobs` workers: the reference engine, or the adapter started `jobs`
+/// times, all at once (exit 2 when one cannot be used at all; those started are then ended).
+fn start_jobs(
+    engine: &EngineArg,
+    jobs: usize,
+) -> Result<Vec<Box<dyn EngineUnderTest + Send>>, Usage> {
+    if engine.engine.is_none() || jobs == 1 {
+        return (0..jobs).map(|_| start(engine)).collect();
+    }
+    std::thread::scope(|scope| {
+        let starting: Vec<_> = (0..jobs).map(|_| scope.spawn(|| start(engine))).collect();
+        starting
+            .into_iter()
+            .map(|started| {
+                started
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
+}
+
+/// Ends every worker's engine, and says what they have to say of themselves (which worker's,
+/// when there are several).
+fn finish(engines: &mut [Box<dyn EngineUnderTest + Send>]) {
+    let count = engines.len();
+    for (worker, engine) in engines.iter_mut().enumerate() {
+        match engine.finish() {
+            Some(remarks) if count > 1 => {
+                warn(&format!("engine {} of {count}: {remarks}", worker + 1))
+            }
+            Some(remarks) => warn(&remarks),
+            None => {}
+        }
+    }
+}
+
 /// The reference engine, or the adapter (exit 2 when it cannot be used at all).
-pub fn start(engine: &EngineArg) -> Result<Box<dyn EngineUnderTest>, Usage> {
+pub fn start(engine: &EngineArg) -> Result<Box<dyn EngineUnderTest + Send>, Usage> {
     let Some(command) = &engine.engine else {
         return Ok(Box::new(Reference));
     };

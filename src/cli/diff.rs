@@ -175,7 +175,7 @@ fn engine_for(
         .engine
         .clone()
         .ok_or_else(|| Usage("`diff` needs --engine CMD".into()))?;
-    let started = start(engine)?;
+    let started: Box<dyn EngineUnderTest> = start(engine)?;
     if !started.supports(game.info().id) {
         return Err(Usage(format!(
             "the engine `{command}` does not implement `{}`",

@@ -8,12 +8,14 @@
 //! left out of each case ([`Judged::masked`]).
 //!
 //! Also here: the known-failure list (`--expect-fail`, [`expect_fail`]) and the comparison
-//! with an earlier report (`--baseline`, [`baseline`]), which rewrite or read verdicts.
+//! with an earlier report (`--baseline`, [`baseline`]), which rewrite or read verdicts; and
+//! the run of a whole library, on one engine or on several at once (`jobs.rs`).
 
 pub mod baseline;
 pub mod departure;
 mod engine;
 pub mod expect_fail;
+mod jobs;
 pub mod mask;
 pub mod partition;
 
@@ -28,6 +30,7 @@ pub use engine::{
     Answered, EngineError, EngineUnderTest, NewMatchRequest, ParseRequest, Planted, Reference,
     StepRequest, StepResponse,
 };
+pub use jobs::{run_library, run_library_jobs, run_library_until, LibraryRun};
 use mask::{checks_something, PROMPTS};
 pub use mask::{Mask, MaskError};
 
@@ -670,65 +673,4 @@ pub fn check_unmodelled<'g>(
         engine.unmodelled(game.info().id).check(game)?;
     }
     Ok(())
-}
-
-/// The results of a run of the library.
-#[derive(Debug, Clone)]
-pub struct LibraryRun {
-    pub results: Vec<CaseResult>,
-    /// Why the run stopped before its last case (the engine gave up), if it did.
-    pub stopped: Option<String>,
-    /// How many cases were selected.
-    pub selected: usize,
-}
-
-/// Runs every case whose name contains `filter` on `engine`, calling `progress` after each
-/// with its result, the number done and the total; stops early when the engine gives up.
-pub fn run_library(
-    library: &Library,
-    filter: Option<&str>,
-    engine: &mut dyn EngineUnderTest,
-    progress: impl FnMut(&CaseResult, usize, usize),
-) -> LibraryRun {
-    run_library_until(library, filter, engine, progress, || None)
-}
-
-/// [`run_library`], also stopping when `interrupted` gives a reason (`interrupted by SIGINT`).
-/// The case under way when it does is left out of the results: what it met was the stop.
-pub fn run_library_until(
-    library: &Library,
-    filter: Option<&str>,
-    engine: &mut dyn EngineUnderTest,
-    mut progress: impl FnMut(&CaseResult, usize, usize),
-    interrupted: impl Fn() -> Option<String>,
-) -> LibraryRun {
-    let selected = select(library, filter);
-    let total = selected.len();
-    let mut results = Vec::with_capacity(total);
-    let mut stopped = None;
-    for (i, (game, case)) in selected.into_iter().enumerate() {
-        if let Some(why) = interrupted() {
-            stopped = Some(format!("{why} after {i} of {total} cases"));
-            break;
-        }
-        let judged = run_case(game, case, engine);
-        if let Some(why) = interrupted() {
-            stopped = Some(format!(
-                "{why} after {i} of {total} cases ({} was cut short)",
-                case.name
-            ));
-            break;
-        }
-        results.push(CaseResult::of(case, game.info().id, judged));
-        progress(&results[i], i + 1, total);
-        if let Some(why) = engine.gave_up() {
-            stopped = Some(format!("stopped after {} of {total} cases: {why}", i + 1));
-            break;
-        }
-    }
-    LibraryRun {
-        results,
-        stopped,
-        selected: total,
-    }
 }

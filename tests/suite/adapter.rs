@@ -128,12 +128,13 @@ fn adapter_that_floods_lines_is_an_error() {
 }
 
 /// Issue: an adapter that fails every request used to be waited on for every case; after
-/// five failures of one kind in a row the run stops, says why, and does not pass.
+/// five failures of one kind in a row the run stops, says why, and does not pass. One worker
+/// (`--jobs 1`): with more, each adapter counts its own failures (tests/suite/jobs.rs).
 #[test]
 fn adapter_that_exits_after_every_request_is_given_up_after_five() {
     let tag = format!("shinpan-test-exit-{}", std::process::id());
     let engine = format!("python3 tests/fixtures/adapters/misbehave.py exit {tag}");
-    let (code, report) = check_json(&engine, &["--filter", "chains/"]);
+    let (code, report) = check_json(&engine, &["--filter", "chains/", "--jobs", "1"]);
     assert_eq!(code, 1);
     let verdicts = verdicts(&report);
     assert_eq!(verdicts.len(), 5, "{verdicts:?}");
@@ -149,13 +150,14 @@ fn adapter_that_exits_after_every_request_is_given_up_after_five() {
     assert_eq!(processes_tagged(&tag), Vec::<String>::new());
 }
 
-/// Issue: 161 cases × a 5 s timeout was over 13 minutes of waiting on a hanging adapter.
+/// Issue: 161 cases × a 5 s timeout was over 13 minutes of waiting on a hanging adapter. One
+/// worker, as above.
 #[test]
 fn adapter_that_never_answers_is_given_up_quickly() {
     let tag = format!("shinpan-test-timeouts-{}", std::process::id());
     let engine = format!("python3 tests/fixtures/adapters/misbehave.py timeouts {tag}");
     let started = Instant::now();
-    let (code, report) = check_json(&engine, &["--timeout", "0.5"]);
+    let (code, report) = check_json(&engine, &["--timeout", "0.5", "--jobs", "1"]);
     assert!(
         started.elapsed() < Duration::from_secs(30),
         "{:?}",

@@ -146,6 +146,79 @@ fn an_interrupted_check_stops_a_hung_adapter_and_reports_the_cases_run() {
     assert_eq!(report["results"], serde_json::json!([]));
 }
 
+/// An adapter that answers every case `unsupported` but the case `hung`, where it starts the
+/// same two children and never answers.
+fn adapter_hung_on(marked: &Marked, hung: &str) -> String {
+    let sleep = &marked.sleep;
+    format!(
+        "import json, subprocess, sys\n\
+         for line in sys.stdin:\n\
+         \x20   request = json.loads(line)\n\
+         \x20   if request['kind'] == 'hello':\n\
+         \x20       answer = {{'id': 'hello', 'protocol': 1, 'games': ['codevs-reborn']}}\n\
+         \x20   elif request['id'] == {hung:?}:\n\
+         \x20       subprocess.Popen(['sleep', '{sleep}'])\n\
+         \x20       subprocess.Popen(['setsid', 'sleep', '{sleep}'], stdin=subprocess.DEVNULL,\n\
+         \x20                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n\
+         \x20       subprocess.run(['sleep', '{sleep}'])\n\
+         \x20   else:\n\
+         \x20       answer = {{'id': request['id'], 'unsupported': 'not this one'}}\n\
+         \x20   print(json.dumps(answer), flush=True)\n"
+    )
+}
+
+/// Issue 25, item 3: interrupted with `--jobs 2`, `check` reports the cases finished in library
+/// order up to the first that did not, and none after it, though the other worker finished
+/// later cases. The adapter hangs on the fourth case, worker 1's second; the cases before it
+/// are answered at once, so the report has those three, or fewer on a machine so busy that
+/// worker 0 had not finished case 2 when the signal came.
+#[test]
+fn an_interrupted_check_on_two_workers_reports_a_prefix_in_library_order() {
+    let marked = Marked::new(14);
+    let dir = tempfile::tempdir().unwrap();
+    let chains = [
+        "check",
+        "codevs-reborn",
+        "--format",
+        "json",
+        "--filter",
+        "chains/",
+    ];
+    let all = Command::new(SHINPAN).args(chains).output().unwrap();
+    let all: serde_json::Value = serde_json::from_slice(&all.stdout).unwrap();
+    let names: Vec<&str> = all["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    let hung = names[3];
+    let adapter = script(dir.path(), "adapter.py", &adapter_hung_on(&marked, hung));
+    let mut args = strings(&chains);
+    args.extend(strings(&["--jobs", "2", "--engine"]));
+    args.push(format!("{} {adapter}", crate::common::python3()));
+    let (code, stdout) = interrupt(&args, &marked, Signal::SIGINT);
+    assert_eq!(code, Some(130), "{stdout}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let got: Vec<&str> = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert!(got.len() <= 3, "{got:?}");
+    assert_eq!(got, names[..got.len()]);
+    let stopped = report["stopped"].as_str().unwrap();
+    let prefix = format!("interrupted by SIGINT after {} of 11 cases", got.len());
+    assert!(stopped.starts_with(&prefix), "{stopped}");
+    if got.len() == 3 {
+        assert!(
+            stopped.contains(&format!("({hung} was cut short")),
+            "{stopped}"
+        );
+    }
+}
+
 #[test]
 fn an_interrupted_diff_stops_a_hung_adapter_and_finds_nothing_false() {
     let marked = Marked::new(11);

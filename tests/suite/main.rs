@@ -33,6 +33,7 @@ mod hooks;
 mod hostile;
 mod hostile_files;
 mod interrupt;
+mod jobs;
 mod numbers_round_trip;
 mod one_turn_api;
 mod partial_models;
