@@ -26,11 +26,26 @@ pub fn describe_parses(game: &dyn DynGame, inputs: &[(&str, &str)]) -> String {
 
 /// `shinpan` as the tests run it: the built-in library (no `SHINPAN_CASES` from the
 /// environment), from the repository's root.
+///
+/// `python3` on its `PATH` is the interpreter itself ([`python3`]), ahead of any version
+/// manager's shim: the adapters a test names as `python3 …` start three times faster.
 pub fn shinpan() -> assert_cmd::Command {
     let mut cmd = assert_cmd::Command::cargo_bin("shinpan").unwrap();
     cmd.env_remove("SHINPAN_CASES")
+        .env("PATH", path_with_python3_first())
         .current_dir(env!("CARGO_MANIFEST_DIR"));
     cmd
+}
+
+/// This process's `PATH` with the directory of [`python3`] first.
+fn path_with_python3_first() -> std::ffi::OsString {
+    let python_dir = Path::new(python3())
+        .parent()
+        .filter(|dir| !dir.as_os_str().is_empty())
+        .map(Path::to_path_buf);
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs = python_dir.into_iter().chain(std::env::split_paths(&path));
+    std::env::join_paths(dirs).unwrap_or(path)
 }
 
 /// [`shinpan`], killed after `seconds`: a run that hangs fails its test instead of the suite.
