@@ -28,23 +28,13 @@ fn check(args: &[&str]) -> (Option<i32>, String) {
     )
 }
 
-fn names(report: &str) -> Vec<String> {
-    let report: Value = serde_json::from_str(report).unwrap();
-    report["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["name"].as_str().unwrap().to_string())
-        .collect()
-}
-
 #[test]
 fn the_whole_library_on_two_workers_reports_what_one_worker_does_byte_for_byte() {
     let (one_code, one) = check(&["--format", "json", "--jobs", "1"]);
     let (two_code, two) = check(&["--format", "json", "--jobs", "2"]);
     assert_eq!(one_code, Some(0), "{one}");
     assert_eq!(two_code, Some(0), "{two}");
-    assert!(names(&one).len() > 100, "{one}");
+    assert!(crate::common::case_names(&one).len() > 100, "{one}");
     assert!(one == two, "--jobs 2 gave another report than --jobs 1");
 }
 
@@ -91,7 +81,7 @@ fn a_shard_on_two_workers_reports_what_it_does_on_one() {
     assert_eq!(code, Some(0), "{one}");
     let report: Value = serde_json::from_str(&one).unwrap();
     assert_eq!(report["partition"], "count:2/3");
-    assert!(!names(&one).is_empty());
+    assert!(!crate::common::case_names(&one).is_empty());
     assert_eq!(shard("json", "2"), (Some(0), one));
     assert_eq!(shard("human", "2"), shard("human", "1"));
 }
@@ -131,7 +121,11 @@ fn two_adapters_that_fail_every_request_stop_the_run_at_the_first_to_give_up() {
     let (code, report) = check(&args);
     assert_eq!(code, Some(1), "{report}");
     let (_, all) = check(&["codevs-reborn", "--format", "json", "--filter", "chains/"]);
-    assert_eq!(names(&report), names(&all)[..9], "{report}");
+    assert_eq!(
+        crate::common::case_names(&report),
+        crate::common::case_names(&all)[..9],
+        "{report}"
+    );
     let report: Value = serde_json::from_str(&report).unwrap();
     let stopped = report["stopped"].as_str().unwrap();
     assert!(

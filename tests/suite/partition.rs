@@ -31,16 +31,6 @@ fn check(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-fn names(report: &str) -> Vec<String> {
-    let report: Value = serde_json::from_str(report).unwrap();
-    report["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["name"].as_str().unwrap().to_string())
-        .collect()
-}
-
 fn merge(dir: &Path, shards: &[String], format: &str) -> std::process::Output {
     let mut cmd = shinpan();
     cmd.args(["report", "merge", "--format", format]);
@@ -55,7 +45,7 @@ fn merge(dir: &Path, shards: &[String], format: &str) -> std::process::Output {
 #[test]
 fn the_shards_run_every_case_once_and_merge_into_the_whole_run() {
     let whole = check(&["--format", "json"]);
-    let all = names(&whole);
+    let all = crate::common::case_names(&whole);
     let files: std::collections::BTreeSet<&str> =
         all.iter().map(|n| n.split('/').nth(1).unwrap()).collect();
     assert!(files.len() > 3, "a library of several files: {files:?}");
@@ -64,9 +54,14 @@ fn the_shards_run_every_case_once_and_merge_into_the_whole_run() {
         let shards: Vec<String> = (1..=3)
             .map(|k| check(&["--format", "json", "--partition", &format!("{kind}:{k}/3")]))
             .collect();
-        let mut ran: Vec<String> = shards.iter().flat_map(|s| names(s)).collect();
+        let mut ran: Vec<String> = shards
+            .iter()
+            .flat_map(|s| crate::common::case_names(s))
+            .collect();
         assert!(
-            shards.iter().all(|s| !names(s).is_empty()),
+            shards
+                .iter()
+                .all(|s| !crate::common::case_names(s).is_empty()),
             "{kind}: an empty shard"
         );
         ran.sort();
@@ -93,9 +88,10 @@ fn the_shards_run_every_case_once_and_merge_into_the_whole_run() {
 
 #[test]
 fn count_deals_the_filtered_cases_in_library_order() {
-    let filtered = names(&check(&["--format", "json"]));
+    let filtered = crate::common::case_names(&check(&["--format", "json"]));
     assert!(filtered.len() >= 4, "{filtered:?}");
-    let second = names(&check(&["--format", "json", "--partition", "count:2/3"]));
+    let second =
+        crate::common::case_names(&check(&["--format", "json", "--partition", "count:2/3"]));
     let expected: Vec<String> = filtered.iter().skip(1).step_by(3).cloned().collect();
     assert_eq!(second, expected);
 }

@@ -207,3 +207,14 @@ pub fn assert_edge_cases_playable<G: Game>(
         }
     }
 }
+
+/// The names of the cases of a JSON `check` report, in its order.
+pub fn case_names(report: &str) -> Vec<String> {
+    let report: serde_json::Value = serde_json::from_str(report).unwrap();
+    report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap().to_string())
+        .collect()
+}
