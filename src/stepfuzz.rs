@@ -1,11 +1,13 @@
 //! What every game's fuzz bodies share, so that a game's `fuzz.rs` holds only what is its own
-//! (its state generator, the shape of its plays, its parsers and its invariants):
+//! (its state generator, the shape of its plays, its reply parsers' checks and its invariants,
+//! given as its [`Fuzzed`]):
 //!
 //! - the dispatch of the three fuzz targets of `fuzz/`, one per parser kind, not per game: an
 //!   input is a game id, a NUL byte, and the bytes for that game's body ([`run`]);
+//! - the three bodies of a game, written once from its [`Fuzzed`] ([`targets`]);
 //! - the check every prompt and reply body makes of each parser: what parses prints back to
-//!   itself ([`prints_back`]; a whole prompt body for a game with one prompt parser,
-//!   [`parses_back`]);
+//!   itself ([`prints_back`]; through the game's own [`Game::parse`], [`parses_back`], which the
+//!   prompt body runs on every prompt kind and the reply body on the name);
 //! - the step body: play a few steps from an arbitrary state with arbitrary replies and check,
 //!   after each, what must always hold ([`step`], [`fuzz_steps`], [`ArbitraryReply`]), the
 //!   canonical JSON round trip included ([`canonical_round_trip`]).
@@ -46,13 +48,67 @@ pub fn text(data: &[u8]) -> Cow<'_, str> {
     String::from_utf8_lossy(data)
 }
 
-/// Any bytes through `game`'s parser of the protocol texts of `kind`: no panic, and what the
-/// strict grammar takes prints back to itself. The prompt body of a game whose prompt has one
-/// parser (`FuzzTargets::new(|data| parses_back(&Game, "prompt", data), …)`).
-pub fn parses_back<G: Game>(game: &G, kind: &str, data: &[u8]) {
+/// What a game gives its fuzz bodies, in the order of the bodies (prompt, reply, step): the
+/// rest is written once, here ([`targets`]).
+pub trait Fuzzed: Game {
+    /// The game itself (every game is a unit struct).
+    const GAME: Self;
+    /// The protocol text kinds the prompt body checks with [`parses_back`] (of
+    /// [`GameInfo::parse_kinds`](crate::seam::GameInfo::parse_kinds)): `["prompt"]` unless the
+    /// game says otherwise (`["request"]`, or each block a prompt is made of).
+    const PROMPTS: &'static [&'static str] = &["prompt"];
+    /// The game's own part of a fuzzed reply in the step body.
+    type Play: Play<Self::State>;
+
+    /// The game's own checks of its reply parsers on any `text`, each panicking on a broken
+    /// property: no panic, what the strict grammar takes prints back to itself and the engine
+    /// takes it too, read alike. The name is checked by the reply body itself.
+    fn replies(text: &str);
+
+    /// What must hold after any step from `before` to `after`, the canonical round trip
+    /// included; `Err` says what broke.
+    fn check_invariants(before: &Self::State, after: &Self::State) -> Result<(), String>;
+
+    /// A state to step from: valid, and near what makes the rules work hard. `Err` when the
+    /// bytes run out.
+    fn arbitrary_state(u: &mut Unstructured) -> arbitrary::Result<Self::State>;
+}
+
+/// The three bodies of the game `G`, from its [`Fuzzed`]: `pub static TARGETS: FuzzTargets =
+/// stepfuzz::targets::<MyGame>();`.
+pub const fn targets<G: Fuzzed>() -> FuzzTargets {
+    FuzzTargets::new(prompt_body::<G>, reply_body::<G>, step_body::<G>)
+}
+
+/// Any bytes through every prompt parser of `G` ([`Fuzzed::PROMPTS`]).
+fn prompt_body<G: Fuzzed>(data: &[u8]) {
     let text = text(data);
+    for kind in G::PROMPTS {
+        parses_back(&G::GAME, kind, &text);
+    }
+}
+
+/// Any bytes through the reply parsers of `G` ([`Fuzzed::replies`]) and, when the game reads a
+/// name (its [`GameInfo::parse_kinds`](crate::seam::GameInfo::parse_kinds) has `"name"`),
+/// through its [`Game::parse`] of the name.
+fn reply_body<G: Fuzzed>(data: &[u8]) {
+    let text = text(data);
+    G::replies(&text);
+    if G::INFO.parse_kinds.contains(&"name") {
+        parses_back(&G::GAME, "name", &text);
+    }
+}
+
+/// An arbitrary state of `G` and arbitrary replies through a few steps ([`step`]).
+fn step_body<G: Fuzzed>(data: &[u8]) {
+    step::<G, G::Play>(&G::GAME, data, G::arbitrary_state, G::check_invariants);
+}
+
+/// `text` through `game`'s parser of the protocol texts of `kind`: no panic, and what the
+/// strict grammar takes prints back to itself. Panics when the game parses no `kind`.
+pub fn parses_back<G: Game>(game: &G, kind: &str, text: &str) {
     let verdict = game
-        .parse(kind, &text)
+        .parse(kind, text)
         .unwrap_or_else(|| panic!("{} parses no `{kind}`", G::INFO.id));
     if let ParseVerdict::Valid { printed } = verdict {
         assert_eq!(printed, text, "print(parse(x)) == x for a {kind}");
@@ -206,9 +262,9 @@ mod tests {
             &crate::seam::Game::new_match(&Codevs4, 1, &Default::default()),
             0,
         );
-        parses_back(&Codevs4, "prompt", prompt.as_bytes());
-        parses_back(&Codevs4, "prompt", b"not a prompt");
-        let typo = std::panic::catch_unwind(|| parses_back(&Codevs4, "promt", b""));
+        parses_back(&Codevs4, "prompt", &prompt);
+        parses_back(&Codevs4, "prompt", "not a prompt");
+        let typo = std::panic::catch_unwind(|| parses_back(&Codevs4, "promt", ""));
         assert!(typo.is_err(), "a kind the game does not parse");
     }
 
@@ -275,12 +331,44 @@ mod tests {
 
     /// A fuzzed move of [`Count`]: a number from 0 to 255.
     #[derive(Debug, Arbitrary)]
-    struct Number(u8);
+    pub(crate) struct Number(u8);
 
     impl Play<Total> for Number {
         fn into_reply(self, _: &Total) -> Reply {
             Reply::text(self.0.to_string())
         }
+    }
+
+    thread_local! {
+        static REPLIED: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// [`Count`] as a fuzzed game: no prompt kind, no name, its reply checks recorded.
+    impl Fuzzed for Count {
+        const GAME: Self = Count;
+        const PROMPTS: &'static [&'static str] = &[];
+        type Play = Number;
+
+        fn replies(text: &str) {
+            REPLIED.with(|r| r.borrow_mut().push(text.to_string()));
+        }
+
+        fn check_invariants(_: &Total, _: &Total) -> Result<(), String> {
+            Ok(())
+        }
+
+        fn arbitrary_state(_: &mut Unstructured) -> arbitrary::Result<Total> {
+            Ok(Total::default())
+        }
+    }
+
+    /// The reply body hands the game its text and checks the name only where the game reads
+    /// one: [`Count`] parses no `name`, which [`parses_back`] would take for a broken body.
+    #[test]
+    fn the_reply_body_hands_the_game_its_text_and_checks_no_name_where_there_is_none() {
+        REPLIED.with(|r| r.borrow_mut().clear());
+        (targets::<Count>().reply)(b"2\xff");
+        assert_eq!(REPLIED.with(|r| r.borrow().clone()), ["2\u{FFFD}"]);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Every game's step fuzz body. An input is a game id, a NUL byte, and the bytes for that
-//! game's body (`tsg-auto-chess\0...`); see `shinpan::stepfuzz::run` and each game's
-//! `fuzz::step` for what is checked.
+//! game's body (`tsg-auto-chess\0...`); see `shinpan::stepfuzz::run`, and for what is checked
+//! `shinpan::stepfuzz::targets` and each game's `impl Fuzzed` (`Play`, `arbitrary_state`,
+//! `check_invariants`, in its `fuzz.rs`).
 #![no_main]
 
 use shinpan::stepfuzz::{run, Target};

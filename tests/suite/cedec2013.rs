@@ -7,12 +7,13 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use shinpan::games::cedec2013::fuzz::{self, check_invariants};
+use shinpan::games::cedec2013::fuzz;
 use shinpan::games::cedec2013::protocol::{Command, Request};
 use shinpan::games::cedec2013::rules::{Base, Direction};
 use shinpan::games::cedec2013::state::State;
 use shinpan::games::cedec2013::Cedec2013;
 use shinpan::seam::{DynGame, Game, Reply};
+use shinpan::stepfuzz::Fuzzed;
 
 use crate::common;
 
@@ -87,7 +88,7 @@ proptest! {
             };
             let before = state.clone();
             game.step(&mut state, &[reply]).unwrap();
-            prop_assert_eq!(check_invariants(&before, &state), Ok(()));
+            prop_assert_eq!(Cedec2013::check_invariants(&before, &state), Ok(()));
         }
     }
 

@@ -11,13 +11,14 @@ use std::path::Path;
 use proptest::prelude::*;
 
 use shinpan::games::codevs4::edge;
-use shinpan::games::codevs4::fuzz::{self, check_invariants};
+use shinpan::games::codevs4::fuzz;
 use shinpan::games::codevs4::protocol::{Command, Order, Orders, Prompt};
 use shinpan::games::codevs4::rules::{Direction, Kind};
 use shinpan::games::codevs4::state::State;
 use shinpan::games::codevs4::{Codevs4, Options};
 use shinpan::rng::{player_stream, seeded};
 use shinpan::seam::{DynGame, Game, Reply, ReplyVerdict, SeriesPlay};
+use shinpan::stepfuzz::Fuzzed;
 
 use crate::common;
 
@@ -110,7 +111,7 @@ proptest! {
             let before = state.clone();
             let report = game.step(&mut state, &replies).unwrap();
             prop_assert_eq!(&report.replies, &vec![ReplyVerdict::Accepted; 2]);
-            prop_assert_eq!(check_invariants(&before, &state), Ok(()));
+            prop_assert_eq!(Codevs4::check_invariants(&before, &state), Ok(()));
         }
     }
 }

@@ -7,11 +7,12 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use shinpan::games::codevs_reborn::edge;
-use shinpan::games::codevs_reborn::fuzz::{self, check_invariants};
+use shinpan::games::codevs_reborn::fuzz;
 use shinpan::games::codevs_reborn::protocol::{Command, GameStart, PlayerView, Prompt, TurnInput};
 use shinpan::games::codevs_reborn::state::Pack;
 use shinpan::games::codevs_reborn::CodevsReborn;
 use shinpan::seam::{Game, Reply};
+use shinpan::stepfuzz::Fuzzed;
 
 use crate::common;
 
@@ -106,7 +107,7 @@ proptest! {
             }).collect();
             let before = state.clone();
             game.step(&mut state, &replies).unwrap();
-            prop_assert_eq!(check_invariants(&before, &state), Ok(()));
+            prop_assert_eq!(CodevsReborn::check_invariants(&before, &state), Ok(()));
         }
     }
 

@@ -10,13 +10,14 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
-use shinpan::games::spring2022::fuzz::{self, check_invariants};
+use shinpan::games::spring2022::fuzz;
 use shinpan::games::spring2022::protocol::{Command, Order, Prompt};
 use shinpan::games::spring2022::rules::League;
 use shinpan::games::spring2022::state::State;
 use shinpan::games::spring2022::{Options, Spring2022};
 use shinpan::seam::{Game, Reply, ReplyVerdict};
 use shinpan::selfplay::golden_match;
+use shinpan::stepfuzz::Fuzzed;
 
 use crate::common;
 
@@ -112,7 +113,7 @@ proptest! {
             let report = game.step(&mut state, &replies).unwrap();
             game.step(&mut read_back, &replies).unwrap();
             prop_assert_eq!(&report.replies, &vec![ReplyVerdict::Accepted; 2]);
-            prop_assert_eq!(check_invariants(&before, &state), Ok(()));
+            prop_assert_eq!(Spring2022::check_invariants(&before, &state), Ok(()));
             prop_assert_eq!(
                 serde_json::to_value(&read_back).unwrap(),
                 serde_json::to_value(&state).unwrap()
@@ -136,7 +137,7 @@ proptest! {
     fn fuzz_reply_body_on_command_shaped_lines(
         line in "(WAIT|MOVE|SPELL (WIND|SHIELD|CONTROL))([ \t]{1,2}-?0?[0-9]{1,10}){0,4}( ?[ a-z]{0,2})"
     ) {
-        fuzz::reply(line.as_bytes());
+        (fuzz::TARGETS.reply)(line.as_bytes());
     }
 }
 

@@ -9,11 +9,12 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use shinpan::games::tsg_auto_chess::edge;
-use shinpan::games::tsg_auto_chess::fuzz::{self, check_invariants};
+use shinpan::games::tsg_auto_chess::fuzz;
 use shinpan::games::tsg_auto_chess::protocol::{Command as TsgCommand, Move, Prompt, TurnReply};
 use shinpan::games::tsg_auto_chess::state::State;
 use shinpan::games::tsg_auto_chess::TsgAutoChess;
 use shinpan::seam::{Game, Reply, ReplyVerdict};
+use shinpan::stepfuzz::Fuzzed;
 
 use crate::common;
 
@@ -117,7 +118,7 @@ proptest! {
             });
             let before = state.clone();
             game.step(&mut state, &replies).unwrap();
-            prop_assert_eq!(check_invariants(&before, &state), Ok(()));
+            prop_assert_eq!(TsgAutoChess::check_invariants(&before, &state), Ok(()));
         }
     }
 
@@ -153,8 +154,8 @@ proptest! {
 /// every draw is (0, 0), which the first king already holds). It must give up instead.
 #[test]
 fn the_step_body_ends_when_its_bytes_run_out() {
-    fuzz::step(&[0u8; 64]);
-    fuzz::step(&[0u8; 4096]);
+    (fuzz::TARGETS.step)(&[0u8; 64]);
+    (fuzz::TARGETS.step)(&[0u8; 4096]);
 }
 
 /// Each edge case (`edge.rs`) is one the bot checker can send: a valid state, a valid prompt, a

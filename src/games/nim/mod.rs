@@ -15,7 +15,7 @@ use crate::seam::{
     GameInfo, NoOptions, Observation, Observed, Outcome, ParseVerdict, Recorded, Reply,
     ReplyVerdict, RuleDocument, StateError, StepReport, StepResult, TimeLimits,
 };
-use crate::stepfuzz::{self, Play};
+use crate::stepfuzz::{self, Fuzzed, Play};
 use crate::text::{ParseError, Reader};
 
 /// RULES.md 1: three heaps of 1 to 7 objects.
@@ -279,31 +279,53 @@ fn parse_move(input: &str) -> Result<Move, ParseError> {
     })
 }
 
-/// The fuzz bodies: what parses prints back to itself; a few steps from any small state keep
-/// the state valid, never add an object, and pass the move to the other player.
-static FUZZ: FuzzTargets = FuzzTargets::new(fuzz_prompt, fuzz_reply, fuzz_step);
+/// The fuzz bodies ([`stepfuzz::targets`]): what parses prints back to itself; a few steps from
+/// any small state keep the state valid, never add an object, and pass the move to the other
+/// player.
+static FUZZ: FuzzTargets = stepfuzz::targets::<Nim>();
 
-fn fuzz_prompt(data: &[u8]) {
-    let text = stepfuzz::text(data);
-    stepfuzz::prints_back(&text, "a prompt", parse_prompt, |heaps| {
-        let state = State {
-            heaps: heaps.clone(),
-            ..State::default()
-        };
-        Nim.prompt(&state, 0)
-    });
-}
+impl Fuzzed for Nim {
+    const GAME: Self = Nim;
+    type Play = FuzzedMove;
 
-fn fuzz_reply(data: &[u8]) {
-    let text = stepfuzz::text(data);
-    stepfuzz::prints_back(&text, "a reply", parse_move, |m| {
-        format!("{} {}", m.heap, m.objects)
-    });
+    fn replies(text: &str) {
+        stepfuzz::parses_back(&Nim, "reply", text);
+    }
+
+    fn check_invariants(before: &State, after: &State) -> Result<(), String> {
+        Nim.validate(after).map_err(|e| e.to_string())?;
+        let objects = |s: &State| s.heaps.iter().map(|&n| u64::from(n)).sum::<u64>();
+        if objects(after) > objects(before) || after.heaps.len() != before.heaps.len() {
+            return Err("objects came from nowhere".into());
+        }
+        if after.to_move == before.to_move || after.turn != before.turn + 1 {
+            return Err("the move did not pass to the other player".into());
+        }
+        stepfuzz::canonical_round_trip(after)
+    }
+
+    /// A valid state in play: 1 to 10 heaps, not all empty.
+    fn arbitrary_state(u: &mut arbitrary::Unstructured) -> arbitrary::Result<State> {
+        let count = u.int_in_range(1..=MOST_HEAPS)?;
+        let mut heaps = Vec::with_capacity(count);
+        for _ in 0..count {
+            heaps.push(u.int_in_range(0..=MOST_OBJECTS)?);
+        }
+        if heaps.iter().all(|&n| n == 0) {
+            heaps[0] = 1;
+        }
+        Ok(State {
+            heaps,
+            to_move: u.int_in_range(0..=1)?,
+            turn: u.int_in_range(0..=100)?,
+            outcome: None,
+        })
+    }
 }
 
 /// A move near the heaps' ranges, sometimes past them.
 #[derive(Debug, arbitrary::Arbitrary)]
-struct FuzzedMove {
+pub struct FuzzedMove {
     heap: u8,
     objects: u16,
 }
@@ -314,36 +336,4 @@ impl Play<State> for FuzzedMove {
         let objects = u32::from(self.objects) % (MOST_OBJECTS + 2);
         Reply::text(format!("{heap} {objects}"))
     }
-}
-
-fn fuzz_step(data: &[u8]) {
-    stepfuzz::step::<Nim, FuzzedMove>(&Nim, data, arbitrary_state, |before, after| {
-        Nim.validate(after).map_err(|e| e.to_string())?;
-        let objects = |s: &State| s.heaps.iter().map(|&n| u64::from(n)).sum::<u64>();
-        if objects(after) > objects(before) || after.heaps.len() != before.heaps.len() {
-            return Err("objects came from nowhere".into());
-        }
-        if after.to_move == before.to_move || after.turn != before.turn + 1 {
-            return Err("the move did not pass to the other player".into());
-        }
-        stepfuzz::canonical_round_trip(after)
-    });
-}
-
-/// A valid state in play: 1 to 10 heaps, not all empty.
-fn arbitrary_state(u: &mut arbitrary::Unstructured) -> arbitrary::Result<State> {
-    let count = u.int_in_range(1..=MOST_HEAPS)?;
-    let mut heaps = Vec::with_capacity(count);
-    for _ in 0..count {
-        heaps.push(u.int_in_range(0..=MOST_OBJECTS)?);
-    }
-    if heaps.iter().all(|&n| n == 0) {
-        heaps[0] = 1;
-    }
-    Ok(State {
-        heaps,
-        to_move: u.int_in_range(0..=1)?,
-        turn: u.int_in_range(0..=100)?,
-        outcome: None,
-    })
 }
