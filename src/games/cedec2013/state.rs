@@ -8,6 +8,7 @@
 //! goes back to) is not part of it: a step is a whole turn.
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -153,15 +154,20 @@ fn key(i: usize) -> String {
     format!("{x},{y}")
 }
 
+/// Every tile's key with the tile's index, in the order a case file lists them (the keys
+/// sorted as text), made once: a state is written at every step and every new match.
+fn keys_in_order() -> &'static [(String, usize)] {
+    static KEYS: OnceLock<Vec<(String, usize)>> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut keys: Vec<(String, usize)> = (0..TILES).map(|i| (key(i), i)).collect();
+        keys.sort_unstable();
+        keys
+    })
+}
+
 impl Serialize for Field {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let map: BTreeMap<String, &Tile> = self
-            .0
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (key(i), t))
-            .collect();
-        map.serialize(serializer)
+        serializer.collect_map(keys_in_order().iter().map(|(key, i)| (key, &self.0[*i])))
     }
 }
 
