@@ -128,6 +128,17 @@ impl Reply {
             elapsed_ms: 0,
         }
     }
+
+    /// The text of a reply that came and the thinking time it took; for one that did not, its
+    /// verdict ([`ReplyVerdict::TimedOut`], [`ReplyVerdict::Crashed`]). What the missing reply
+    /// costs (a clock emptied, a player out) is the game's to say.
+    pub fn played(&self) -> Result<(&str, u64), ReplyVerdict> {
+        match self {
+            Reply::Text { text, elapsed_ms } => Ok((text, *elapsed_ms)),
+            Reply::TimedOut => Err(ReplyVerdict::TimedOut),
+            Reply::Crashed => Err(ReplyVerdict::Crashed),
+        }
+    }
 }
 
 impl Serialize for Reply {
@@ -208,6 +219,26 @@ pub struct Outcome {
     pub winner: Option<usize>,
     /// A short kebab-case reason defined by the game (`danger-line`, `invalid-reply`, ...).
     pub reason: String,
+}
+
+impl Outcome {
+    /// A match ended with `winner` (`None`: a draw) for `reason`.
+    pub fn new(winner: Option<usize>, reason: impl Into<String>) -> Outcome {
+        Outcome {
+            winner,
+            reason: reason.into(),
+        }
+    }
+
+    /// A match `player` won for `reason`.
+    pub fn won_by(player: usize, reason: impl Into<String>) -> Outcome {
+        Outcome::new(Some(player), reason)
+    }
+
+    /// A match drawn for `reason`.
+    pub fn draw(reason: impl Into<String>) -> Outcome {
+        Outcome::new(None, reason)
+    }
 }
 
 /// How the engine took one player's reply in a step.
@@ -582,6 +613,25 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_reply_that_came_gives_its_text_and_time_and_one_that_did_not_its_verdict() {
+        let came = Reply::Text {
+            text: "2 0".into(),
+            elapsed_ms: 7,
+        };
+        assert_eq!(came.played(), Ok(("2 0", 7)));
+        assert_eq!(Reply::TimedOut.played(), Err(ReplyVerdict::TimedOut));
+        assert_eq!(Reply::Crashed.played(), Err(ReplyVerdict::Crashed));
+    }
+
+    #[test]
+    fn outcomes_are_won_or_drawn() {
+        let won = Outcome::won_by(1, "danger-line");
+        assert_eq!((won.winner, won.reason.as_str()), (Some(1), "danger-line"));
+        assert_eq!(Outcome::draw("turn-limit").winner, None);
+        assert_eq!(Outcome::new(None, "x"), Outcome::draw(String::from("x")));
+    }
+
+    #[test]
     fn verdict_names_round_trip() {
         for name in ReplyVerdict::NAMES {
             assert_eq!(ReplyVerdict::from_name(name).map(|v| v.name()), Some(name));
@@ -659,10 +709,7 @@ pub(crate) mod tests {
             })
         }
         fn outcome(&self, state: &Total) -> Option<Outcome> {
-            (state.total >= 3).then(|| Outcome {
-                winner: Some((state.turn + 1) % 2),
-                reason: "three".into(),
-            })
+            (state.total >= 3).then(|| Outcome::won_by((state.turn + 1) % 2, "three"))
         }
         fn parse(&self, _: &str, _: &str) -> Option<ParseVerdict> {
             None
@@ -743,13 +790,7 @@ pub(crate) mod tests {
         assert_eq!(current.awaiting(), [1]);
         current.step(&[Reply::text("2")]).unwrap();
         assert_eq!(current.awaiting(), Vec::<usize>::new());
-        assert_eq!(
-            current.outcome(),
-            Some(Outcome {
-                winner: Some(1),
-                reason: "three".into()
-            })
-        );
+        assert_eq!(current.outcome(), Some(Outcome::won_by(1, "three")));
     }
 
     #[test]

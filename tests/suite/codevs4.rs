@@ -144,10 +144,7 @@ fn series_scores_follow_6_3() {
     let game = Codevs4;
     let ended = |winner: Option<usize>, turn: u32| State {
         turn,
-        outcome: Some(shinpan::seam::Outcome {
-            winner,
-            reason: "x".into(),
-        }),
+        outcome: Some(shinpan::seam::Outcome::new(winner, "x")),
         ..State::default()
     };
     let win = game.score(&ended(Some(0), 120), 0);

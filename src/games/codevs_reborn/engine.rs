@@ -76,16 +76,12 @@ fn take_reply(
     reply: &Reply,
     wrong: Wrongs,
 ) -> (ReplyVerdict, Option<Command>) {
-    let (text, elapsed_ms) = match reply {
-        Reply::TimedOut => {
+    let (text, elapsed_ms) = match reply.played() {
+        Ok(played) => played,
+        Err(missing) => {
             player.time_left_ms = 0;
-            return (ReplyVerdict::TimedOut, None);
+            return (missing, None);
         }
-        Reply::Crashed => {
-            player.time_left_ms = 0;
-            return (ReplyVerdict::Crashed, None);
-        }
-        Reply::Text { text, elapsed_ms } => (text, *elapsed_ms),
     };
     // 「思考時間の制限について」: 3 minutes for the whole match; using exactly all of it is allowed.
     let too_late = if wrong.has(Wrong::TimeUpAtTheLimit) {
@@ -123,10 +119,7 @@ fn take_reply(
 /// 「勝敗について」: who wins when at least one reply could not be played.
 fn fault_outcome(state: &State, faults: [Option<Fault>; 2]) -> Outcome {
     match faults {
-        [Some(Fault::Invalid), Some(Fault::Invalid)] => Outcome {
-            winner: None,
-            reason: INVALID_REPLY.into(),
-        },
+        [Some(Fault::Invalid), Some(Fault::Invalid)] => Outcome::draw(INVALID_REPLY),
         [Some(Fault::TimeOver), Some(Fault::TimeOver)] => by_score(state, TIME_OVER),
         // rules.yaml `end.invalid-and-time-over` (D-reborn-12): both lost in the same turn, so
         // the score decides.
@@ -138,10 +131,7 @@ fn fault_outcome(state: &State, faults: [Option<Fault>; 2]) -> Outcome {
             } else {
                 TIME_OVER
             };
-            Outcome {
-                winner: Some(winner),
-                reason: reason.into(),
-            }
+            Outcome::won_by(winner, reason)
         }
         [None, None] => unreachable!("fault_outcome is called only when a reply faulted"),
     }
@@ -154,10 +144,7 @@ fn by_score(state: &State, reason: &str) -> Outcome {
         std::cmp::Ordering::Less => Some(1),
         std::cmp::Ordering::Equal => None,
     };
-    Outcome {
-        winner,
-        reason: reason.into(),
-    }
+    Outcome::new(winner, reason)
 }
 
 /// One player's turn on their own field: steps 1–5 of the document's list
@@ -316,14 +303,8 @@ fn end_of_turn(state: &State, wrong: Wrongs, lost_early: [bool; 2]) -> Option<Ou
     let lost = [0, 1].map(|p| lost_early[p] || state.players[p].field.max_height() >= danger);
     match lost {
         [true, true] => Some(by_score(state, DANGER_LINE)),
-        [true, false] => Some(Outcome {
-            winner: Some(1),
-            reason: DANGER_LINE.into(),
-        }),
-        [false, true] => Some(Outcome {
-            winner: Some(0),
-            reason: DANGER_LINE.into(),
-        }),
+        [true, false] => Some(Outcome::won_by(1, DANGER_LINE)),
+        [false, true] => Some(Outcome::won_by(0, DANGER_LINE)),
         [false, false] if state.turn >= TURNS => Some(by_score(state, TURN_LIMIT)),
         [false, false] => None,
     }

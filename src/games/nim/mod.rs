@@ -142,8 +142,8 @@ impl Game for Nim {
     /// RULES.md 2 to 4.
     fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {
         let mover = state.to_move;
-        let verdict = match &replies[0] {
-            Reply::Text { text, .. } => match parse_move(text) {
+        let verdict = match replies[0].played() {
+            Ok((text, _)) => match parse_move(text) {
                 Ok(m) if m.heap < state.heaps.len() && state.heaps[m.heap] >= m.objects => {
                     state.heaps[m.heap] -= m.objects;
                     ReplyVerdict::Accepted
@@ -154,21 +154,14 @@ impl Game for Nim {
                 )),
                 Err(e) => ReplyVerdict::Rejected(e.to_string()),
             },
-            Reply::TimedOut => ReplyVerdict::TimedOut,
-            Reply::Crashed => ReplyVerdict::Crashed,
+            Err(missing) => missing,
         };
         state.turn += 1;
         state.to_move = 1 - mover;
         if verdict != ReplyVerdict::Accepted {
-            state.outcome = Some(Outcome {
-                winner: Some(1 - mover),
-                reason: ILLEGAL_MOVE.into(),
-            });
+            state.outcome = Some(Outcome::won_by(1 - mover, ILLEGAL_MOVE));
         } else if state.heaps.iter().all(|&n| n == 0) {
-            state.outcome = Some(Outcome {
-                winner: Some(mover),
-                reason: LAST_OBJECT.into(),
-            });
+            state.outcome = Some(Outcome::won_by(mover, LAST_OBJECT));
         }
         Ok(StepReport {
             replies: vec![verdict],
