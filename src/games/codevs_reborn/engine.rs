@@ -38,15 +38,19 @@ pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepRes
     let mut commands = [None, None];
     let mut faults = [None, None];
     for (p, reply) in replies.iter().enumerate() {
-        let player = &mut state.players[p];
-        let (verdict, command) = take_reply(player, reply, wrong);
-        match (&verdict, command) {
-            (ReplyVerdict::TimedOut | ReplyVerdict::Crashed, _) => {
-                faults[p] = Some(Fault::TimeOver)
+        let verdict = match take_reply(&mut state.players[p], reply, wrong) {
+            Ok((verdict, command)) => {
+                commands[p] = Some(command);
+                verdict
             }
-            (_, None) => faults[p] = Some(Fault::Invalid),
-            (_, Some(command)) => commands[p] = Some(command),
-        }
+            Err(unplayed) => {
+                faults[p] = Some(match unplayed {
+                    ReplyVerdict::TimedOut | ReplyVerdict::Crashed => Fault::TimeOver,
+                    _ => Fault::Invalid,
+                });
+                unplayed
+            }
+        };
         verdicts.push(verdict);
     }
     let report = StepReport { replies: verdicts };
@@ -70,19 +74,14 @@ pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepRes
     Ok(report)
 }
 
-/// Charges the thinking time and reads the reply. `None`: the reply cannot be played.
+/// Charges the thinking time and reads the reply: the command to play and how the reply was
+/// taken, or the verdict of a reply that cannot be played.
 fn take_reply(
     player: &mut Player,
     reply: &Reply,
     wrong: Wrongs,
-) -> (ReplyVerdict, Option<Command>) {
-    let (text, elapsed_ms) = match reply.played() {
-        Ok(played) => played,
-        Err(missing) => {
-            player.time_left_ms = 0;
-            return (missing, None);
-        }
-    };
+) -> Result<(ReplyVerdict, Command), ReplyVerdict> {
+    let (text, elapsed_ms) = reply.played().inspect_err(|_| player.time_left_ms = 0)?;
     // 「思考時間の制限について」: 3 minutes for the whole match; using exactly all of it is allowed.
     let too_late = if wrong.has(Wrong::TimeUpAtTheLimit) {
         elapsed_ms >= player.time_left_ms
@@ -91,29 +90,25 @@ fn take_reply(
     };
     if too_late {
         player.time_left_ms = 0;
-        return (ReplyVerdict::TimedOut, None);
+        return Err(ReplyVerdict::TimedOut);
     }
     player.time_left_ms -= elapsed_ms;
 
-    let command = match Command::parse_lenient(text) {
-        Ok(command) => command,
-        Err(why) => return (ReplyVerdict::Rejected(why), None),
-    };
+    let command = Command::parse_lenient(text).map_err(ReplyVerdict::Rejected)?;
     if command == Command::Skill && player.skill_gauge < SKILL_THRESHOLD {
-        let why = format!(
+        return Err(ReplyVerdict::Rejected(format!(
             "skill used with a gauge of {} (needs {SKILL_THRESHOLD})",
             player.skill_gauge
-        );
-        return (ReplyVerdict::Rejected(why), None);
+        )));
     }
     let verdict = match Command::parse(text) {
         Ok(_) => ReplyVerdict::Accepted,
         Err(strict) if wrong.has(Wrong::StrictRepliesOnly) => {
-            return (ReplyVerdict::Rejected(strict.to_string()), None)
+            return Err(ReplyVerdict::Rejected(strict.to_string()))
         }
         Err(strict) => ReplyVerdict::NonStrict(strict.to_string()),
     };
-    (verdict, Some(command))
+    Ok((verdict, command))
 }
 
 /// 「勝敗について」: who wins when at least one reply could not be played.
