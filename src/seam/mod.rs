@@ -371,7 +371,7 @@ pub trait Game: Send + Sync + 'static {
     /// The whole engine state; its serde form is the canonical state of cases and adapters.
     /// Floating-point fields use [`finite`], so that a non-finite number is an error, never a
     /// silent `null`.
-    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema;
+    type State: GameState + Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema;
 
     /// What a match can be set up with besides its seed (CODE VS 4.0's stage, Spring Challenge's
     /// league): `--option key=value` on the command line, `options:` in a generator case. Each
@@ -392,8 +392,10 @@ pub trait Game: Send + Sync + 'static {
     fn new_match(&self, seed: u64, options: &Self::Options) -> Self::State;
 
     /// Checks what serde cannot: relations between fields. Cases and adapters call it on every
-    /// state they are given.
-    fn validate(&self, state: &Self::State) -> Result<(), StateError>;
+    /// state they are given. The state's own [`GameState::validate`].
+    fn validate(&self, state: &Self::State) -> Result<(), StateError> {
+        state.validate()
+    }
 
     /// The players whose replies the next step needs (empty once the match is over): every
     /// player until then, in a game where all reply at once (`replies_per_step` is `players`).
@@ -426,7 +428,10 @@ pub trait Game: Send + Sync + 'static {
     /// number of replies: the game checks only what is its own.
     fn step(&self, state: &mut Self::State, replies: &[Reply]) -> StepResult;
 
-    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+    /// How the match ended, `None` while it goes on: the state's own [`GameState::outcome`].
+    fn outcome(&self, state: &Self::State) -> Option<Outcome> {
+        state.outcome()
+    }
 
     /// Parses `input` as the protocol text `kind` (one of [`GameInfo::parse_kinds`]).
     /// `None` when the game has no such text.
@@ -434,6 +439,16 @@ pub trait Game: Send + Sync + 'static {
 
     /// A legal reply chosen at random: the built-in player.
     fn random_reply(&self, state: &Self::State, player: usize, rng: &mut dyn RngCore) -> String;
+}
+
+/// What a game's state says of itself, which [`Game::validate`] and [`Game::outcome`] ask: a
+/// state alone says whether its fields hold together and whether the match is over.
+pub trait GameState {
+    /// The relations between fields that serde cannot check.
+    fn validate(&self) -> Result<(), StateError>;
+
+    /// How the match ended; `None` while it goes on.
+    fn outcome(&self) -> Option<Outcome>;
 }
 
 /// [`Game::step`] behind the guards every game shares: a finished match takes no step, and a
@@ -669,6 +684,21 @@ pub(crate) mod tests {
         pub(crate) turn: usize,
     }
 
+    impl GameState for Total {
+        fn validate(&self) -> Result<(), StateError> {
+            if self.turn == 0 && self.outcome().is_some() {
+                return Err(StateError::new(
+                    "a match cannot be over before its first step",
+                ));
+            }
+            Ok(())
+        }
+
+        fn outcome(&self) -> Option<Outcome> {
+            (self.total >= 3).then(|| Outcome::won_by((self.turn + 1) % 2, "three"))
+        }
+    }
+
     impl Game for Count {
         type State = Total;
         type Options = NoOptions;
@@ -677,14 +707,6 @@ pub(crate) mod tests {
 
         fn new_match(&self, _: u64, _: &NoOptions) -> Total {
             Total::default()
-        }
-        fn validate(&self, state: &Total) -> Result<(), StateError> {
-            if state.turn == 0 && self.outcome(state).is_some() {
-                return Err(StateError::new(
-                    "a match cannot be over before its first step",
-                ));
-            }
-            Ok(())
         }
         fn awaiting(&self, state: &Total) -> Vec<usize> {
             match self.outcome(state) {
@@ -707,9 +729,6 @@ pub(crate) mod tests {
             Ok(StepReport {
                 replies: vec![ReplyVerdict::Accepted],
             })
-        }
-        fn outcome(&self, state: &Total) -> Option<Outcome> {
-            (state.total >= 3).then(|| Outcome::won_by((state.turn + 1) % 2, "three"))
         }
         fn parse(&self, _: &str, _: &str) -> Option<ParseVerdict> {
             None

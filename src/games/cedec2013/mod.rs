@@ -29,8 +29,8 @@ use rand::{Rng, RngCore};
 use crate::seam::Reply;
 use crate::seam::{
     capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
-    NoOptions, Outcome, ParseVerdict, Recorded, RuleDocument, StateError, StepResult, TimeLimits,
-    Variant, VariantSet, Variants,
+    NoOptions, ParseVerdict, Recorded, RuleDocument, StepResult, TimeLimits, Variant, VariantSet,
+    Variants,
 };
 use engine::{apply, Turn};
 use protocol::{is_finish, parse_name, Command, Request};
@@ -95,22 +95,6 @@ impl Game for Cedec2013 {
         }
     }
 
-    fn validate(&self, state: &State) -> Result<(), StateError> {
-        state.validate()?;
-        // D-cedec-9: the scores a state gives must be the ones its tiles are worth.
-        let scores = tally::scores(&state.tiles);
-        if state.scores != [0; rules::PLAYERS] && state.scores != scores {
-            return Err(StateError::at(
-                "scores",
-                format!(
-                    "{:?} but the tiles give {scores:?} (leave scores out to derive them)",
-                    state.scores
-                ),
-            ));
-        }
-        Ok(())
-    }
-
     fn awaiting(&self, state: &State) -> Vec<usize> {
         if state.outcome.is_some() {
             Vec::new()
@@ -134,10 +118,6 @@ impl Game for Cedec2013 {
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {
         engine::step_with(state, replies, variants::Wrongs::NONE)
-    }
-
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
     }
 
     fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {

@@ -31,9 +31,8 @@ use rand::{Rng, RngCore};
 
 use crate::seam::{
     capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
-    Handshake, Normalize, Observed, Outcome, ParseVerdict, Recorded, Reply, RuleDocument, Series,
-    SeriesMatch, SeriesPlay, SeriesScore, StateError, StepResult, TimeLimits, Variant, VariantSet,
-    Variants,
+    Handshake, Normalize, Observed, ParseVerdict, Recorded, Reply, RuleDocument, Series,
+    SeriesMatch, SeriesPlay, SeriesScore, StepResult, TimeLimits, Variant, VariantSet, Variants,
 };
 pub use options::{Options, TimeLeft};
 use protocol::{parse_name, Command, Order, Orders, Prompt, Sight};
@@ -105,10 +104,6 @@ impl Game for Codevs4 {
         state
     }
 
-    fn validate(&self, state: &State) -> Result<(), StateError> {
-        state.validate()
-    }
-
     fn prompt(&self, state: &State, player: usize) -> String {
         Prompt::of(state, player).print()
     }
@@ -137,10 +132,6 @@ impl Game for Codevs4 {
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {
         engine::step_with(state, replies, variants::Wrongs::NONE)
-    }
-
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
     }
 
     fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {

@@ -39,8 +39,8 @@ use serde_json::json;
 
 use crate::seam::{
     capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
-    Observed, Outcome, ParseVerdict, Recorded, Reply, RuleDocument, StateError, StepResult,
-    TimeLimits, Variant, VariantSet, Variants,
+    Observed, ParseVerdict, Recorded, Reply, RuleDocument, StepResult, TimeLimits, Variant,
+    VariantSet, Variants,
 };
 use jrandom::scramble;
 use protocol::{read_order, Order, Prompt};
@@ -159,10 +159,6 @@ impl Game for Spring2022 {
         }
     }
 
-    fn validate(&self, state: &State) -> Result<(), StateError> {
-        state.validate()
-    }
-
     fn prompt(&self, state: &State, player: usize) -> String {
         vision::prompt_of(state, player).print()
     }
@@ -174,10 +170,6 @@ impl Game for Spring2022 {
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {
         engine::step_with(state, replies, variants::Wrongs::NONE)
-    }
-
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
     }
 
     /// The engine's leniency is judged in the full game (bronze+), where every command exists.

@@ -18,7 +18,7 @@ use super::rules::{
     MOB_START_HEALTH, PLAYERS, SHIELD_DURATION, SPAWN_RATE, TURNS,
 };
 use crate::canonical::list_up_to;
-use crate::seam::{Outcome, StateError};
+use crate::seam::{GameState, Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
@@ -339,11 +339,18 @@ impl State {
         JavaRandom::from_state(self.rng)
     }
 
+    /// [`GameState::validate`], by the name the fuzz bodies call.
+    pub fn validate(&self) -> Result<(), StateError> {
+        GameState::validate(self)
+    }
+}
+
+impl GameState for State {
     /// What serde cannot check: ranges, ids, and the relations between fields.
     ///
     /// Long (about 90 lines) because it is one check per field, in the order of the struct, so
     /// that it reads against the struct line by line.
-    pub fn validate(&self) -> Result<(), StateError> {
+    fn validate(&self) -> Result<(), StateError> {
         let playing = self.outcome.is_none();
         if self.turn == 0 || self.turn > TURNS + 1 || (playing && self.turn > TURNS) {
             return Err(StateError::at(
@@ -433,6 +440,10 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
     }
 }
 

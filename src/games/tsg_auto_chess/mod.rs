@@ -33,7 +33,7 @@ use rand::RngCore;
 
 use crate::seam::{
     capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
-    Handshake, Imported, Importer, KnownDepartures, NoOptions, Observed, Outcome, ParseVerdict,
+    Handshake, Imported, Importer, KnownDepartures, NoOptions, Observed, ParseVerdict,
     PlayedDeparture, Recorded, Reply, RuleDocument, StateError, StepResult, TimeLimits, Variant,
     VariantSet, Variants,
 };
@@ -135,10 +135,6 @@ impl Game for TsgAutoChess {
         state
     }
 
-    fn validate(&self, state: &State) -> Result<(), StateError> {
-        state.validate()
-    }
-
     fn prompt(&self, state: &State, player: usize) -> String {
         Prompt::of(state, player).print()
     }
@@ -155,10 +151,6 @@ impl Game for TsgAutoChess {
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {
         engine::step_with(state, replies, variants::Wrongs::NONE)
-    }
-
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
     }
 
     fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {
