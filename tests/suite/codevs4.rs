@@ -10,14 +10,13 @@ use std::path::Path;
 
 use proptest::prelude::*;
 
-use shinpan::games::codevs4::edge;
 use shinpan::games::codevs4::fuzz::{self, check_invariants};
 use shinpan::games::codevs4::protocol::{Command, Order, Orders, Prompt};
 use shinpan::games::codevs4::rules::{Direction, Kind};
 use shinpan::games::codevs4::state::State;
 use shinpan::games::codevs4::{Codevs4, Options};
 use shinpan::rng::{player_stream, seeded};
-use shinpan::seam::{DynGame, Game, Reply, ReplyVerdict, SeriesPlay};
+use shinpan::seam::{DynGame, EdgeCases, Game, Reply, ReplyVerdict, SeriesPlay};
 
 use crate::common;
 
@@ -120,7 +119,7 @@ proptest! {
 #[test]
 fn every_edge_input_is_valid_and_playable() {
     let replies = [Reply::text("0"), Reply::text("0")];
-    common::assert_edge_cases_playable(&Codevs4, edge::edge_cases(), "prompt", &replies);
+    common::assert_edge_cases_playable(&Codevs4, Codevs4.edge_cases(), "prompt", &replies);
 }
 
 #[test]

@@ -28,9 +28,8 @@ use rand::{Rng, RngCore};
 
 use crate::seam::Reply;
 use crate::seam::{
-    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
-    NoOptions, ParseVerdict, Recorded, RuleDocument, StepResult, TimeLimits, Variant, VariantSet,
-    Variants,
+    capabilities, Capabilities, Facts, Frame, FuzzHints, Game, GameInfo, NoOptions, ParseVerdict,
+    RuleDocument, StepResult, TimeLimits, Variant, VariantSet, Variants,
 };
 use engine::{apply, Turn};
 use protocol::{is_finish, parse_name, Command, Request};
@@ -143,29 +142,11 @@ impl Game for Cedec2013 {
     }
 }
 
-impl Recorded for Cedec2013 {
-    fn observe(
-        &self,
-        prompt: &str,
-        player: usize,
-        known: Option<&State>,
-    ) -> Result<crate::seam::Observation<State>, crate::text::ParseError> {
-        observe::observe(prompt, player, known)
-    }
-}
-
 impl Variants for Cedec2013 {
     const VARIANTS: &'static [Variant] = variants::Wrong::VARIANTS;
 
     fn step_variant(&self, state: &mut State, replies: &[Reply], set: VariantSet) -> StepResult {
         engine::step_with(state, replies, set)
-    }
-}
-
-impl EdgeCases for Cedec2013 {
-    /// Each case starts with its seat's round-0 name request, then an extreme state.
-    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
-        edge::edge_cases()
     }
 }
 

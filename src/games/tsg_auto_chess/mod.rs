@@ -32,10 +32,9 @@ pub mod variants;
 use rand::RngCore;
 
 use crate::seam::{
-    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
-    Handshake, Imported, Importer, KnownDepartures, NoOptions, Observed, ParseVerdict,
-    PlayedDeparture, Recorded, Reply, RuleDocument, StateError, StepResult, TimeLimits, Variant,
-    VariantSet, Variants,
+    capabilities, Capabilities, Facts, Frame, FuzzHints, Game, GameInfo, Handshake, Imported,
+    Importer, KnownDepartures, NoOptions, ParseVerdict, PlayedDeparture, Reply, RuleDocument,
+    StepResult, TimeLimits, Variant, VariantSet, Variants,
 };
 use protocol::{parse_name, Prompt, TurnReply};
 use rules::{draw_price, Kind, THINKING_TIME_MS};
@@ -172,19 +171,6 @@ impl Game for TsgAutoChess {
     }
 }
 
-impl Recorded for TsgAutoChess {
-    /// Every prompt shows the whole board; see [`observe`] for what it leaves out.
-    fn observe(&self, prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
-        observe::observe(prompt, player, known)
-    }
-
-    /// main.rb makes states the rules forbid (D-tsg-11: ids used twice, two units on a cell,
-    /// more units than the limit): the engine steps them safely, so only what it needs holds.
-    fn validate_recorded(&self, state: &State) -> Result<(), StateError> {
-        state.validate_recorded()
-    }
-}
-
 impl KnownDepartures for TsgAutoChess {
     /// main.rb's set-up on a 9×9 board, its moves by every line, its evolve formula, its
     /// ghosts.
@@ -208,12 +194,6 @@ impl Variants for TsgAutoChess {
 
     fn step_variant(&self, state: &mut State, replies: &[Reply], set: VariantSet) -> StepResult {
         engine::step_with(state, replies, set)
-    }
-}
-
-impl EdgeCases for TsgAutoChess {
-    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
-        edge::edge_cases()
     }
 }
 
