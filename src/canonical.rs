@@ -123,10 +123,7 @@ mod tests {
 
     #[test]
     fn a_winner_is_a_seat_and_the_last_turn_ends_the_match() {
-        let won_by = |winner| Outcome {
-            winner,
-            reason: "x".into(),
-        };
+        let won_by = |winner| Outcome::new(winner, "x");
         assert_eq!(check_two_player_outcome(None, 9, 10), Ok(()));
         assert_eq!(
             check_two_player_outcome(None, 10, 10).unwrap_err().path,

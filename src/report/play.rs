@@ -156,10 +156,7 @@ mod tests {
             seed: 1,
             label: String::new(),
             seats: vec![0, 1],
-            outcome: Some(Outcome {
-                winner,
-                reason: reason.into(),
-            }),
+            outcome: Some(Outcome::new(winner, reason)),
             winner,
             steps: 220,
             time_used_ms: vec![0, 0],

@@ -128,6 +128,17 @@ impl Reply {
             elapsed_ms: 0,
         }
     }
+
+    /// The text of a reply that came and the thinking time it took; for one that did not, its
+    /// verdict ([`ReplyVerdict::TimedOut`], [`ReplyVerdict::Crashed`]). What the missing reply
+    /// costs (a clock emptied, a player out) is the game's to say.
+    pub fn played(&self) -> Result<(&str, u64), ReplyVerdict> {
+        match self {
+            Reply::Text { text, elapsed_ms } => Ok((text, *elapsed_ms)),
+            Reply::TimedOut => Err(ReplyVerdict::TimedOut),
+            Reply::Crashed => Err(ReplyVerdict::Crashed),
+        }
+    }
 }
 
 impl Serialize for Reply {
@@ -208,6 +219,26 @@ pub struct Outcome {
     pub winner: Option<usize>,
     /// A short kebab-case reason defined by the game (`danger-line`, `invalid-reply`, ...).
     pub reason: String,
+}
+
+impl Outcome {
+    /// A match ended with `winner` (`None`: a draw) for `reason`.
+    pub fn new(winner: Option<usize>, reason: impl Into<String>) -> Outcome {
+        Outcome {
+            winner,
+            reason: reason.into(),
+        }
+    }
+
+    /// A match `player` won for `reason`.
+    pub fn won_by(player: usize, reason: impl Into<String>) -> Outcome {
+        Outcome::new(Some(player), reason)
+    }
+
+    /// A match drawn for `reason`.
+    pub fn draw(reason: impl Into<String>) -> Outcome {
+        Outcome::new(None, reason)
+    }
 }
 
 /// How the engine took one player's reply in a step.
@@ -340,7 +371,7 @@ pub trait Game: Send + Sync + 'static {
     /// The whole engine state; its serde form is the canonical state of cases and adapters.
     /// Floating-point fields use [`finite`], so that a non-finite number is an error, never a
     /// silent `null`.
-    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema;
+    type State: GameState + Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema;
 
     /// What a match can be set up with besides its seed (CODE VS 4.0's stage, Spring Challenge's
     /// league): `--option key=value` on the command line, `options:` in a generator case. Each
@@ -361,8 +392,10 @@ pub trait Game: Send + Sync + 'static {
     fn new_match(&self, seed: u64, options: &Self::Options) -> Self::State;
 
     /// Checks what serde cannot: relations between fields. Cases and adapters call it on every
-    /// state they are given.
-    fn validate(&self, state: &Self::State) -> Result<(), StateError>;
+    /// state they are given. The state's own [`GameState::validate`].
+    fn validate(&self, state: &Self::State) -> Result<(), StateError> {
+        state.validate()
+    }
 
     /// The players whose replies the next step needs (empty once the match is over): every
     /// player until then, in a game where all reply at once (`replies_per_step` is `players`).
@@ -395,7 +428,10 @@ pub trait Game: Send + Sync + 'static {
     /// number of replies: the game checks only what is its own.
     fn step(&self, state: &mut Self::State, replies: &[Reply]) -> StepResult;
 
-    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+    /// How the match ended, `None` while it goes on: the state's own [`GameState::outcome`].
+    fn outcome(&self, state: &Self::State) -> Option<Outcome> {
+        state.outcome()
+    }
 
     /// Parses `input` as the protocol text `kind` (one of [`GameInfo::parse_kinds`]).
     /// `None` when the game has no such text.
@@ -403,6 +439,16 @@ pub trait Game: Send + Sync + 'static {
 
     /// A legal reply chosen at random: the built-in player.
     fn random_reply(&self, state: &Self::State, player: usize, rng: &mut dyn RngCore) -> String;
+}
+
+/// What a game's state says of itself, which [`Game::validate`] and [`Game::outcome`] ask: a
+/// state alone says whether its fields hold together and whether the match is over.
+pub trait GameState {
+    /// The relations between fields that serde cannot check.
+    fn validate(&self) -> Result<(), StateError>;
+
+    /// How the match ended; `None` while it goes on.
+    fn outcome(&self) -> Option<Outcome>;
 }
 
 /// [`Game::step`] behind the guards every game shares: a finished match takes no step, and a
@@ -582,6 +628,25 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_reply_that_came_gives_its_text_and_time_and_one_that_did_not_its_verdict() {
+        let came = Reply::Text {
+            text: "2 0".into(),
+            elapsed_ms: 7,
+        };
+        assert_eq!(came.played(), Ok(("2 0", 7)));
+        assert_eq!(Reply::TimedOut.played(), Err(ReplyVerdict::TimedOut));
+        assert_eq!(Reply::Crashed.played(), Err(ReplyVerdict::Crashed));
+    }
+
+    #[test]
+    fn outcomes_are_won_or_drawn() {
+        let won = Outcome::won_by(1, "danger-line");
+        assert_eq!((won.winner, won.reason.as_str()), (Some(1), "danger-line"));
+        assert_eq!(Outcome::draw("turn-limit").winner, None);
+        assert_eq!(Outcome::new(None, "x"), Outcome::draw(String::from("x")));
+    }
+
+    #[test]
     fn verdict_names_round_trip() {
         for name in ReplyVerdict::NAMES {
             assert_eq!(ReplyVerdict::from_name(name).map(|v| v.name()), Some(name));
@@ -619,6 +684,21 @@ pub(crate) mod tests {
         pub(crate) turn: usize,
     }
 
+    impl GameState for Total {
+        fn validate(&self) -> Result<(), StateError> {
+            if self.turn == 0 && self.outcome().is_some() {
+                return Err(StateError::new(
+                    "a match cannot be over before its first step",
+                ));
+            }
+            Ok(())
+        }
+
+        fn outcome(&self) -> Option<Outcome> {
+            (self.total >= 3).then(|| Outcome::won_by((self.turn + 1) % 2, "three"))
+        }
+    }
+
     impl Game for Count {
         type State = Total;
         type Options = NoOptions;
@@ -627,14 +707,6 @@ pub(crate) mod tests {
 
         fn new_match(&self, _: u64, _: &NoOptions) -> Total {
             Total::default()
-        }
-        fn validate(&self, state: &Total) -> Result<(), StateError> {
-            if state.turn == 0 && self.outcome(state).is_some() {
-                return Err(StateError::new(
-                    "a match cannot be over before its first step",
-                ));
-            }
-            Ok(())
         }
         fn awaiting(&self, state: &Total) -> Vec<usize> {
             match self.outcome(state) {
@@ -656,12 +728,6 @@ pub(crate) mod tests {
             state.turn += 1;
             Ok(StepReport {
                 replies: vec![ReplyVerdict::Accepted],
-            })
-        }
-        fn outcome(&self, state: &Total) -> Option<Outcome> {
-            (state.total >= 3).then(|| Outcome {
-                winner: Some((state.turn + 1) % 2),
-                reason: "three".into(),
             })
         }
         fn parse(&self, _: &str, _: &str) -> Option<ParseVerdict> {
@@ -743,13 +809,7 @@ pub(crate) mod tests {
         assert_eq!(current.awaiting(), [1]);
         current.step(&[Reply::text("2")]).unwrap();
         assert_eq!(current.awaiting(), Vec::<usize>::new());
-        assert_eq!(
-            current.outcome(),
-            Some(Outcome {
-                winner: Some(1),
-                reason: "three".into()
-            })
-        );
+        assert_eq!(current.outcome(), Some(Outcome::won_by(1, "three")));
     }
 
     #[test]

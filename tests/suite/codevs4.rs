@@ -10,14 +10,13 @@ use std::path::Path;
 
 use proptest::prelude::*;
 
-use shinpan::games::codevs4::edge;
 use shinpan::games::codevs4::fuzz;
 use shinpan::games::codevs4::protocol::{Command, Order, Orders, Prompt};
 use shinpan::games::codevs4::rules::{Direction, Kind};
 use shinpan::games::codevs4::state::State;
 use shinpan::games::codevs4::{Codevs4, Options};
 use shinpan::rng::{player_stream, seeded};
-use shinpan::seam::{DynGame, Game, Reply, ReplyVerdict, SeriesPlay};
+use shinpan::seam::{DynGame, EdgeCases, Game, Reply, ReplyVerdict, SeriesPlay};
 use shinpan::stepfuzz::Fuzzed;
 
 use crate::common;
@@ -121,7 +120,7 @@ proptest! {
 #[test]
 fn every_edge_input_is_valid_and_playable() {
     let replies = [Reply::text("0"), Reply::text("0")];
-    common::assert_edge_cases_playable(&Codevs4, edge::edge_cases(), "prompt", &replies);
+    common::assert_edge_cases_playable(&Codevs4, Codevs4.edge_cases(), "prompt", &replies);
 }
 
 #[test]
@@ -145,10 +144,7 @@ fn series_scores_follow_6_3() {
     let game = Codevs4;
     let ended = |winner: Option<usize>, turn: u32| State {
         turn,
-        outcome: Some(shinpan::seam::Outcome {
-            winner,
-            reason: "x".into(),
-        }),
+        outcome: Some(shinpan::seam::Outcome::new(winner, "x")),
         ..State::default()
     };
     let win = game.score(&ended(Some(0), 120), 0);

@@ -6,12 +6,11 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use shinpan::games::codevs_reborn::edge;
 use shinpan::games::codevs_reborn::fuzz;
 use shinpan::games::codevs_reborn::protocol::{Command, GameStart, PlayerView, Prompt, TurnInput};
 use shinpan::games::codevs_reborn::state::Pack;
 use shinpan::games::codevs_reborn::CodevsReborn;
-use shinpan::seam::{Game, Reply};
+use shinpan::seam::{EdgeCases, Game, Reply};
 use shinpan::stepfuzz::Fuzzed;
 
 use crate::common;
@@ -125,5 +124,10 @@ proptest! {
 #[test]
 fn every_edge_prompt_is_valid_and_playable() {
     let replies = [Reply::text("0 0"), Reply::text("8 3")];
-    common::assert_edge_cases_playable(&CodevsReborn, edge::edge_cases(), "prompt", &replies);
+    common::assert_edge_cases_playable(
+        &CodevsReborn,
+        CodevsReborn.edge_cases(),
+        "prompt",
+        &replies,
+    );
 }

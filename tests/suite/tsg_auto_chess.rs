@@ -8,12 +8,11 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use shinpan::games::tsg_auto_chess::edge;
 use shinpan::games::tsg_auto_chess::fuzz;
 use shinpan::games::tsg_auto_chess::protocol::{Command as TsgCommand, Move, Prompt, TurnReply};
 use shinpan::games::tsg_auto_chess::state::State;
 use shinpan::games::tsg_auto_chess::TsgAutoChess;
-use shinpan::seam::{Game, Reply, ReplyVerdict};
+use shinpan::seam::{EdgeCases, Game, Reply, ReplyVerdict};
 use shinpan::stepfuzz::Fuzzed;
 
 use crate::common;
@@ -163,7 +162,12 @@ fn the_step_body_ends_when_its_bytes_run_out() {
 #[test]
 fn every_edge_prompt_is_valid_and_playable() {
     let replies = [Reply::text("nop\n0"), Reply::text("levelup\n1\n0 7 1")];
-    common::assert_edge_cases_playable(&TsgAutoChess, edge::edge_cases(), "prompt", &replies);
+    common::assert_edge_cases_playable(
+        &TsgAutoChess,
+        TsgAutoChess.edge_cases(),
+        "prompt",
+        &replies,
+    );
 }
 
 #[test]

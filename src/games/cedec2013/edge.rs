@@ -18,7 +18,7 @@ use super::rules::{
 use super::state::{Field, State, Tile};
 use super::tally::scores;
 use super::Cedec2013;
-use crate::seam::{EdgeCase, Game, NoOptions};
+use crate::seam::{EdgeCase, EdgeCases, Game, NoOptions};
 
 /// The seed of the generated map of the name request and the last-round cases: any fixed value.
 const SEED: u64 = 0;
@@ -36,33 +36,36 @@ pub const MOST_ROBOTS: u32 = 4_360;
 /// Of the generated third, the tile that is each player's factory in [`most_holes_field`].
 const FACTORY: (i8, i8) = (3, 1);
 
-pub fn edge_cases() -> Vec<EdgeCase<State>> {
-    let case = |name: &str, seat: usize, state: State| EdgeCase {
-        name: name.into(),
-        seat,
-        states: vec![name_request(seat), state],
-    };
-    let mut cases = vec![EdgeCase {
-        name: "name-request-alone".into(),
-        seat: 0,
-        states: vec![name_request(0)],
-    }];
-    for seat in 0..PLAYERS {
-        cases.push(case(
-            &format!("last-round-seat-{seat}"),
+impl EdgeCases for Cedec2013 {
+    /// Each case starts with its seat's round-0 name request, then an extreme state.
+    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
+        let case = |name: &str, seat: usize, state: State| EdgeCase {
+            name: name.into(),
             seat,
-            last_round(seat),
-        ));
+            states: vec![name_request(seat), state],
+        };
+        let mut cases = vec![EdgeCase {
+            name: "name-request-alone".into(),
+            seat: 0,
+            states: vec![name_request(0)],
+        }];
+        for seat in 0..PLAYERS {
+            cases.push(case(
+                &format!("last-round-seat-{seat}"),
+                seat,
+                last_round(seat),
+            ));
+        }
+        cases.extend([
+            case("every-player-at-99-points", 1, every_player_at_99()),
+            case("14-holes-in-every-third", 0, most_holes_first_turn()),
+            case("player-0-holds-every-tile", 1, player_0_holds_every_tile()),
+            case("largest-robot-counts", 0, largest_robot_counts()),
+            case("every-base-type-and-7-resources", 2, every_base_type()),
+            case("own-robots-on-every-border-tile", 0, own_border()),
+        ]);
+        cases
     }
-    cases.extend([
-        case("every-player-at-99-points", 1, every_player_at_99()),
-        case("14-holes-in-every-third", 0, most_holes_first_turn()),
-        case("player-0-holds-every-tile", 1, player_0_holds_every_tile()),
-        case("largest-robot-counts", 0, largest_robot_counts()),
-        case("every-base-type-and-7-resources", 2, every_base_type()),
-        case("own-robots-on-every-border-tile", 0, own_border()),
-    ]);
-    cases
 }
 
 /// Round 0 with `seat` to give its name, the players before it named: reachable.
@@ -300,7 +303,7 @@ mod tests {
     #[test]
     fn every_edge_state_is_valid_and_its_request_prints_back() {
         let game = Cedec2013;
-        for case in edge_cases() {
+        for case in Cedec2013.edge_cases() {
             assert_eq!(
                 case.states[0].round, 0,
                 "{}: a fresh bot reads its name request first",
@@ -333,7 +336,7 @@ mod tests {
 
     #[test]
     fn between_8_and_12_cases_with_distinct_names() {
-        let cases = edge_cases();
+        let cases = Cedec2013.edge_cases();
         let mut names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
         names.sort_unstable();
         names.dedup();
@@ -354,12 +357,17 @@ mod tests {
     #[test]
     fn the_extremes_are_what_the_cases_say() {
         let scores_of = |name: &str| {
-            let case = edge_cases().into_iter().find(|c| c.name == name).unwrap();
+            let case = Cedec2013
+                .edge_cases()
+                .into_iter()
+                .find(|c| c.name == name)
+                .unwrap();
             case.states[1].scores
         };
         assert_eq!(scores_of("every-player-at-99-points"), [99, 99, 99]);
         assert_eq!(scores_of("player-0-holds-every-tile"), [91, 0, 0]);
-        let bases = edge_cases()
+        let bases = Cedec2013
+            .edge_cases()
             .into_iter()
             .find(|c| c.name == "every-base-type-and-7-resources")
             .unwrap();
@@ -386,7 +394,8 @@ mod tests {
             before.0[n].base = None;
         }
         assert_eq!(resources_around(&before, town, 0), TOWN_BONUS_OFFSET);
-        let robots = edge_cases()
+        let robots = Cedec2013
+            .edge_cases()
             .into_iter()
             .find(|c| c.name == "largest-robot-counts")
             .unwrap();
@@ -399,7 +408,8 @@ mod tests {
             let line = format!(" {owner} {MOST_ROBOTS} 0 {installation}\n");
             assert!(text.contains(&line), "{line:?} in {text}");
         }
-        let border = edge_cases()
+        let border = Cedec2013
+            .edge_cases()
             .into_iter()
             .find(|c| c.name == "own-robots-on-every-border-tile")
             .unwrap();

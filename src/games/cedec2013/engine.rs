@@ -414,10 +414,7 @@ fn end_turn(state: &mut State, wrong: Wrongs) {
         } else {
             winner(state)
         };
-        state.outcome = Some(Outcome {
-            winner,
-            reason: reason.into(),
-        });
+        state.outcome = Some(Outcome::new(winner, reason));
         return;
     }
     state.player = (state.player + 1) % PLAYERS;

@@ -28,9 +28,8 @@ use rand::{Rng, RngCore};
 
 use crate::seam::Reply;
 use crate::seam::{
-    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
-    NoOptions, Outcome, ParseVerdict, Recorded, RuleDocument, StateError, StepResult, TimeLimits,
-    Variant, VariantSet, Variants,
+    capabilities, Capabilities, Facts, Frame, FuzzHints, Game, GameInfo, NoOptions, ParseVerdict,
+    RuleDocument, StepResult, TimeLimits, Variant, VariantSet, Variants,
 };
 use engine::{apply, Turn};
 use protocol::{is_finish, parse_name, Command, Request};
@@ -95,22 +94,6 @@ impl Game for Cedec2013 {
         }
     }
 
-    fn validate(&self, state: &State) -> Result<(), StateError> {
-        state.validate()?;
-        // D-cedec-9: the scores a state gives must be the ones its tiles are worth.
-        let scores = tally::scores(&state.tiles);
-        if state.scores != [0; rules::PLAYERS] && state.scores != scores {
-            return Err(StateError::at(
-                "scores",
-                format!(
-                    "{:?} but the tiles give {scores:?} (leave scores out to derive them)",
-                    state.scores
-                ),
-            ));
-        }
-        Ok(())
-    }
-
     fn awaiting(&self, state: &State) -> Vec<usize> {
         if state.outcome.is_some() {
             Vec::new()
@@ -136,10 +119,6 @@ impl Game for Cedec2013 {
         engine::step_with(state, replies, variants::Wrongs::NONE)
     }
 
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
-    }
-
     fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {
         let verdict = match kind {
             "request" => ParseVerdict::judge(Request::parse(input).map(|r| r.print()), || false),
@@ -163,29 +142,11 @@ impl Game for Cedec2013 {
     }
 }
 
-impl Recorded for Cedec2013 {
-    fn observe(
-        &self,
-        prompt: &str,
-        player: usize,
-        known: Option<&State>,
-    ) -> Result<crate::seam::Observation<State>, crate::text::ParseError> {
-        observe::observe(prompt, player, known)
-    }
-}
-
 impl Variants for Cedec2013 {
     const VARIANTS: &'static [Variant] = variants::Wrong::VARIANTS;
 
     fn step_variant(&self, state: &mut State, replies: &[Reply], set: VariantSet) -> StepResult {
         engine::step_with(state, replies, set)
-    }
-}
-
-impl EdgeCases for Cedec2013 {
-    /// Each case starts with its seat's round-0 name request, then an extreme state.
-    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
-        edge::edge_cases()
     }
 }
 

@@ -15,7 +15,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::rules::{on_field, Base, COORDS, PLAYERS, ROUNDS, TILES};
 use crate::canonical::at_most;
-use crate::seam::{Outcome, StateError};
+use crate::seam::{GameState, Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
@@ -204,9 +204,10 @@ fn parse_key(name: &str) -> Option<usize> {
     on_field(x, y).then(|| super::rules::index(x, y)).flatten()
 }
 
-impl State {
-    /// What serde cannot check: ranges, and that each tile is in a shape the game can reach.
-    pub fn validate(&self) -> Result<(), StateError> {
+impl GameState for State {
+    /// What serde cannot check: ranges, that each tile is in a shape the game can reach, and
+    /// that the scores are the tiles' (D-cedec-9).
+    fn validate(&self) -> Result<(), StateError> {
         at_most("round", self.round, ROUNDS)?;
         if self.player >= PLAYERS {
             return Err(StateError::at(
@@ -237,6 +238,21 @@ impl State {
                 return Err(StateError::at("outcome.winner", "must be 0, 1, 2 or null"));
             }
         }
+        // D-cedec-9: the scores a state gives must be the ones its tiles are worth.
+        let scores = super::tally::scores(&self.tiles);
+        if self.scores != [0; PLAYERS] && self.scores != scores {
+            return Err(StateError::at(
+                "scores",
+                format!(
+                    "{:?} but the tiles give {scores:?} (leave scores out to derive them)",
+                    self.scores
+                ),
+            ));
+        }
         Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
     }
 }

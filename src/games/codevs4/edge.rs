@@ -10,7 +10,7 @@
 use super::rules::{Cell, Kind, MAX_ID, RESOURCE_CELLS, SIZE, STAGES, TURNS};
 use super::state::{State, Unit, Units};
 use super::{Codevs4, Options, TimeLeft};
-use crate::seam::{EdgeCase, Game};
+use crate::seam::{EdgeCase, EdgeCases, Game};
 
 /// The seed of the set-up the cases start from: any fixed value.
 const SEED: u64 = 0;
@@ -19,59 +19,61 @@ const SEED: u64 = 0;
 /// five workers on each of the 20 resource cells (4.5), nothing spent.
 pub const MOST_RESOURCES: u32 = TURNS * (30 + 5 * RESOURCE_CELLS as u32);
 
-pub fn edge_cases() -> Vec<EdgeCase<State>> {
-    let one = |name: &str, seat: usize, state: State| EdgeCase {
-        name: name.into(),
-        seat,
-        states: vec![state],
-    };
-    let fresh = |stage: u32| Codevs4.new_match(SEED, &Options::stage(stage));
-    let mut last_turn = fresh(0);
-    last_turn.turn = TURNS - 1;
-    vec![
-        one("set-up-of-stage-0", 0, fresh(0)),
-        one("richest-extra-stage-seat-1", 1, fresh(STAGES - 1)),
-        one("ids-up-to-20000", 0, largest_ids()),
-        one("own-units-on-every-border-cell", 0, on_every_border(0)),
-        one("enemies-on-every-border-cell", 1, on_every_border(0)),
-        one("zero-time-left", 0, {
-            let mut state = fresh(0);
-            for player in &mut state.players {
-                player.time_left_ms = 0;
-            }
-            state
-        }),
-        // D-codevs4-11: the hour is for all 41 stages, so the last one may begin with almost
-        // nothing left; reachable (a series that spent its hour on the first 40 stages).
-        one(
-            "stage-40-begun-with-5-ms-left",
-            0,
-            Codevs4.new_match(
-                SEED,
-                &Options {
-                    stage: STAGES - 1,
-                    time: TimeLeft::Each([FEW_MS_LEFT, 3_600_000]),
-                },
+impl EdgeCases for Codevs4 {
+    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
+        let one = |name: &str, seat: usize, state: State| EdgeCase {
+            name: name.into(),
+            seat,
+            states: vec![state],
+        };
+        let fresh = |stage: u32| Codevs4.new_match(SEED, &Options::stage(stage));
+        let mut last_turn = fresh(0);
+        last_turn.turn = TURNS - 1;
+        vec![
+            one("set-up-of-stage-0", 0, fresh(0)),
+            one("richest-extra-stage-seat-1", 1, fresh(STAGES - 1)),
+            one("ids-up-to-20000", 0, largest_ids()),
+            one("own-units-on-every-border-cell", 0, on_every_border(0)),
+            one("enemies-on-every-border-cell", 1, on_every_border(0)),
+            one("zero-time-left", 0, {
+                let mut state = fresh(0);
+                for player in &mut state.players {
+                    player.time_left_ms = 0;
+                }
+                state
+            }),
+            // D-codevs4-11: the hour is for all 41 stages, so the last one may begin with almost
+            // nothing left; reachable (a series that spent its hour on the first 40 stages).
+            one(
+                "stage-40-begun-with-5-ms-left",
+                0,
+                Codevs4.new_match(
+                    SEED,
+                    &Options {
+                        stage: STAGES - 1,
+                        time: TimeLeft::Each([FEW_MS_LEFT, 3_600_000]),
+                    },
+                ),
             ),
-        ),
-        one("crowded-cell", 0, crowded_cell()),
-        one("every-kind-in-sight-at-1-hp", 1, every_kind_at_1_hp()),
-        one(
-            "all-20-resource-cells-in-sight",
-            0,
-            all_resources_in_sight(),
-        ),
-        one("most-resources-on-the-last-turn", 0, {
-            let mut state = last_turn.clone();
-            state.players[0].resources = MOST_RESOURCES;
-            state
-        }),
-        EdgeCase {
-            name: "first-turn-then-the-last".into(),
-            seat: 1,
-            states: vec![fresh(0), last_turn],
-        },
-    ]
+            one("crowded-cell", 0, crowded_cell()),
+            one("every-kind-in-sight-at-1-hp", 1, every_kind_at_1_hp()),
+            one(
+                "all-20-resource-cells-in-sight",
+                0,
+                all_resources_in_sight(),
+            ),
+            one("most-resources-on-the-last-turn", 0, {
+                let mut state = last_turn.clone();
+                state.players[0].resources = MOST_RESOURCES;
+                state
+            }),
+            EdgeCase {
+                name: "first-turn-then-the-last".into(),
+                seat: 1,
+                states: vec![fresh(0), last_turn],
+            },
+        ]
+    }
 }
 
 /// What the last stage's edge case leaves player 0 of the game's hour, ms.

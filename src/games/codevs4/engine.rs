@@ -131,22 +131,19 @@ fn take_reply(
     wrong: Wrongs,
 ) -> (ReplyVerdict, Vec<Accepted>) {
     let clock = &mut state.players[player].time_left_ms;
-    let text = match reply {
-        Reply::TimedOut => {
-            *clock = 0;
-            return (ReplyVerdict::TimedOut, Vec::new());
-        }
-        Reply::Crashed => return (ReplyVerdict::Crashed, Vec::new()),
-        Reply::Text { text, elapsed_ms } => {
-            // D-codevs4-11 (rules.yaml `time.over`): an output later than the time left is
-            // ignored and the clock stays at 0; with no time left every output is late. The
-            // stage goes on.
-            if *clock == 0 || *elapsed_ms > *clock {
-                *clock = 0;
-                return (ReplyVerdict::TimedOut, Vec::new());
-            }
+    let text = match reply.played() {
+        Ok((text, elapsed_ms)) if *clock > 0 && elapsed_ms <= *clock => {
             *clock -= elapsed_ms;
             text
+        }
+        // A crash leaves the clock as it was.
+        Err(ReplyVerdict::Crashed) => return (ReplyVerdict::Crashed, Vec::new()),
+        // D-codevs4-11 (rules.yaml `time.over`): no output, or one later than the time left, is
+        // ignored and the clock stays at 0; with no time left every output is late. The stage
+        // goes on.
+        _ => {
+            *clock = 0;
+            return (ReplyVerdict::TimedOut, Vec::new());
         }
     };
 
@@ -327,22 +324,13 @@ fn end_of_turn(state: &State, castles_before: [bool; 2], wrong: Wrongs) -> Optio
         TURNS
     };
     match lost {
-        [true, true] => Some(Outcome {
-            winner: wrong.has(Wrong::BothCastlesDownPlayer0Wins).then_some(0),
-            reason: BOTH_CASTLES_DESTROYED.into(),
-        }),
-        [true, false] => Some(Outcome {
-            winner: Some(1),
-            reason: CASTLE_DESTROYED.into(),
-        }),
-        [false, true] => Some(Outcome {
-            winner: Some(0),
-            reason: CASTLE_DESTROYED.into(),
-        }),
-        [false, false] if state.turn >= last => Some(Outcome {
-            winner: None,
-            reason: TURN_LIMIT.into(),
-        }),
+        [true, true] => Some(Outcome::new(
+            wrong.has(Wrong::BothCastlesDownPlayer0Wins).then_some(0),
+            BOTH_CASTLES_DESTROYED,
+        )),
+        [true, false] => Some(Outcome::won_by(1, CASTLE_DESTROYED)),
+        [false, true] => Some(Outcome::won_by(0, CASTLE_DESTROYED)),
+        [false, false] if state.turn >= last => Some(Outcome::draw(TURN_LIMIT)),
         [false, false] => None,
     }
 }

@@ -8,7 +8,7 @@ use super::protocol::{Order, Orders};
 use super::rules::{gathered, income, Cell, Kind, MAX_ID, RESOURCE_CELLS, STAGES, TURNS};
 use super::state::{Player, State, Unit, Units};
 use super::Codevs4;
-use crate::seam::Reply;
+use crate::seam::{Game, Reply};
 use crate::stepfuzz::{self, prints_back, FuzzTargets, Fuzzed, Play};
 
 /// The bodies the fuzz targets of `fuzz/` run for this game.
@@ -44,7 +44,7 @@ impl Fuzzed for Codevs4 {
     /// come from `next_id`; units stay on the field and move one cell at most; resources grow by
     /// no more than the turn's income; time never comes back.
     fn check_invariants(before: &State, after: &State) -> Result<(), String> {
-        after.validate().map_err(|e| e.to_string())?;
+        Self::GAME.validate(after).map_err(|e| e.to_string())?;
         if after.turn != before.turn + 1 {
             return Err("the turn did not advance by one".into());
         }

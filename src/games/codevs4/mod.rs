@@ -30,10 +30,9 @@ pub mod variants;
 use rand::{Rng, RngCore};
 
 use crate::seam::{
-    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
-    Handshake, Normalize, Observed, Outcome, ParseVerdict, Recorded, Reply, RuleDocument, Series,
-    SeriesMatch, SeriesPlay, SeriesScore, StateError, StepResult, TimeLimits, Variant, VariantSet,
-    Variants,
+    capabilities, Capabilities, Frame, FuzzHints, Game, GameInfo, Handshake, Normalize,
+    ParseVerdict, Reply, RuleDocument, Series, SeriesMatch, SeriesPlay, SeriesScore, StepResult,
+    TimeLimits, Variant, VariantSet, Variants,
 };
 pub use options::{Options, TimeLeft};
 use protocol::{parse_name, Command, Order, Orders, Prompt, Sight};
@@ -105,10 +104,6 @@ impl Game for Codevs4 {
         state
     }
 
-    fn validate(&self, state: &State) -> Result<(), StateError> {
-        state.validate()
-    }
-
     fn prompt(&self, state: &State, player: usize) -> String {
         Prompt::of(state, player).print()
     }
@@ -139,10 +134,6 @@ impl Game for Codevs4 {
         engine::step_with(state, replies, variants::Wrongs::NONE)
     }
 
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
-    }
-
     fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {
         let strict_only = || false;
         let verdict = match kind {
@@ -158,14 +149,6 @@ impl Game for Codevs4 {
 
     fn random_reply(&self, state: &State, player: usize, rng: &mut dyn RngCore) -> String {
         random_orders(state, player, rng).print()
-    }
-}
-
-impl Recorded for Codevs4 {
-    /// Own units in full; enemy units and resource cells where the own units see (see
-    /// [`observe`]).
-    fn observe(&self, prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
-        observe::observe(prompt, player, known)
     }
 }
 
@@ -254,22 +237,6 @@ impl Normalize for Codevs4 {
                 *prompt = read.with_resource_cells_sorted().print().into();
             }
         }
-    }
-}
-
-impl EdgeCases for Codevs4 {
-    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
-        edge::edge_cases()
-    }
-}
-
-impl Facts for Codevs4 {
-    /// `castle_distance_from_corner` (each castle's distance from its corner),
-    /// `workers_on_castle`, `units_by_owner`, `resource_cells`, `distinct_resource_cells`,
-    /// `farthest_resource_from_its_corner` (of the first ten cells from (0,0), of the last ten
-    /// from (99,99)), `nearest_resource_to_a_castle`.
-    fn facts(&self, state: &State) -> serde_json::Value {
-        setup::facts(state)
     }
 }
 
@@ -384,7 +351,7 @@ fn wander(rng: &mut dyn RngCore, forward: [Direction; 2]) -> Direction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::seam::ReplyVerdict;
+    use crate::seam::{EdgeCases, ReplyVerdict};
 
     #[test]
     fn replies_are_framed_by_their_count() {
@@ -403,7 +370,8 @@ mod tests {
     /// D-codevs4-13: all 20 resource cells in sight of player 0's castle, given in an order that
     /// is not (y, x).
     fn twenty_cells_in_sight() -> State {
-        let mut state = edge::edge_cases()
+        let mut state = Codevs4
+            .edge_cases()
             .into_iter()
             .find(|c| c.name == "all-20-resource-cells-in-sight")
             .unwrap()

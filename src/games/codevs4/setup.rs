@@ -10,6 +10,8 @@ use super::rules::{
     Cell, Kind, CASTLE_SPREAD, CORNERS, RESOURCES_PER_CORNER, RESOURCE_SPREAD, SIZE, START_WORKERS,
 };
 use super::state::{Player, State, Unit, Units};
+use super::Codevs4;
+use crate::seam::Facts;
 
 /// The stream of the seed's generator the set-up draws from (the built-in players use 1 and 2).
 const SETUP_STREAM: u64 = 0;
@@ -69,56 +71,65 @@ fn random_cell_near(
     }
 }
 
-/// Facts of a state for the set-up's generator cases (see `Codevs4::facts`).
-pub fn facts(state: &State) -> serde_json::Value {
-    let castle_of = |p: usize| {
-        state
-            .units
-            .iter()
-            .find(|u| u.owner == p && u.kind == Kind::Castle)
-            .map(|u| u.cell)
-    };
-    let castles = [castle_of(0), castle_of(1)];
-    let castle_distance: Vec<Option<i32>> = (0..2)
-        .map(|p| castles[p].map(|c| c.distance(CORNERS[p])))
-        .collect();
-    let workers_on_castle: Vec<usize> = (0..2)
-        .map(|p| {
+impl Facts for Codevs4 {
+    /// `castle_distance_from_corner` (each castle's distance from its corner),
+    /// `workers_on_castle`, `units_by_owner`, `resource_cells`, `distinct_resource_cells`,
+    /// `farthest_resource_from_its_corner` (of the first ten cells from (0,0), of the last ten
+    /// from (99,99)), `nearest_resource_to_a_castle`.
+    ///
+    /// Facts of a state for the set-up's generator cases (see `Codevs4::facts`).
+    fn facts(&self, state: &State) -> serde_json::Value {
+        let castle_of = |p: usize| {
             state
                 .units
                 .iter()
-                .filter(|u| u.owner == p && u.kind == Kind::Worker && Some(u.cell) == castles[p])
-                .count()
+                .find(|u| u.owner == p && u.kind == Kind::Castle)
+                .map(|u| u.cell)
+        };
+        let castles = [castle_of(0), castle_of(1)];
+        let castle_distance: Vec<Option<i32>> = (0..2)
+            .map(|p| castles[p].map(|c| c.distance(CORNERS[p])))
+            .collect();
+        let workers_on_castle: Vec<usize> = (0..2)
+            .map(|p| {
+                state
+                    .units
+                    .iter()
+                    .filter(|u| {
+                        u.owner == p && u.kind == Kind::Worker && Some(u.cell) == castles[p]
+                    })
+                    .count()
+            })
+            .collect();
+        let units_by_owner: Vec<usize> = (0..2)
+            .map(|p| state.units.iter().filter(|u| u.owner == p).count())
+            .collect();
+        let halves = state
+            .resource_cells
+            .split_at(RESOURCES_PER_CORNER.min(state.resource_cells.len()));
+        let farthest = [halves.0, halves.1]
+            .iter()
+            .zip(CORNERS)
+            .map(|(cells, corner)| cells.iter().map(|c| c.distance(corner)).max())
+            .collect::<Vec<_>>();
+        let nearest_to_castle = state
+            .resource_cells
+            .iter()
+            .flat_map(|r| castles.iter().flatten().map(move |c| c.distance(*r)))
+            .min();
+        let mut distinct = state.resource_cells.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        json!({
+            "castle_distance_from_corner": castle_distance,
+            "workers_on_castle": workers_on_castle,
+            "units_by_owner": units_by_owner,
+            "resource_cells": state.resource_cells.len(),
+            "distinct_resource_cells": distinct.len(),
+            "farthest_resource_from_its_corner": farthest,
+            "nearest_resource_to_a_castle": nearest_to_castle,
         })
-        .collect();
-    let units_by_owner: Vec<usize> = (0..2)
-        .map(|p| state.units.iter().filter(|u| u.owner == p).count())
-        .collect();
-    let halves = state
-        .resource_cells
-        .split_at(RESOURCES_PER_CORNER.min(state.resource_cells.len()));
-    let farthest = [halves.0, halves.1]
-        .iter()
-        .zip(CORNERS)
-        .map(|(cells, corner)| cells.iter().map(|c| c.distance(corner)).max())
-        .collect::<Vec<_>>();
-    let nearest_to_castle = state
-        .resource_cells
-        .iter()
-        .flat_map(|r| castles.iter().flatten().map(move |c| c.distance(*r)))
-        .min();
-    let mut distinct = state.resource_cells.clone();
-    distinct.sort_unstable();
-    distinct.dedup();
-    json!({
-        "castle_distance_from_corner": castle_distance,
-        "workers_on_castle": workers_on_castle,
-        "units_by_owner": units_by_owner,
-        "resource_cells": state.resource_cells.len(),
-        "distinct_resource_cells": distinct.len(),
-        "farthest_resource_from_its_corner": farthest,
-        "nearest_resource_to_a_castle": nearest_to_castle,
-    })
+    }
 }
 
 #[cfg(test)]
@@ -135,7 +146,7 @@ mod tests {
     fn set_up_follows_the_document() {
         for seed in 0..50 {
             let state = new_stage(seed, 3);
-            state.validate().unwrap();
+            crate::seam::GameState::validate(&state).unwrap();
             assert_eq!(state.units.0.len(), 12);
             assert_eq!(state.resource_cells.len(), 20);
             assert_eq!(state.next_id(), 12);

@@ -12,7 +12,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::rules::{Cell, Kind, MAX_ID, RESOURCE_CELLS, STAGES, THINKING_TIME_MS, TURNS};
 use crate::canonical::{at_most, check_two_player_outcome};
-use crate::seam::{Outcome, StateError};
+use crate::seam::{GameState, Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
@@ -168,12 +168,14 @@ impl State {
                 .max(super::rules::FIRST_PRODUCED_ID)
         })
     }
+}
 
+impl GameState for State {
     /// What serde cannot check: ranges, and that the stage is in a shape the game can reach.
     ///
     /// Long (about 90 lines) because it is one check per field, in the order of the struct, so
     /// that it reads against the struct line by line.
-    pub fn validate(&self) -> Result<(), StateError> {
+    fn validate(&self) -> Result<(), StateError> {
         at_most("stage", self.stage, STAGES - 1)?;
         at_most("turn", self.turn, TURNS)?;
         for (p, player) in self.players.iter().enumerate() {
@@ -263,5 +265,9 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
     }
 }

@@ -38,15 +38,19 @@ pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepRes
     let mut commands = [None, None];
     let mut faults = [None, None];
     for (p, reply) in replies.iter().enumerate() {
-        let player = &mut state.players[p];
-        let (verdict, command) = take_reply(player, reply, wrong);
-        match (&verdict, command) {
-            (ReplyVerdict::TimedOut | ReplyVerdict::Crashed, _) => {
-                faults[p] = Some(Fault::TimeOver)
+        let verdict = match take_reply(&mut state.players[p], reply, wrong) {
+            Ok((verdict, command)) => {
+                commands[p] = Some(command);
+                verdict
             }
-            (_, None) => faults[p] = Some(Fault::Invalid),
-            (_, Some(command)) => commands[p] = Some(command),
-        }
+            Err(unplayed) => {
+                faults[p] = Some(match unplayed {
+                    ReplyVerdict::TimedOut | ReplyVerdict::Crashed => Fault::TimeOver,
+                    _ => Fault::Invalid,
+                });
+                unplayed
+            }
+        };
         verdicts.push(verdict);
     }
     let report = StepReport { replies: verdicts };
@@ -70,23 +74,14 @@ pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepRes
     Ok(report)
 }
 
-/// Charges the thinking time and reads the reply. `None`: the reply cannot be played.
+/// Charges the thinking time and reads the reply: the command to play and how the reply was
+/// taken, or the verdict of a reply that cannot be played.
 fn take_reply(
     player: &mut Player,
     reply: &Reply,
     wrong: Wrongs,
-) -> (ReplyVerdict, Option<Command>) {
-    let (text, elapsed_ms) = match reply {
-        Reply::TimedOut => {
-            player.time_left_ms = 0;
-            return (ReplyVerdict::TimedOut, None);
-        }
-        Reply::Crashed => {
-            player.time_left_ms = 0;
-            return (ReplyVerdict::Crashed, None);
-        }
-        Reply::Text { text, elapsed_ms } => (text, *elapsed_ms),
-    };
+) -> Result<(ReplyVerdict, Command), ReplyVerdict> {
+    let (text, elapsed_ms) = reply.played().inspect_err(|_| player.time_left_ms = 0)?;
     // 「思考時間の制限について」: 3 minutes for the whole match; using exactly all of it is allowed.
     let too_late = if wrong.has(Wrong::TimeUpAtTheLimit) {
         elapsed_ms >= player.time_left_ms
@@ -95,38 +90,31 @@ fn take_reply(
     };
     if too_late {
         player.time_left_ms = 0;
-        return (ReplyVerdict::TimedOut, None);
+        return Err(ReplyVerdict::TimedOut);
     }
     player.time_left_ms -= elapsed_ms;
 
-    let command = match Command::parse_lenient(text) {
-        Ok(command) => command,
-        Err(why) => return (ReplyVerdict::Rejected(why), None),
-    };
+    let command = Command::parse_lenient(text).map_err(ReplyVerdict::Rejected)?;
     if command == Command::Skill && player.skill_gauge < SKILL_THRESHOLD {
-        let why = format!(
+        return Err(ReplyVerdict::Rejected(format!(
             "skill used with a gauge of {} (needs {SKILL_THRESHOLD})",
             player.skill_gauge
-        );
-        return (ReplyVerdict::Rejected(why), None);
+        )));
     }
     let verdict = match Command::parse(text) {
         Ok(_) => ReplyVerdict::Accepted,
         Err(strict) if wrong.has(Wrong::StrictRepliesOnly) => {
-            return (ReplyVerdict::Rejected(strict.to_string()), None)
+            return Err(ReplyVerdict::Rejected(strict.to_string()))
         }
         Err(strict) => ReplyVerdict::NonStrict(strict.to_string()),
     };
-    (verdict, Some(command))
+    Ok((verdict, command))
 }
 
 /// 「勝敗について」: who wins when at least one reply could not be played.
 fn fault_outcome(state: &State, faults: [Option<Fault>; 2]) -> Outcome {
     match faults {
-        [Some(Fault::Invalid), Some(Fault::Invalid)] => Outcome {
-            winner: None,
-            reason: INVALID_REPLY.into(),
-        },
+        [Some(Fault::Invalid), Some(Fault::Invalid)] => Outcome::draw(INVALID_REPLY),
         [Some(Fault::TimeOver), Some(Fault::TimeOver)] => by_score(state, TIME_OVER),
         // rules.yaml `end.invalid-and-time-over` (D-reborn-12): both lost in the same turn, so
         // the score decides.
@@ -138,10 +126,7 @@ fn fault_outcome(state: &State, faults: [Option<Fault>; 2]) -> Outcome {
             } else {
                 TIME_OVER
             };
-            Outcome {
-                winner: Some(winner),
-                reason: reason.into(),
-            }
+            Outcome::won_by(winner, reason)
         }
         [None, None] => unreachable!("fault_outcome is called only when a reply faulted"),
     }
@@ -154,10 +139,7 @@ fn by_score(state: &State, reason: &str) -> Outcome {
         std::cmp::Ordering::Less => Some(1),
         std::cmp::Ordering::Equal => None,
     };
-    Outcome {
-        winner,
-        reason: reason.into(),
-    }
+    Outcome::new(winner, reason)
 }
 
 /// One player's turn on their own field: steps 1–5 of the document's list
@@ -316,14 +298,8 @@ fn end_of_turn(state: &State, wrong: Wrongs, lost_early: [bool; 2]) -> Option<Ou
     let lost = [0, 1].map(|p| lost_early[p] || state.players[p].field.max_height() >= danger);
     match lost {
         [true, true] => Some(by_score(state, DANGER_LINE)),
-        [true, false] => Some(Outcome {
-            winner: Some(1),
-            reason: DANGER_LINE.into(),
-        }),
-        [false, true] => Some(Outcome {
-            winner: Some(0),
-            reason: DANGER_LINE.into(),
-        }),
+        [true, false] => Some(Outcome::won_by(1, DANGER_LINE)),
+        [false, true] => Some(Outcome::won_by(0, DANGER_LINE)),
         [false, false] if state.turn >= TURNS => Some(by_score(state, TURN_LIMIT)),
         [false, false] => None,
     }

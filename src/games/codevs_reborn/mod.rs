@@ -23,9 +23,9 @@ use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::seam::{
-    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
-    Handshake, NoOptions, Normalize, Observed, Outcome, ParseVerdict, Reachability, Recorded,
-    Reply, RuleDocument, StateError, StepResult, TimeLimits, Variant, VariantSet, Variants,
+    capabilities, Capabilities, Facts, Frame, FuzzHints, Game, GameInfo, Handshake, NoOptions,
+    Normalize, ParseVerdict, Reachability, Reply, RuleDocument, StateError, StepResult, TimeLimits,
+    Variant, VariantSet, Variants,
 };
 use protocol::{parse_ai_name, Command, GameStart, Prompt, TurnInput};
 use rules::{
@@ -82,10 +82,6 @@ impl Game for CodevsReborn {
         }
     }
 
-    fn validate(&self, state: &State) -> Result<(), StateError> {
-        state.validate()
-    }
-
     fn prompt(&self, state: &State, player: usize) -> String {
         let start = (state.turn == 0).then(|| GameStart {
             packs: state.packs.clone(),
@@ -104,10 +100,6 @@ impl Game for CodevsReborn {
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {
         engine::step_with(state, replies, variants::Wrongs::NONE)
-    }
-
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
     }
 
     fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {
@@ -149,12 +141,6 @@ impl Game for CodevsReborn {
     }
 }
 
-impl Recorded for CodevsReborn {
-    fn observe(&self, prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
-        observe::observe(prompt, player, known)
-    }
-}
-
 impl Variants for CodevsReborn {
     const VARIANTS: &'static [Variant] = variants::Wrong::VARIANTS;
 
@@ -190,12 +176,6 @@ impl Normalize for CodevsReborn {
                 *field = canonical.to_text().into();
             }
         }
-    }
-}
-
-impl EdgeCases for CodevsReborn {
-    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
-        edge::edge_cases()
     }
 }
 

@@ -7,39 +7,41 @@
 
 use super::protocol::{PlayerView, Prompt};
 use super::state::{Player, State};
-use crate::seam::Observation;
-use crate::seam::Observed;
+use super::CodevsReborn;
+use crate::seam::{Observation, Observed, Recorded};
 use crate::text::ParseError;
 
-pub fn observe(prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
-    let prompt = Prompt::parse(prompt)?;
-    let mut state = known.cloned().unwrap_or_default();
-    let mut shown = vec!["turn".to_string()];
-    let mut drawn = Vec::new();
-    state.turn = u32::try_from(prompt.turn.turn).unwrap_or(u32::MAX);
-    if let Some(start) = prompt.start {
-        state.packs = start.packs;
-        shown.push("packs".into());
-    }
-    let seats = [
-        (player.min(1), &prompt.turn.me),
-        (1 - player.min(1), &prompt.turn.opponent),
-    ];
-    for (seat, view) in seats {
-        write_view(&mut state.players[seat], view)
-            .map_err(|why| ParseError::new(1, 1, "a field where no block floats", why))?;
-        for field in ["ojama_stock", "skill_gauge", "score", "field"] {
-            shown.push(format!("players[{seat}].{field}"));
+impl Recorded for CodevsReborn {
+    fn observe(&self, prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
+        let prompt = Prompt::parse(prompt)?;
+        let mut state = known.cloned().unwrap_or_default();
+        let mut shown = vec!["turn".to_string()];
+        let mut drawn = Vec::new();
+        state.turn = u32::try_from(prompt.turn.turn).unwrap_or(u32::MAX);
+        if let Some(start) = prompt.start {
+            state.packs = start.packs;
+            shown.push("packs".into());
         }
-        let time = format!("players[{seat}].time_left_ms");
-        shown.push(time.clone());
-        drawn.push(time);
+        let seats = [
+            (player.min(1), &prompt.turn.me),
+            (1 - player.min(1), &prompt.turn.opponent),
+        ];
+        for (seat, view) in seats {
+            write_view(&mut state.players[seat], view)
+                .map_err(|why| ParseError::new(1, 1, "a field where no block floats", why))?;
+            for field in ["ojama_stock", "skill_gauge", "score", "field"] {
+                shown.push(format!("players[{seat}].{field}"));
+            }
+            let time = format!("players[{seat}].time_left_ms");
+            shown.push(time.clone());
+            drawn.push(time);
+        }
+        Ok(Observation {
+            state,
+            shown,
+            drawn,
+        })
     }
-    Ok(Observation {
-        state,
-        shown,
-        drawn,
-    })
 }
 
 fn write_view(player: &mut Player, view: &PlayerView) -> Result<(), String> {
@@ -62,7 +64,7 @@ mod tests {
         let state = CodevsReborn.new_match(3, &NoOptions {});
         for player in [0, 1] {
             let prompt = CodevsReborn.prompt(&state, player);
-            let seen = observe(&prompt, player, None).unwrap();
+            let seen = CodevsReborn.observe(&prompt, player, None).unwrap();
             assert_eq!(seen.state.packs, state.packs);
             assert_eq!(seen.state.players, state.players);
             assert_eq!(CodevsReborn.prompt(&seen.state, player), prompt);

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::field::Field;
 use super::rules::{DANGER_HEIGHT, GAUGE_MAX, THINKING_TIME_MS, TURNS};
 use crate::canonical::{at_most, check_two_player_outcome};
-use crate::seam::{Outcome, StateError};
+use crate::seam::{GameState, Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
@@ -82,9 +82,9 @@ impl Default for Player {
     }
 }
 
-impl State {
+impl GameState for State {
     /// What serde cannot check: ranges, and that a match in progress is in a reachable shape.
-    pub fn validate(&self) -> Result<(), StateError> {
+    fn validate(&self) -> Result<(), StateError> {
         at_most("turn", self.turn, TURNS)?;
         for (t, pack) in self.packs.iter().enumerate() {
             if pack.0.iter().flatten().any(|&v| v > 9) {
@@ -113,5 +113,9 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
     }
 }

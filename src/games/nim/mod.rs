@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::seam::{
     capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, FuzzTargets, Game,
-    GameInfo, NoOptions, Observation, Observed, Outcome, ParseVerdict, Recorded, Reply,
+    GameInfo, GameState, NoOptions, Observation, Observed, Outcome, ParseVerdict, Recorded, Reply,
     ReplyVerdict, RuleDocument, StateError, StepReport, StepResult, TimeLimits,
 };
 use crate::stepfuzz::{self, Fuzzed, Play};
@@ -74,6 +74,37 @@ pub struct Move {
     pub objects: u32,
 }
 
+impl GameState for State {
+    fn validate(&self) -> Result<(), StateError> {
+        if self.heaps.is_empty() || self.heaps.len() > MOST_HEAPS {
+            return Err(StateError::at("heaps", format!("1 to {MOST_HEAPS} heaps")));
+        }
+        if let Some(h) = self.heaps.iter().position(|&n| n > MOST_OBJECTS) {
+            return Err(StateError::at(
+                format!("heaps[{h}]"),
+                format!("at most {MOST_OBJECTS}"),
+            ));
+        }
+        if self.to_move > 1 {
+            return Err(StateError::at("to_move", "0 or 1"));
+        }
+        match &self.outcome {
+            Some(outcome) if outcome.winner.is_some_and(|w| w > 1) => {
+                Err(StateError::at("outcome.winner", "0, 1 or null"))
+            }
+            None if self.heaps.iter().all(|&n| n == 0) => Err(StateError::at(
+                "outcome",
+                "null, but no object is left: the match is over",
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+}
+
 impl Game for Nim {
     type State = State;
     type Options = NoOptions;
@@ -90,31 +121,6 @@ impl Game for Nim {
                 .map(|_| rng.random_range(1..=MOST_AT_START))
                 .collect(),
             ..State::default()
-        }
-    }
-
-    fn validate(&self, state: &State) -> Result<(), StateError> {
-        if state.heaps.is_empty() || state.heaps.len() > MOST_HEAPS {
-            return Err(StateError::at("heaps", format!("1 to {MOST_HEAPS} heaps")));
-        }
-        if let Some(h) = state.heaps.iter().position(|&n| n > MOST_OBJECTS) {
-            return Err(StateError::at(
-                format!("heaps[{h}]"),
-                format!("at most {MOST_OBJECTS}"),
-            ));
-        }
-        if state.to_move > 1 {
-            return Err(StateError::at("to_move", "0 or 1"));
-        }
-        match &state.outcome {
-            Some(outcome) if outcome.winner.is_some_and(|w| w > 1) => {
-                Err(StateError::at("outcome.winner", "0, 1 or null"))
-            }
-            None if state.heaps.iter().all(|&n| n == 0) => Err(StateError::at(
-                "outcome",
-                "null, but no object is left: the match is over",
-            )),
-            _ => Ok(()),
         }
     }
 
@@ -142,8 +148,8 @@ impl Game for Nim {
     /// RULES.md 2 to 4.
     fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {
         let mover = state.to_move;
-        let verdict = match &replies[0] {
-            Reply::Text { text, .. } => match parse_move(text) {
+        let verdict = match replies[0].played() {
+            Ok((text, _)) => match parse_move(text) {
                 Ok(m) if m.heap < state.heaps.len() && state.heaps[m.heap] >= m.objects => {
                     state.heaps[m.heap] -= m.objects;
                     ReplyVerdict::Accepted
@@ -154,29 +160,18 @@ impl Game for Nim {
                 )),
                 Err(e) => ReplyVerdict::Rejected(e.to_string()),
             },
-            Reply::TimedOut => ReplyVerdict::TimedOut,
-            Reply::Crashed => ReplyVerdict::Crashed,
+            Err(missing) => missing,
         };
         state.turn += 1;
         state.to_move = 1 - mover;
         if verdict != ReplyVerdict::Accepted {
-            state.outcome = Some(Outcome {
-                winner: Some(1 - mover),
-                reason: ILLEGAL_MOVE.into(),
-            });
+            state.outcome = Some(Outcome::won_by(1 - mover, ILLEGAL_MOVE));
         } else if state.heaps.iter().all(|&n| n == 0) {
-            state.outcome = Some(Outcome {
-                winner: Some(mover),
-                reason: LAST_OBJECT.into(),
-            });
+            state.outcome = Some(Outcome::won_by(mover, LAST_OBJECT));
         }
         Ok(StepReport {
             replies: vec![verdict],
         })
-    }
-
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
     }
 
     fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {

@@ -9,32 +9,35 @@
 use super::rules::{League, MAP_HEIGHT, MAP_WIDTH, SHIELD_DURATION, TURNS};
 use super::state::{Mob, MobStatus, State};
 use super::vision::remember_statuses;
-use crate::seam::EdgeCase;
+use super::Spring2022;
+use crate::seam::{EdgeCase, EdgeCases};
 
 /// The largest mana the state allows (`validate`).
 const MOST_MANA: i32 = 100_000_000;
 
-pub fn edge_cases() -> Vec<EdgeCase<State>> {
-    let mut cases = Vec::new();
-    for seat in 0..2 {
-        let suffix = if seat == 0 { "" } else { "-seat-1" };
-        let case = |name: &str, states: Vec<State>| EdgeCase {
-            name: format!("{name}{suffix}"),
-            seat,
-            states: states.into_iter().map(with_statuses).collect(),
-        };
-        cases.push(case("most-entities", vec![crowded()]));
-        cases.push(case("entities-on-every-border", vec![borders()]));
-        cases.push(case("shields-and-controls-at-their-limits", vec![limits()]));
-        cases.push(case(
-            "first-turn-then-the-last",
-            vec![State::default(), last_turn()],
-        ));
-        let mut wood2 = crowded();
-        wood2.league = League::Wood2;
-        cases.push(case("wood2-no-fog", vec![wood2]));
+impl EdgeCases for Spring2022 {
+    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
+        let mut cases = Vec::new();
+        for seat in 0..2 {
+            let suffix = if seat == 0 { "" } else { "-seat-1" };
+            let case = |name: &str, states: Vec<State>| EdgeCase {
+                name: format!("{name}{suffix}"),
+                seat,
+                states: states.into_iter().map(with_statuses).collect(),
+            };
+            cases.push(case("most-entities", vec![crowded()]));
+            cases.push(case("entities-on-every-border", vec![borders()]));
+            cases.push(case("shields-and-controls-at-their-limits", vec![limits()]));
+            cases.push(case(
+                "first-turn-then-the-last",
+                vec![State::default(), last_turn()],
+            ));
+            let mut wood2 = crowded();
+            wood2.league = League::Wood2;
+            cases.push(case("wood2-no-fog", vec![wood2]));
+        }
+        cases
     }
-    cases
 }
 
 fn with_statuses(mut state: State) -> State {
@@ -157,7 +160,7 @@ mod tests {
 
     #[test]
     fn every_edge_case_is_valid_and_prints_a_strict_prompt() {
-        for case in edge_cases() {
+        for case in Spring2022.edge_cases() {
             for state in &case.states {
                 assert_eq!(Spring2022.validate(state), Ok(()), "{}", case.name);
                 let text = Spring2022.prompt(state, case.seat);

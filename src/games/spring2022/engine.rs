@@ -77,19 +77,16 @@ fn read_reply(state: &mut State, p: usize, reply: &Reply, intents: &mut [Intent]
     } else {
         TURN_MS
     };
-    let text = match reply {
-        Reply::Text { text, elapsed_ms } if *elapsed_ms <= limit => text,
-        Reply::Text { .. } | Reply::TimedOut => {
+    let text = match reply.played() {
+        Ok((text, elapsed_ms)) if elapsed_ms <= limit => text,
+        // Late, timed out or crashed: deactivated as timed out, the verdict saying which.
+        late_or_missing => {
             state.players[p].deactivated = Some(Deactivation::TimedOut);
-            return ReplyVerdict::TimedOut;
-        }
-        Reply::Crashed => {
-            state.players[p].deactivated = Some(Deactivation::TimedOut);
-            return ReplyVerdict::Crashed;
+            return late_or_missing.err().unwrap_or(ReplyVerdict::TimedOut);
         }
     };
     // `text.split('\n')`, by bytes: the engine reads a reply every turn.
-    let mut rest = Some(text.as_str());
+    let mut rest = Some(text);
     let mut lines = [""; HEROES_PER_PLAYER];
     for slot in lines.iter_mut() {
         match rest.take() {
@@ -369,25 +366,18 @@ fn next_turn(state: &mut State) {
 /// else more base health wins; else, with the tie-break, more wild mana; else a draw.
 pub fn outcome(state: &State) -> Outcome {
     let [a, b] = &state.players;
-    let won = |winner: usize, reason: &str| Outcome {
-        winner: Some(winner),
-        reason: reason.to_string(),
-    };
     match (a.deactivated, b.deactivated) {
-        (None, Some(why)) => return won(0, why.name()),
-        (Some(why), None) => return won(1, why.name()),
+        (None, Some(why)) => return Outcome::won_by(0, why.name()),
+        (Some(why), None) => return Outcome::won_by(1, why.name()),
         _ => {}
     }
     if a.base_health != b.base_health {
-        return won(usize::from(b.base_health > a.base_health), "base-health");
+        return Outcome::won_by(usize::from(b.base_health > a.base_health), "base-health");
     }
     if state.league.tie_break() && a.wild_mana != b.wild_mana {
-        return won(usize::from(b.wild_mana > a.wild_mana), "wild-mana");
+        return Outcome::won_by(usize::from(b.wild_mana > a.wild_mana), "wild-mana");
     }
-    Outcome {
-        winner: None,
-        reason: "draw".to_string(),
-    }
+    Outcome::draw("draw")
 }
 
 #[cfg(test)]

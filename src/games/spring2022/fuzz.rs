@@ -8,7 +8,7 @@ use super::protocol::{is_strict, read_order, read_plain, Order, Reply as ReplyTe
 use super::rules::{League, HEROES, MAP_HEIGHT, MAP_LIMIT, MAP_WIDTH, SHIELD_DURATION, TURNS};
 use super::state::{Mob, MobStatus, State};
 use super::Spring2022;
-use crate::seam::Reply;
+use crate::seam::{Game, Reply};
 use crate::stepfuzz::{self, prints_back, FuzzTargets, Fuzzed, Play};
 
 /// The bodies the fuzz targets of `fuzz/` run for this game.
@@ -52,7 +52,7 @@ impl Fuzzed for Spring2022 {
 
     /// What must hold after any step from `before` to `after`.
     fn check_invariants(before: &State, after: &State) -> Result<(), String> {
-        after.validate().map_err(|e| e.to_string())?;
+        Self::GAME.validate(after).map_err(|e| e.to_string())?;
         if after.turn != before.turn + 1 {
             return Err("a step is one turn".into());
         }

@@ -38,9 +38,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::seam::{
-    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
-    Observed, Outcome, ParseVerdict, Recorded, Reply, RuleDocument, StateError, StepResult,
-    TimeLimits, Variant, VariantSet, Variants,
+    capabilities, Capabilities, Facts, Frame, FuzzHints, Game, GameInfo, ParseVerdict, Reply,
+    RuleDocument, StepResult, TimeLimits, Variant, VariantSet, Variants,
 };
 use jrandom::scramble;
 use protocol::{read_order, Order, Prompt};
@@ -159,10 +158,6 @@ impl Game for Spring2022 {
         }
     }
 
-    fn validate(&self, state: &State) -> Result<(), StateError> {
-        state.validate()
-    }
-
     fn prompt(&self, state: &State, player: usize) -> String {
         vision::prompt_of(state, player).print()
     }
@@ -174,10 +169,6 @@ impl Game for Spring2022 {
 
     fn step(&self, state: &mut State, replies: &[Reply]) -> StepResult {
         engine::step_with(state, replies, variants::Wrongs::NONE)
-    }
-
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
     }
 
     /// The engine's leniency is judged in the full game (bronze+), where every command exists.
@@ -205,19 +196,6 @@ impl Game for Spring2022 {
     }
 }
 
-impl Recorded for Spring2022 {
-    /// Bases and own heroes in full; enemy heroes and mobs where the player sees; a mob shown
-    /// for the first time, or a speed WIND drew, taken as shown (see [`observe`]).
-    fn observe(&self, prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
-        observe::observe(prompt, player, known)
-    }
-
-    /// The league (D-spring-10), which no prompt shows.
-    fn set_up_observed(&self, state: &mut State, options: &Options) {
-        state.league = options.league;
-    }
-}
-
 impl Variants for Spring2022 {
     const VARIANTS: &'static [Variant] = variants::Wrong::VARIANTS;
 
@@ -228,12 +206,6 @@ impl Variants for Spring2022 {
     fn prompt_variant(&self, state: &State, player: usize, set: VariantSet) -> String {
         let through_fog = set.has(variants::Wrong::HeroesSeenThroughFog);
         vision::prompt_seeing(state, player, through_fog).print()
-    }
-}
-
-impl EdgeCases for Spring2022 {
-    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
-        edge::edge_cases()
     }
 }
 

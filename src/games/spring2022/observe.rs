@@ -33,8 +33,8 @@ use super::protocol::{EntityLine, Prompt};
 use super::rules::{League, HEROES, SPAWN_RATE, TURNS, TYPE_MOB};
 use super::state::{Mob, MobStatus, State};
 use super::vision::{mob_status, player_sees};
-use crate::seam::Observation;
-use crate::seam::Observed;
+use super::{Options, Spring2022};
+use crate::seam::{Observation, Observed, Recorded};
 
 /// Mob fields a prompt shows (`vx`, `vy` truncated; `controls` as a flag; `status` as
 /// `nearBase` and `threatFor`).
@@ -47,138 +47,147 @@ const MOB_FIELDS: [&str; 9] = [
 const MOB_HEALTH_LIMIT: i32 = 1_000_000;
 const MOB_SPEED_LIMIT: i32 = 100_000;
 
-/// The state the prompt shows to `player`, on top of `known` (see the module doc).
-///
-/// Long (about 130 lines) because it reads the prompt in its own order, one block a part of it,
-/// each writing what it shows into the state and the `shown` and `drawn` lists they share.
-pub fn observe(prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
-    let prompt = Prompt::parse(prompt)?;
-    let me = player.min(1);
-    let them = 1 - me;
-    let mut state = known.cloned().unwrap_or_default();
-    state.statuses.forget();
-    let mut shown: Vec<String> = Vec::new();
-    let mut drawn: Vec<String> = Vec::new();
-    if prompt.start.is_some() {
-        state.turn = 1;
-        shown.push("turn".into());
-    }
-    for (who, [health, mana]) in [(me, prompt.bases[0]), (them, prompt.bases[1])] {
-        state.players[who].base_health = health;
-        state.players[who].mana = mana;
-        shown.push(format!("players[{who}].base_health"));
-        shown.push(format!("players[{who}].mana"));
-    }
+impl Recorded for Spring2022 {
+    /// The state the prompt shows to `player`, on top of `known`: bases and own heroes in full;
+    /// enemy heroes and mobs where the player sees; a mob shown for the first time, or a speed
+    /// WIND drew, taken as shown (see the module doc).
+    ///
+    /// Long (about 130 lines) because it reads the prompt in its own order, one block a part of it,
+    /// each writing what it shows into the state and the `shown` and `drawn` lists they share.
+    fn observe(&self, prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
+        let prompt = Prompt::parse(prompt)?;
+        let me = player.min(1);
+        let them = 1 - me;
+        let mut state = known.cloned().unwrap_or_default();
+        state.statuses.forget();
+        let mut shown: Vec<String> = Vec::new();
+        let mut drawn: Vec<String> = Vec::new();
+        if prompt.start.is_some() {
+            state.turn = 1;
+            shown.push("turn".into());
+        }
+        for (who, [health, mana]) in [(me, prompt.bases[0]), (them, prompt.bases[1])] {
+            state.players[who].base_health = health;
+            state.players[who].mana = mana;
+            shown.push(format!("players[{who}].base_health"));
+            shown.push(format!("players[{who}].mana"));
+        }
 
-    for e in prompt.entities.iter().filter(|e| e.kind != TYPE_MOB) {
-        let Some(hero) = usize::try_from(e.id).ok().filter(|&i| i < HEROES) else {
-            continue;
-        };
-        let h = &mut state.heroes[hero];
-        h.x = e.x;
-        h.y = e.y;
-        h.shield = e.shield;
-        for field in ["x", "y", "shield"] {
-            shown.push(format!("heroes[{hero}].{field}"));
-        }
-        if (e.controlled == 1) == h.controls.is_empty() {
-            // The destinations are not shown: a CONTROL toward where the hero stands.
-            h.controls = if e.controlled == 1 {
-                vec![[e.x, e.y]]
-            } else {
-                Vec::new()
+        for e in prompt.entities.iter().filter(|e| e.kind != TYPE_MOB) {
+            let Some(hero) = usize::try_from(e.id).ok().filter(|&i| i < HEROES) else {
+                continue;
             };
-            shown.push(format!("heroes[{hero}].controls"));
+            let h = &mut state.heroes[hero];
+            h.x = e.x;
+            h.y = e.y;
+            h.shield = e.shield;
+            for field in ["x", "y", "shield"] {
+                shown.push(format!("heroes[{hero}].{field}"));
+            }
+            if (e.controlled == 1) == h.controls.is_empty() {
+                // The destinations are not shown: a CONTROL toward where the hero stands.
+                h.controls = if e.controlled == 1 {
+                    vec![[e.x, e.y]]
+                } else {
+                    Vec::new()
+                };
+                shown.push(format!("heroes[{hero}].controls"));
+            }
         }
-    }
-    if known.is_none() {
-        let fogged = prompt
+        if known.is_none() {
+            let fogged = prompt
+                .entities
+                .iter()
+                .any(|e| !player_sees(&state, me, point(e), None));
+            if fogged {
+                state.league = League::Wood2;
+            }
+        }
+
+        let lines: Vec<&EntityLine> = prompt
             .entities
             .iter()
-            .any(|e| !player_sees(&state, me, point(e), None));
-        if fogged {
-            state.league = League::Wood2;
+            .filter(|e| e.kind == TYPE_MOB)
+            .filter(|e| e.health <= MOB_HEALTH_LIMIT)
+            .filter(|e| e.vx.abs() <= MOB_SPEED_LIMIT && e.vy.abs() <= MOB_SPEED_LIMIT)
+            .collect();
+        let before = std::mem::take(&mut state.mobs);
+        let mut missing = Vec::new();
+        let mut mobs: Vec<Mob> = Vec::with_capacity(before.len() + lines.len());
+        for (k, mob) in before.iter().enumerate() {
+            if lines.iter().any(|e| e.id == mob.id) {
+                continue;
+            }
+            if !player_sees(&state, me, mob.pos(), None) {
+                mobs.push(mob.clone());
+            } else if drawn_here(mob) {
+                // Its speed came from the state's stand-in generator: it may be anywhere.
+                mobs.push(lost(mob));
+            } else {
+                missing.push(k);
+            }
         }
+        // What each shown mob drew: its speed and the status worked out from it.
+        let mut fresh: Vec<(i32, bool)> = Vec::with_capacity(lines.len());
+        for e in &lines {
+            let (mob, drew) = match before.iter().find(|m| m.id == e.id) {
+                Some(mob) => read_known(mob.clone(), e, me),
+                None => (new_mob(e, me), true),
+            };
+            fresh.push((e.id, drew));
+            mobs.push(mob);
+        }
+        mobs.sort_by_key(|m| m.id);
+        for (j, mob) in mobs.iter().enumerate() {
+            let Some(&(_, drew)) = fresh.iter().find(|(id, _)| *id == mob.id) else {
+                continue;
+            };
+            let at = |field: &str| format!("mobs[{j}].{field}");
+            let Some(k) = before.iter().position(|m| m.id == mob.id) else {
+                // Out of the fog or a fresh wave: nothing predicted it.
+                for field in MOB_FIELDS {
+                    shown.push(at(field));
+                    drawn.push(at(field));
+                }
+                continue;
+            };
+            let was = serde_json::to_value(&before[k]).unwrap_or_default();
+            let now = serde_json::to_value(mob).unwrap_or_default();
+            for field in MOB_FIELDS {
+                // Where the list moved (a mob before this one came or went), only what differs is
+                // named: the path then reads another mob of the prediction.
+                if k == j || was.get(field) != now.get(field) {
+                    shown.push(at(field));
+                }
+            }
+            if drew {
+                for field in ["x", "y", "vx", "vy", "status"] {
+                    drawn.push(at(field));
+                }
+            }
+        }
+        for k in missing {
+            shown.push(format!("mobs[{k}].id"));
+        }
+        state.mobs = mobs;
+        if let (Some(next), Some(max)) = (state.next_id, state.mobs.iter().map(|m| m.id).max()) {
+            if max >= next {
+                state.next_id = Some(max.saturating_add(1));
+            }
+        }
+        // No wave at the end of this turn: the next mobs come from the prompts.
+        state.spawner.last_turn = (state.turn.min(TURNS) as i32).max(-SPAWN_RATE);
+        Ok(Observation {
+            state,
+            shown,
+            drawn,
+        })
     }
 
-    let lines: Vec<&EntityLine> = prompt
-        .entities
-        .iter()
-        .filter(|e| e.kind == TYPE_MOB)
-        .filter(|e| e.health <= MOB_HEALTH_LIMIT)
-        .filter(|e| e.vx.abs() <= MOB_SPEED_LIMIT && e.vy.abs() <= MOB_SPEED_LIMIT)
-        .collect();
-    let before = std::mem::take(&mut state.mobs);
-    let mut missing = Vec::new();
-    let mut mobs: Vec<Mob> = Vec::with_capacity(before.len() + lines.len());
-    for (k, mob) in before.iter().enumerate() {
-        if lines.iter().any(|e| e.id == mob.id) {
-            continue;
-        }
-        if !player_sees(&state, me, mob.pos(), None) {
-            mobs.push(mob.clone());
-        } else if drawn_here(mob) {
-            // Its speed came from the state's stand-in generator: it may be anywhere.
-            mobs.push(lost(mob));
-        } else {
-            missing.push(k);
-        }
+    /// The league (D-spring-10), which no prompt shows.
+    fn set_up_observed(&self, state: &mut State, options: &Options) {
+        state.league = options.league;
     }
-    // What each shown mob drew: its speed and the status worked out from it.
-    let mut fresh: Vec<(i32, bool)> = Vec::with_capacity(lines.len());
-    for e in &lines {
-        let (mob, drew) = match before.iter().find(|m| m.id == e.id) {
-            Some(mob) => read_known(mob.clone(), e, me),
-            None => (new_mob(e, me), true),
-        };
-        fresh.push((e.id, drew));
-        mobs.push(mob);
-    }
-    mobs.sort_by_key(|m| m.id);
-    for (j, mob) in mobs.iter().enumerate() {
-        let Some(&(_, drew)) = fresh.iter().find(|(id, _)| *id == mob.id) else {
-            continue;
-        };
-        let at = |field: &str| format!("mobs[{j}].{field}");
-        let Some(k) = before.iter().position(|m| m.id == mob.id) else {
-            // Out of the fog or a fresh wave: nothing predicted it.
-            for field in MOB_FIELDS {
-                shown.push(at(field));
-                drawn.push(at(field));
-            }
-            continue;
-        };
-        let was = serde_json::to_value(&before[k]).unwrap_or_default();
-        let now = serde_json::to_value(mob).unwrap_or_default();
-        for field in MOB_FIELDS {
-            // Where the list moved (a mob before this one came or went), only what differs is
-            // named: the path then reads another mob of the prediction.
-            if k == j || was.get(field) != now.get(field) {
-                shown.push(at(field));
-            }
-        }
-        if drew {
-            for field in ["x", "y", "vx", "vy", "status"] {
-                drawn.push(at(field));
-            }
-        }
-    }
-    for k in missing {
-        shown.push(format!("mobs[{k}].id"));
-    }
-    state.mobs = mobs;
-    if let (Some(next), Some(max)) = (state.next_id, state.mobs.iter().map(|m| m.id).max()) {
-        if max >= next {
-            state.next_id = Some(max.saturating_add(1));
-        }
-    }
-    // No wave at the end of this turn: the next mobs come from the prompts.
-    state.spawner.last_turn = (state.turn.min(TURNS) as i32).max(-SPAWN_RATE);
-    Ok(Observation {
-        state,
-        shown,
-        drawn,
-    })
 }
 
 fn point(e: &EntityLine) -> super::geometry::Vector {
@@ -301,7 +310,7 @@ mod tests {
         for _ in 0..40 {
             for player in [0, 1] {
                 let prompt = game.prompt(&state, player);
-                let read = observe(&prompt, player, seen.as_ref()).unwrap();
+                let read = Spring2022.observe(&prompt, player, seen.as_ref()).unwrap();
                 assert_eq!(game.prompt(&read.state, player), prompt);
                 seen = Some(read.state);
             }
@@ -321,10 +330,14 @@ mod tests {
                 league: League::Wood2,
             },
         );
-        let read = observe(&Spring2022.prompt(&state, 0), 0, None).unwrap();
+        let read = Spring2022
+            .observe(&Spring2022.prompt(&state, 0), 0, None)
+            .unwrap();
         assert_eq!(read.state.league, League::Wood2);
         let state = Spring2022.new_match(2, &Options::default());
-        let read = observe(&Spring2022.prompt(&state, 0), 0, None).unwrap();
+        let read = Spring2022
+            .observe(&Spring2022.prompt(&state, 0), 0, None)
+            .unwrap();
         assert_eq!(read.state.league, League::Bronze);
     }
 
@@ -357,7 +370,7 @@ mod tests {
 
     #[test]
     fn a_malformed_prompt_is_an_error() {
-        assert!(observe("3 0\n", 0, None).is_err());
-        assert!(observe("", 1, None).is_err());
+        assert!(Spring2022.observe("3 0\n", 0, None).is_err());
+        assert!(Spring2022.observe("", 1, None).is_err());
     }
 }

@@ -18,7 +18,7 @@ use super::rules::{
     MOB_START_HEALTH, PLAYERS, SHIELD_DURATION, SPAWN_RATE, TURNS,
 };
 use crate::canonical::list_up_to;
-use crate::seam::{Outcome, StateError};
+use crate::seam::{GameState, Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
@@ -338,12 +338,14 @@ impl State {
     pub fn random(&self) -> JavaRandom {
         JavaRandom::from_state(self.rng)
     }
+}
 
+impl GameState for State {
     /// What serde cannot check: ranges, ids, and the relations between fields.
     ///
     /// Long (about 90 lines) because it is one check per field, in the order of the struct, so
     /// that it reads against the struct line by line.
-    pub fn validate(&self) -> Result<(), StateError> {
+    fn validate(&self) -> Result<(), StateError> {
         let playing = self.outcome.is_none();
         if self.turn == 0 || self.turn > TURNS + 1 || (playing && self.turn > TURNS) {
             return Err(StateError::at(
@@ -433,6 +435,10 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
     }
 }
 

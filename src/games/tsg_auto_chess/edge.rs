@@ -8,42 +8,44 @@
 use super::rules::{shop_atk, shop_hp, unit_limit, Kind, BOARD, MAX_NUMBER, TURNS};
 use super::state::{ShopUnit, State, Unit};
 use super::TsgAutoChess;
-use crate::seam::{EdgeCase, Game, NoOptions};
+use crate::seam::{EdgeCase, EdgeCases, Game, NoOptions};
 
 /// The seed of every edge case's shops: any fixed value does.
 const SEED: u64 = 0;
 
-pub fn edge_cases() -> Vec<EdgeCase<State>> {
-    let fresh = || TsgAutoChess.new_match(SEED, &NoOptions {});
-    let one = |name: &str, seat: usize, state: State| EdgeCase {
-        name: name.to_string(),
-        seat,
-        states: vec![state],
-    };
-    let mut last_millisecond = fresh();
-    last_millisecond
-        .players
-        .iter_mut()
-        .for_each(|p| p.time_left_ms = 1);
-    let mut last_turn = fresh();
-    last_turn.turn = TURNS - 1;
-    let mut broke = fresh();
-    broke.players.iter_mut().for_each(|p| p.gold = 0);
-    vec![
-        one("full-board-seat-0", 0, full_board()),
-        one("full-board-seat-1", 1, full_board()),
-        one("largest-numbers-seat-0", 0, largest_numbers()),
-        one("largest-numbers-seat-1", 1, largest_numbers()),
-        one("one-millisecond-left", 0, last_millisecond),
-        one("no-gold-at-all", 1, broke),
-        one("units-on-every-edge", 0, edges()),
-        one("units-on-every-edge-seat-1", 1, edges()),
-        EdgeCase {
-            name: "first-turn-then-the-last".into(),
-            seat: 1,
-            states: vec![fresh(), last_turn],
-        },
-    ]
+impl EdgeCases for TsgAutoChess {
+    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
+        let fresh = || TsgAutoChess.new_match(SEED, &NoOptions {});
+        let one = |name: &str, seat: usize, state: State| EdgeCase {
+            name: name.to_string(),
+            seat,
+            states: vec![state],
+        };
+        let mut last_millisecond = fresh();
+        last_millisecond
+            .players
+            .iter_mut()
+            .for_each(|p| p.time_left_ms = 1);
+        let mut last_turn = fresh();
+        last_turn.turn = TURNS - 1;
+        let mut broke = fresh();
+        broke.players.iter_mut().for_each(|p| p.gold = 0);
+        vec![
+            one("full-board-seat-0", 0, full_board()),
+            one("full-board-seat-1", 1, full_board()),
+            one("largest-numbers-seat-0", 0, largest_numbers()),
+            one("largest-numbers-seat-1", 1, largest_numbers()),
+            one("one-millisecond-left", 0, last_millisecond),
+            one("no-gold-at-all", 1, broke),
+            one("units-on-every-edge", 0, edges()),
+            one("units-on-every-edge-seat-1", 1, edges()),
+            EdgeCase {
+                name: "first-turn-then-the-last".into(),
+                seat: 1,
+                states: vec![fresh(), last_turn],
+            },
+        ]
+    }
 }
 
 /// All 225 cells taken: player 0 with 111 units at level 109, player 1 with 112 at level 110

@@ -75,16 +75,12 @@ fn take_reply(
     reply: &Reply,
     wrong: Wrongs,
 ) -> (ReplyVerdict, Option<TurnReply>) {
-    let (text, elapsed_ms) = match reply {
-        Reply::TimedOut => {
+    let (text, elapsed_ms) = match reply.played() {
+        Ok(played) => played,
+        Err(missing) => {
             player.time_left_ms = 0;
-            return (ReplyVerdict::TimedOut, None);
+            return (missing, None);
         }
-        Reply::Crashed => {
-            player.time_left_ms = 0;
-            return (ReplyVerdict::Crashed, None);
-        }
-        Reply::Text { text, elapsed_ms } => (text, *elapsed_ms),
     };
     // A strict reply reads the same leniently (checked by the reply fuzz target).
     let (verdict, reply) = match TurnReply::parse(text) {
@@ -339,10 +335,7 @@ fn result(
         };
         let kings = (0..2).any(|p| lost[p] && kings_lost[p]);
         let time = (0..2).any(|p| lost[p] && out_of_time[p]);
-        return Some(Outcome {
-            winner,
-            reason: reason(kings, time).into(),
-        });
+        return Some(Outcome::new(winner, reason(kings, time)));
     }
     let last = if wrong.has(Wrong::TurnLimitATurnEarly) {
         TURNS - 1
@@ -358,10 +351,7 @@ fn result(
         std::cmp::Ordering::Less => Some(1),
         std::cmp::Ordering::Equal => None,
     };
-    Some(Outcome {
-        winner,
-        reason: TURN_LIMIT.into(),
-    })
+    Some(Outcome::new(winner, TURN_LIMIT))
 }
 
 /// A bought slot gets a unit of the same type at its buyer's level, with the next id and a new

@@ -12,7 +12,7 @@ use super::rules::{
 };
 use super::state::{ShopUnit, State, Unit};
 use super::TsgAutoChess;
-use crate::seam::Reply;
+use crate::seam::{Game, Reply};
 use crate::stepfuzz::{self, prints_back, FuzzTargets, Fuzzed, Play};
 
 /// The bodies the fuzz targets of `fuzz/` run for this game.
@@ -33,7 +33,7 @@ impl Fuzzed for TsgAutoChess {
 
     /// What must hold after any step from `before` to `after`.
     fn check_invariants(before: &State, after: &State) -> Result<(), String> {
-        after.validate().map_err(|e| e.to_string())?;
+        Self::GAME.validate(after).map_err(|e| e.to_string())?;
         if after.turn != before.turn + 1 {
             return Err("the turn did not advance by one".into());
         }

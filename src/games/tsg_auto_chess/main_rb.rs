@@ -207,11 +207,14 @@ impl MainRb {
         } else {
             DOCUMENT_BOARD
         };
-        let replies = replies.iter().map(|r| match r {
-            Reply::Text { text, .. } => Some(TurnReply::read_lenient(text)),
-            _ => None,
-        });
-        let replies: Vec<Option<TurnReply>> = replies.collect();
+        let replies: Vec<Option<TurnReply>> = replies
+            .iter()
+            .map(|r| {
+                r.played()
+                    .ok()
+                    .map(|(text, _)| TurnReply::read_lenient(text))
+            })
+            .collect();
         let mut fresh: Vec<u32> = Vec::new();
         for (p, reply) in replies.iter().enumerate() {
             if let Some(reply) = reply {
@@ -464,10 +467,7 @@ impl MainRb {
                 [false, true] => Some(0),
                 _ => None,
             };
-            self.state.outcome = Some(Outcome {
-                winner,
-                reason: super::engine::KING_DESTROYED.into(),
-            });
+            self.state.outcome = Some(Outcome::new(winner, super::engine::KING_DESTROYED));
         }
     }
 }

@@ -32,10 +32,9 @@ pub mod variants;
 use rand::RngCore;
 
 use crate::seam::{
-    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, Game, GameInfo,
-    Handshake, Imported, Importer, KnownDepartures, NoOptions, Observed, Outcome, ParseVerdict,
-    PlayedDeparture, Recorded, Reply, RuleDocument, StateError, StepResult, TimeLimits, Variant,
-    VariantSet, Variants,
+    capabilities, Capabilities, Facts, Frame, FuzzHints, Game, GameInfo, Handshake, Imported,
+    Importer, KnownDepartures, NoOptions, ParseVerdict, PlayedDeparture, Reply, RuleDocument,
+    StepResult, TimeLimits, Variant, VariantSet, Variants,
 };
 use protocol::{parse_name, Prompt, TurnReply};
 use rules::{draw_price, Kind, THINKING_TIME_MS};
@@ -135,10 +134,6 @@ impl Game for TsgAutoChess {
         state
     }
 
-    fn validate(&self, state: &State) -> Result<(), StateError> {
-        state.validate()
-    }
-
     fn prompt(&self, state: &State, player: usize) -> String {
         Prompt::of(state, player).print()
     }
@@ -157,10 +152,6 @@ impl Game for TsgAutoChess {
         engine::step_with(state, replies, variants::Wrongs::NONE)
     }
 
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.outcome.clone()
-    }
-
     fn parse(&self, kind: &str, input: &str) -> Option<ParseVerdict> {
         let verdict = match kind {
             "prompt" => ParseVerdict::judge(Prompt::parse(input).map(|p| p.print()), || false),
@@ -177,19 +168,6 @@ impl Game for TsgAutoChess {
 
     fn random_reply(&self, state: &State, player: usize, rng: &mut dyn RngCore) -> String {
         player::random_reply(state, player, rng)
-    }
-}
-
-impl Recorded for TsgAutoChess {
-    /// Every prompt shows the whole board; see [`observe`] for what it leaves out.
-    fn observe(&self, prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
-        observe::observe(prompt, player, known)
-    }
-
-    /// main.rb makes states the rules forbid (D-tsg-11: ids used twice, two units on a cell,
-    /// more units than the limit): the engine steps them safely, so only what it needs holds.
-    fn validate_recorded(&self, state: &State) -> Result<(), StateError> {
-        state.validate_recorded()
     }
 }
 
@@ -216,12 +194,6 @@ impl Variants for TsgAutoChess {
 
     fn step_variant(&self, state: &mut State, replies: &[Reply], set: VariantSet) -> StepResult {
         engine::step_with(state, replies, set)
-    }
-}
-
-impl EdgeCases for TsgAutoChess {
-    fn edge_cases(&self) -> Vec<EdgeCase<State>> {
-        edge::edge_cases()
     }
 }
 

@@ -24,70 +24,79 @@
 use super::protocol::{Prompt, UnitLine};
 use super::rules::to_frame;
 use super::state::{State, Unit};
-use crate::seam::Observation;
-use crate::seam::Observed;
+use super::TsgAutoChess;
+use crate::seam::{Observation, Observed, Recorded, StateError};
 
 /// How many shop slots at most are refilled in one turn: one a player.
 const REFILLS_A_TURN: u32 = 2;
 
-pub fn observe(prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
-    let prompt = Prompt::parse(prompt)?;
-    // The prompts of turn 0 are checked against the start the document gives: read onto
-    // nothing, the first one gives only what is drawn (its prices, its time).
-    let start = known.is_none() && prompt.turn == 0;
-    let mut state = known.cloned().unwrap_or_default();
-    let me = player.min(1);
-    let them = 1 - me;
-    let mut shown = vec!["turn".to_string()];
-    let mut drawn = Vec::new();
-    state.turn = prompt.turn;
+impl Recorded for TsgAutoChess {
+    /// Every prompt shows the whole board; the module doc says what it leaves out.
+    fn observe(&self, prompt: &str, player: usize, known: Option<&State>) -> Observed<State> {
+        let prompt = Prompt::parse(prompt)?;
+        // The prompts of turn 0 are checked against the start the document gives: read onto
+        // nothing, the first one gives only what is drawn (its prices, its time).
+        let start = known.is_none() && prompt.turn == 0;
+        let mut state = known.cloned().unwrap_or_default();
+        let me = player.min(1);
+        let them = 1 - me;
+        let mut shown = vec!["turn".to_string()];
+        let mut drawn = Vec::new();
+        state.turn = prompt.turn;
 
-    let time = format!("players[{me}].time_left_ms");
-    state.players[me].time_left_ms = prompt.time_left_ms;
-    shown.push(time.clone());
-    drawn.push(time);
-    for (seat, i) in [(me, 0), (them, 1)] {
-        state.players[seat].level = prompt.levels[i];
-        state.players[seat].gold = prompt.golds[i];
-        shown.push(format!("players[{seat}].level"));
-        shown.push(format!("players[{seat}].gold"));
-    }
+        let time = format!("players[{me}].time_left_ms");
+        state.players[me].time_left_ms = prompt.time_left_ms;
+        shown.push(time.clone());
+        drawn.push(time);
+        for (seat, i) in [(me, 0), (them, 1)] {
+            state.players[seat].level = prompt.levels[i];
+            state.players[seat].gold = prompt.golds[i];
+            shown.push(format!("players[{seat}].level"));
+            shown.push(format!("players[{seat}].gold"));
+        }
 
-    let fresh_from = state.next_id.saturating_sub(REFILLS_A_TURN);
-    for (slot, unit) in prompt.shop.iter().enumerate() {
-        let path = format!("players[{me}].shop[{slot}]");
-        for field in ["id", "type", "hp", "atk", "price"] {
-            shown.push(format!("{path}.{field}"));
+        let fresh_from = state.next_id.saturating_sub(REFILLS_A_TURN);
+        for (slot, unit) in prompt.shop.iter().enumerate() {
+            let path = format!("players[{me}].shop[{slot}]");
+            for field in ["id", "type", "hp", "atk", "price"] {
+                shown.push(format!("{path}.{field}"));
+            }
+            if prompt.turn == 0 || unit.id >= fresh_from {
+                drawn.push(format!("{path}.price"));
+            }
         }
-        if prompt.turn == 0 || unit.id >= fresh_from {
-            drawn.push(format!("{path}.price"));
+        if start {
+            for (slot, unit) in state.players[me].shop.iter_mut().enumerate() {
+                unit.price = prompt.shop[slot].price;
+            }
+            return Ok(Observation {
+                state,
+                shown,
+                drawn,
+            });
         }
-    }
-    if start {
-        for (slot, unit) in state.players[me].shop.iter_mut().enumerate() {
-            unit.price = prompt.shop[slot].price;
+        state.players[me].shop = prompt.shop;
+
+        let turned = half_turn(&state.units, &prompt, me);
+        state.units = interleave(&state.units, &prompt.own, &prompt.enemy, me, turned);
+        shown.push("units".into());
+
+        // The counter stands past every id in sight; what it gave to units since gone is not seen.
+        if let Some(highest) = state.ids().max() {
+            state.next_id = state.next_id.max(highest.saturating_add(1));
         }
-        return Ok(Observation {
+        Ok(Observation {
             state,
             shown,
             drawn,
-        });
+        })
     }
-    state.players[me].shop = prompt.shop;
 
-    let turned = half_turn(&state.units, &prompt, me);
-    state.units = interleave(&state.units, &prompt.own, &prompt.enemy, me, turned);
-    shown.push("units".into());
-
-    // The counter stands past every id in sight; what it gave to units since gone is not seen.
-    if let Some(highest) = state.ids().max() {
-        state.next_id = state.next_id.max(highest.saturating_add(1));
+    /// main.rb makes states the rules forbid (D-tsg-11: ids used twice, two units on a cell,
+    /// more units than the limit): the engine steps them safely, so only what it needs holds.
+    fn validate_recorded(&self, state: &State) -> Result<(), StateError> {
+        state.validate_recorded()
     }
-    Ok(Observation {
-        state,
-        shown,
-        drawn,
-    })
 }
 
 /// Where player 2's frame puts the board's far corner: (x, y) in its frame is (cx − x, cy − y)
@@ -188,7 +197,7 @@ mod tests {
         assert!(state.units.len() > 4, "{state:?}");
         for player in [0, 1] {
             let prompt = TsgAutoChess.prompt(&state, player);
-            let seen = observe(&prompt, player, Some(&state)).unwrap();
+            let seen = TsgAutoChess.observe(&prompt, player, Some(&state)).unwrap();
             assert_eq!(seen.state, state, "player {player}");
             assert_eq!(TsgAutoChess.prompt(&seen.state, player), prompt);
         }
@@ -198,7 +207,7 @@ mod tests {
     fn the_first_prompt_takes_every_price_as_drawn() {
         let state = TsgAutoChess.new_match(9, &NoOptions {});
         let prompt = TsgAutoChess.prompt(&state, 1);
-        let seen = observe(&prompt, 1, None).unwrap();
+        let seen = TsgAutoChess.observe(&prompt, 1, None).unwrap();
         assert_eq!(seen.state.players[1].shop, state.players[1].shop);
         assert_eq!(seen.state.units, state.units);
         for slot in 0..3 {
@@ -211,6 +220,6 @@ mod tests {
 
     #[test]
     fn a_prompt_that_is_no_prompt_is_an_error() {
-        assert!(observe("0\n180000\n1 1\n", 0, None).is_err());
+        assert!(TsgAutoChess.observe("0\n180000\n1 1\n", 0, None).is_err());
     }
 }

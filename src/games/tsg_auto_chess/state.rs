@@ -19,7 +19,7 @@ use super::rules::{
     TURNS,
 };
 use crate::canonical::{at_most, check_two_player_outcome, list_up_to};
-use crate::seam::{Outcome, StateError};
+use crate::seam::{GameState, Outcome, StateError};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
@@ -266,12 +266,14 @@ impl State {
             None => Ok(()),
         }
     }
+}
 
+impl GameState for State {
     /// What serde cannot check: ranges, ids, and the relations between fields.
     ///
     /// Long (about 115 lines) because it is one check per field, in the order of the struct, so
     /// that it reads against the struct line by line.
-    pub fn validate(&self) -> Result<(), StateError> {
+    fn validate(&self) -> Result<(), StateError> {
         let number = |path: String, value: i64, min: i64| {
             if (min..=MAX_NUMBER).contains(&value) {
                 Ok(())
@@ -385,5 +387,9 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
     }
 }
