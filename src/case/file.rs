@@ -411,7 +411,7 @@ fn generate_body(
     let across = across(rc.across.take().unwrap_or_default())?;
     let then = match rc.then.take() {
         Some(mut then) => {
-            game.capabilities().normalize_expectation(&mut then);
+            game.info().capabilities.normalize_expectation(&mut then);
             then
         }
         None if !across.is_empty() => Value::Object(Map::new()),
@@ -482,7 +482,7 @@ fn step_body(
             "a step case needs `then` (or `parse`, `input` and `expect`)",
         )
     })?;
-    game.capabilities().normalize_expectation(&mut then);
+    game.info().capabilities.normalize_expectation(&mut then);
     let given = rc.given.take().unwrap_or_else(|| Value::Object(Map::new()));
     let given = crate::seam::load_state(game, &given).map_err(|e| {
         let path = join("given", e.path.as_deref().unwrap_or(""));
@@ -490,7 +490,7 @@ fn step_body(
     })?;
     let reachable = rc.reachable.unwrap_or(true);
     if reachable {
-        if let Err(e) = game.capabilities().reachable(&given) {
+        if let Err(e) = game.info().capabilities.reachable(&given) {
             let path = join("given", e.path.as_deref().unwrap_or(""));
             return Err(FieldError::at(
                 path,

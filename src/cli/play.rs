@@ -121,7 +121,8 @@ fn series_plan(
     match_options: &MatchOptions,
 ) -> Result<(Vec<Round>, &'static str), Usage> {
     let series = game
-        .capabilities()
+        .info()
+        .capabilities
         .series
         .map(|s| s.series())
         .ok_or_else(|| {

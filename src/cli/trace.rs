@@ -271,7 +271,7 @@ fn import(
             paths.len()
         )));
     };
-    let importer = game.capabilities().importer;
+    let importer = game.info().capabilities.importer;
     let known = importer.map_or(&[][..], |importer| importer.formats());
     let Some(importer) = importer.filter(|_| known.contains(&format)) else {
         let known = match known {

@@ -39,7 +39,7 @@ pub fn by_id(id: &str) -> Option<&'static dyn DynGame> {
 /// The fuzz bodies of the game with this id (its fuzz capability), for the fuzz targets of
 /// `fuzz/` ([`crate::stepfuzz::run`]).
 pub fn fuzz_targets(id: &str) -> Option<&'static crate::seam::FuzzTargets> {
-    by_id(id)?.capabilities().fuzz
+    by_id(id)?.info().capabilities.fuzz
 }
 
 #[cfg(test)]
@@ -102,7 +102,7 @@ mod tests {
     fn every_capability_a_game_lists_is_usable() {
         for game in all() {
             let id = game.info().id;
-            let capabilities = game.capabilities();
+            let capabilities = game.info().capabilities;
             if let Some(playable) = capabilities.variants {
                 let path = format!("{}/cases/{id}/rules.yaml", env!("CARGO_MANIFEST_DIR"));
                 let catalogue = std::fs::read_to_string(&path).unwrap();
@@ -154,7 +154,7 @@ mod tests {
             &serde_json::json!({"players": [{"field": "37........\n"}, {}]}),
         )
         .unwrap();
-        let refused = reborn.capabilities().reachable(&state).unwrap_err();
+        let refused = reborn.info().capabilities.reachable(&state).unwrap_err();
         assert_eq!(
             refused.path.as_deref(),
             Some("players[0].field"),
@@ -162,7 +162,7 @@ mod tests {
         );
 
         let spring = by_id("spring2022").unwrap();
-        let recorded = spring.capabilities().recorded.unwrap();
+        let recorded = spring.info().capabilities.recorded.unwrap();
         let new = spring.start(1, &MatchOptions::default()).unwrap();
         let shown = recorded.observe(&new.prompt(0), 0, None).unwrap().state;
         let wood1 = MatchOptions::from_pairs(&["league=wood1".into()]).unwrap();
@@ -174,9 +174,9 @@ mod tests {
         assert_eq!(rest, shown, "nothing but the league is written");
 
         let tsg = by_id("tsg-auto-chess").unwrap();
-        let importer = tsg.capabilities().importer.unwrap();
+        let importer = tsg.info().capabilities.importer.unwrap();
         assert_eq!(importer.formats(), ["main-rb"]);
-        let known = tsg.capabilities().known_departures.unwrap();
+        let known = tsg.info().capabilities.known_departures.unwrap();
         let start = tsg
             .start(1, &MatchOptions::default())
             .unwrap()

@@ -537,7 +537,7 @@ impl Tally {
             non_strict,
             late_replies: self.late_replies,
             first_late_step: self.first_late_step,
-            carried: match game.capabilities().series {
+            carried: match game.info().capabilities.series {
                 Some(series) if plan.in_series => finished
                     .state()
                     .and_then(|state| series.carry(&state))
@@ -603,7 +603,7 @@ fn scores(game: &dyn DynGame, finished: &dyn DynMatch, players: usize) -> Vec<Se
     let state = finished.state();
     (0..players)
         .map(|seat| {
-            let by_series = game.capabilities().series.and_then(|series| {
+            let by_series = game.info().capabilities.series.and_then(|series| {
                 let state = state.as_ref().ok()?;
                 series.score(state, seat).ok()
             });

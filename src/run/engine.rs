@@ -203,7 +203,7 @@ pub struct Planted {
 
 impl Planted {
     fn index(&self, game: &dyn DynGame) -> Option<(&'static dyn DynVariants, usize)> {
-        let playable = game.capabilities().variants?;
+        let playable = game.info().capabilities.variants?;
         let index = playable
             .variants()
             .iter()

@@ -418,7 +418,7 @@ fn modelled_result(
         }
     }
     // One spelling for what the game lets an engine spell several ways (as `then` has).
-    game.capabilities().normalize_expectation(&mut actual);
+    game.info().capabilities.normalize_expectation(&mut actual);
     mask.remove_from(&mut actual);
     Ok(actual)
 }
@@ -579,7 +579,7 @@ fn check_generated(
                 ))
             }
         };
-        game.capabilities().normalize_expectation(&mut state);
+        game.info().capabilities.normalize_expectation(&mut state);
         if let Err(Mismatch { diff }) = check_subset(then, &state) {
             return CaseVerdict::Fail(format!("new match with seed {seed}:\n{diff}"));
         }
@@ -642,7 +642,7 @@ pub fn with_facts(game: &dyn DynGame, state: &Value) -> Result<Value, crate::sea
 /// The game's [`crate::seam::Facts`] of a loaded state; an error naming what is missing for a
 /// game without facts.
 fn facts_of(game: &dyn DynGame, state: &Value) -> Result<Value, crate::seam::StateError> {
-    match game.capabilities().facts {
+    match game.info().capabilities.facts {
         Some(facts) => facts.facts(state),
         None => Err(crate::seam::StateError::new(
             crate::seam::Missing::new(game.info().id, "facts for generator cases").to_string(),

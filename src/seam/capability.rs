@@ -1,5 +1,5 @@
 //! What only some games have: each capability is a trait the game implements (typed, over its
-//! own state) and lists in [`Game::CAPABILITIES`]; its `Dyn` form is the same seen through JSON
+//! own state) and lists in [`GameInfo::capabilities`](crate::seam::GameInfo::capabilities); its `Dyn` form is the same seen through JSON
 //! values, which is what the harness asks. A game without a capability leaves it `None`, and
 //! the harness says so to the user ([`Missing`]) instead of calling a default that does nothing.
 //!
@@ -54,6 +54,27 @@ macro_rules! capabilities {
     };
 }
 pub(crate) use capabilities;
+
+impl std::fmt::Debug for Capabilities {
+    /// The names of the capabilities the game has: `Capabilities [recorded, facts, fuzz]`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let has = [
+            ("recorded", self.recorded.is_some()),
+            ("known_departures", self.known_departures.is_some()),
+            ("importer", self.importer.is_some()),
+            ("variants", self.variants.is_some()),
+            ("series", self.series.is_some()),
+            ("reachability", self.reachability.is_some()),
+            ("normalize", self.normalize.is_some()),
+            ("edge_cases", self.edge_cases.is_some()),
+            ("facts", self.facts.is_some()),
+            ("fuzz", self.fuzz.is_some()),
+        ];
+        let names = has.iter().filter(|(_, has)| *has).map(|(name, _)| name);
+        f.debug_list().entries(names).finish()?;
+        Ok(())
+    }
+}
 
 impl Capabilities {
     /// No capability: what a game has is listed over this (`..Capabilities::NONE`, as
@@ -498,7 +519,7 @@ mod tests {
     use crate::seam::tests::{Count, Total};
     use crate::seam::{DynGame, StepError};
 
-    // Count lists none of these capabilities in its `CAPABILITIES` (the seam's own tests see a
+    // Count lists none of these capabilities in its `capabilities` (the seam's own tests see a
     // game without any); here each is called through its `Dyn` form directly. Count takes no
     // options, so what its series hands on is for these tests only.
 

@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::{
-    checked_step, Capabilities, Frame, Game, GameInfo, Outcome, ParseVerdict, Reply, StateError,
-    StepError, StepReport, StepResult,
+    checked_step, Frame, Game, GameInfo, Outcome, ParseVerdict, Reply, StateError, StepError,
+    StepReport, StepResult,
 };
 
 /// Match options as given (`--option stage=30`, a generator case's `options:`), not yet read by a
@@ -134,8 +134,6 @@ pub struct Schemas {
 /// A [`Game`] seen through JSON values: the form the harness works with.
 pub trait DynGame: Send + Sync {
     fn info(&self) -> &'static GameInfo;
-    /// [`Game::CAPABILITIES`].
-    fn capabilities(&self) -> Capabilities;
     /// Reads `options` as the game's options type; the result has every default filled in.
     fn check_options(&self, options: &MatchOptions) -> Result<Value, OptionsError>;
     fn schemas(&self) -> Schemas;
@@ -167,10 +165,6 @@ pub enum ObserveError {
 impl<G: Game> DynGame for G {
     fn info(&self) -> &'static GameInfo {
         G::INFO
-    }
-
-    fn capabilities(&self) -> Capabilities {
-        G::CAPABILITIES
     }
 
     fn check_options(&self, options: &MatchOptions) -> Result<Value, OptionsError> {

@@ -62,6 +62,12 @@ pub struct GameInfo {
     pub parse_kinds: &'static [&'static str],
     /// What differential fuzzing should try on this game.
     pub fuzz: FuzzHints,
+    /// What the game has beyond [`Game`], each capability implemented by the game itself
+    /// (`recorded: Some(&MyGame)`, written with `capabilities!`). The harness asks this table,
+    /// and tells the user when a capability is missing; it never calls a default that does
+    /// nothing.
+    #[serde(skip)]
+    pub capabilities: Capabilities,
 }
 
 /// A protocol page: its path in the repository and its text, built in by `protocol_page!`
@@ -366,7 +372,7 @@ pub struct NoOptions {}
 
 /// A game: its reference engine and its protocol. This is what every game must have to be
 /// played and judged; what only some games have is a capability ([`capability`]), listed in
-/// [`Game::CAPABILITIES`].
+/// [`GameInfo::capabilities`].
 pub trait Game: Send + Sync + 'static {
     /// The whole engine state; its serde form is the canonical state of cases and adapters.
     /// Floating-point fields use [`finite`], so that a non-finite number is an error, never a
@@ -379,11 +385,6 @@ pub trait Game: Send + Sync + 'static {
     /// Whatever the rules need of them later lives in the `State`, so that a state alone is
     /// enough to play the next step. [`NoOptions`] for a game without any.
     type Options: Clone + Debug + Default + Serialize + DeserializeOwned + JsonSchema;
-
-    /// What the game has beyond this trait, each capability implemented by the game itself
-    /// (`recorded: Some(&MyGame)`). The harness asks this table, and tells the user when a
-    /// capability is missing; it never calls a default that does nothing.
-    const CAPABILITIES: Capabilities;
 
     /// What the harness needs to know of the game without knowing its rules.
     const INFO: &'static GameInfo;
@@ -676,6 +677,7 @@ pub(crate) mod tests {
             numbers: &[],
             replies: &[],
         },
+        capabilities: Capabilities::NONE,
     };
 
     #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -702,7 +704,6 @@ pub(crate) mod tests {
     impl Game for Count {
         type State = Total;
         type Options = NoOptions;
-        const CAPABILITIES: Capabilities = Capabilities::NONE;
         const INFO: &'static GameInfo = &COUNT;
 
         fn new_match(&self, _: u64, _: &NoOptions) -> Total {
@@ -783,7 +784,7 @@ pub(crate) mod tests {
         assert_eq!(played.prompts, ["3\n", "3\n"]);
         current.step(&[Reply::text("3")]).unwrap();
         assert_eq!(current.step(&[Reply::text("1")]), Err(StepError::MatchOver));
-        assert!(game.capabilities().variants.is_none());
+        assert!(game.info().capabilities.variants.is_none());
         // A game whose document leaves no freedom in its prompts varies nothing.
         let mut rng = crate::rng::seeded(1, 0);
         assert_eq!(current.prompt_varied(0, &mut rng), "3\n");

@@ -285,7 +285,7 @@ fn a_build_needing_one_robot_more_is_one_group_in_cedec() {
 fn trace_names_a_departure_by_the_variant_that_reproduces_it() {
     use shinpan::seam::{MatchOptions, Reply};
     let game = shinpan::games::by_id("codevs-reborn").unwrap();
-    let playable = game.capabilities().variants.unwrap();
+    let playable = game.info().capabilities.variants.unwrap();
     let variant = playable
         .variants()
         .iter()

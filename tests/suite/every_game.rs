@@ -322,7 +322,8 @@ fn the_fuzz_bodies_hold_on_random_bytes() {
     for_every_game(|game| {
         let id = game.info().id;
         let bodies = game
-            .capabilities()
+            .info()
+            .capabilities
             .fuzz
             .unwrap_or_else(|| panic!("{id}: no fuzz bodies"));
         let reply_bytes = SuiteData::of(id).fuzz_reply_bytes;

@@ -28,8 +28,8 @@ use rand::{Rng, RngCore};
 
 use crate::seam::Reply;
 use crate::seam::{
-    capabilities, Capabilities, Facts, Frame, FuzzHints, Game, GameInfo, NoOptions, ParseVerdict,
-    RuleDocument, StepResult, TimeLimits, Variant, VariantSet, Variants,
+    capabilities, Facts, Frame, FuzzHints, Game, GameInfo, NoOptions, ParseVerdict, RuleDocument,
+    StepResult, TimeLimits, Variant, VariantSet, Variants,
 };
 use engine::{apply, Turn};
 use protocol::{is_finish, parse_name, Command, Request};
@@ -74,15 +74,14 @@ static INFO: GameInfo = GameInfo {
             "build 0 0 town\nfinish",
         ],
     },
+    capabilities: capabilities!(Cedec2013:
+        recorded, variants, edge_cases, facts; fuzz: fuzz::TARGETS),
 };
 
 impl Game for Cedec2013 {
     type State = State;
 
     type Options = NoOptions;
-
-    const CAPABILITIES: Capabilities = capabilities!(Cedec2013:
-        recorded, variants, edge_cases, facts; fuzz: fuzz::TARGETS);
 
     const INFO: &'static GameInfo = &INFO;
 

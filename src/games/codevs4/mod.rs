@@ -30,9 +30,9 @@ pub mod variants;
 use rand::{Rng, RngCore};
 
 use crate::seam::{
-    capabilities, Capabilities, Frame, FuzzHints, Game, GameInfo, Handshake, Normalize,
-    ParseVerdict, Reply, RuleDocument, Series, SeriesMatch, SeriesPlay, SeriesScore, StepResult,
-    TimeLimits, Variant, VariantSet, Variants,
+    capabilities, Frame, FuzzHints, Game, GameInfo, Handshake, Normalize, ParseVerdict, Reply,
+    RuleDocument, Series, SeriesMatch, SeriesPlay, SeriesScore, StepResult, TimeLimits, Variant,
+    VariantSet, Variants,
 };
 pub use options::{Options, TimeLeft};
 use protocol::{parse_name, Command, Order, Orders, Prompt, Sight};
@@ -83,15 +83,14 @@ static INFO: GameInfo = GameInfo {
             "x",
         ],
     },
+    capabilities: capabilities!(Codevs4:
+        recorded, variants, series, normalize, edge_cases, facts; fuzz: fuzz::TARGETS),
 };
 
 impl Game for Codevs4 {
     type State = State;
 
     type Options = Options;
-
-    const CAPABILITIES: Capabilities = capabilities!(Codevs4:
-        recorded, variants, series, normalize, edge_cases, facts; fuzz: fuzz::TARGETS);
 
     const INFO: &'static GameInfo = &INFO;
 

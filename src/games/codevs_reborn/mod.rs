@@ -23,9 +23,9 @@ use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::seam::{
-    capabilities, Capabilities, Facts, Frame, FuzzHints, Game, GameInfo, Handshake, NoOptions,
-    Normalize, ParseVerdict, Reachability, Reply, RuleDocument, StateError, StepResult, TimeLimits,
-    Variant, VariantSet, Variants,
+    capabilities, Facts, Frame, FuzzHints, Game, GameInfo, Handshake, NoOptions, Normalize,
+    ParseVerdict, Reachability, Reply, RuleDocument, StateError, StepResult, TimeLimits, Variant,
+    VariantSet, Variants,
 };
 use protocol::{parse_ai_name, Command, GameStart, Prompt, TurnInput};
 use rules::{
@@ -63,15 +63,14 @@ static INFO: GameInfo = GameInfo {
         ],
         replies: &["S", "S 0", "9 0", "0 4", "-1 0"],
     },
+    capabilities: capabilities!(CodevsReborn:
+        recorded, variants, reachability, normalize, edge_cases, facts; fuzz: fuzz::TARGETS),
 };
 
 impl Game for CodevsReborn {
     type State = State;
 
     type Options = NoOptions;
-
-    const CAPABILITIES: Capabilities = capabilities!(CodevsReborn:
-        recorded, variants, reachability, normalize, edge_cases, facts; fuzz: fuzz::TARGETS);
 
     const INFO: &'static GameInfo = &INFO;
 

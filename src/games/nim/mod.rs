@@ -11,8 +11,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::seam::{
-    capabilities, Capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, FuzzTargets, Game,
-    GameInfo, GameState, NoOptions, Observation, Observed, Outcome, ParseVerdict, Recorded, Reply,
+    capabilities, EdgeCase, EdgeCases, Facts, Frame, FuzzHints, FuzzTargets, Game, GameInfo,
+    GameState, NoOptions, Observation, Observed, Outcome, ParseVerdict, Recorded, Reply,
     ReplyVerdict, RuleDocument, StateError, StepReport, StepResult, TimeLimits,
 };
 use crate::stepfuzz::{self, Fuzzed, Play};
@@ -52,6 +52,7 @@ static INFO: GameInfo = GameInfo {
         numbers: &[0, 1, 2, 6, 7, 8, 9, 10, 11, 999, 1000, 1001],
         replies: &["0 1", "2 7", "0 0", "3 1", "0 -1", "0 1 ", "x"],
     },
+    capabilities: capabilities!(Nim: recorded, edge_cases, facts; fuzz: FUZZ),
 };
 
 /// The whole state of a match.
@@ -108,8 +109,6 @@ impl GameState for State {
 impl Game for Nim {
     type State = State;
     type Options = NoOptions;
-
-    const CAPABILITIES: Capabilities = capabilities!(Nim: recorded, edge_cases, facts; fuzz: FUZZ);
 
     const INFO: &'static GameInfo = &INFO;
 

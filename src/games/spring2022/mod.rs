@@ -38,8 +38,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::seam::{
-    capabilities, Capabilities, Facts, Frame, FuzzHints, Game, GameInfo, ParseVerdict, Reply,
-    RuleDocument, StepResult, TimeLimits, Variant, VariantSet, Variants,
+    capabilities, Facts, Frame, FuzzHints, Game, GameInfo, ParseVerdict, Reply, RuleDocument,
+    StepResult, TimeLimits, Variant, VariantSet, Variants,
 };
 use jrandom::scramble;
 use protocol::{read_order, Order, Prompt};
@@ -137,15 +137,14 @@ static INFO: GameInfo = GameInfo {
             "move 1 1\nWAIT\nWAIT",
         ],
     },
+    capabilities: capabilities!(Spring2022:
+        recorded, variants, edge_cases, facts; fuzz: fuzz::TARGETS),
 };
 
 impl Game for Spring2022 {
     type State = State;
 
     type Options = Options;
-
-    const CAPABILITIES: Capabilities = capabilities!(Spring2022:
-        recorded, variants, edge_cases, facts; fuzz: fuzz::TARGETS);
 
     const INFO: &'static GameInfo = &INFO;
 

@@ -32,9 +32,9 @@ pub mod variants;
 use rand::RngCore;
 
 use crate::seam::{
-    capabilities, Capabilities, Facts, Frame, FuzzHints, Game, GameInfo, Handshake, Imported,
-    Importer, KnownDepartures, NoOptions, ParseVerdict, PlayedDeparture, Reply, RuleDocument,
-    StepResult, TimeLimits, Variant, VariantSet, Variants,
+    capabilities, Facts, Frame, FuzzHints, Game, GameInfo, Handshake, Imported, Importer,
+    KnownDepartures, NoOptions, ParseVerdict, PlayedDeparture, Reply, RuleDocument, StepResult,
+    TimeLimits, Variant, VariantSet, Variants,
 };
 use protocol::{parse_name, Prompt, TurnReply};
 use rules::{draw_price, Kind, THINKING_TIME_MS};
@@ -106,15 +106,14 @@ static INFO: GameInfo = GameInfo {
             "nop\n-1",
         ],
     },
+    capabilities: capabilities!(TsgAutoChess:
+        recorded, known_departures, importer, variants, edge_cases, facts; fuzz: fuzz::TARGETS),
 };
 
 impl Game for TsgAutoChess {
     type State = State;
 
     type Options = NoOptions;
-
-    const CAPABILITIES: Capabilities = capabilities!(TsgAutoChess:
-        recorded, known_departures, importer, variants, edge_cases, facts; fuzz: fuzz::TARGETS);
 
     const INFO: &'static GameInfo = &INFO;
 

@@ -322,7 +322,7 @@ impl Checker<'_> {
 
     /// The game's extreme prompts ([`crate::seam::EdgeCases`]); none when it has none.
     fn edge_cases(&self) -> Vec<EdgeCase<Box<dyn DynMatch>>> {
-        match self.game.capabilities().edge_cases {
+        match self.game.info().capabilities.edge_cases {
             Some(edges) => edges.edge_cases(),
             None => Vec::new(),
         }

@@ -30,7 +30,7 @@ pub(super) fn random_input(
             mutate_state(&mut candidate, game.info().fuzz, rng);
             // Only a state play can reach: engines may rightly differ on any other.
             if let Ok(loaded) = crate::seam::load_state(game, &candidate) {
-                if game.capabilities().reachable(&loaded).is_ok() {
+                if game.info().capabilities.reachable(&loaded).is_ok() {
                     state = loaded;
                 }
             }

@@ -42,7 +42,8 @@ impl Keep<'_> {
     /// (always, for a part no variant reproduces): if not, no engine that departs as it does
     /// can show the part there.
     fn variant_departs(&self, input: &Input, reference: StepResponse) -> bool {
-        let (Some(variant), Some(playable)) = (self.variant, self.game.capabilities().variants)
+        let (Some(variant), Some(playable)) =
+            (self.variant, self.game.info().capabilities.variants)
         else {
             return true;
         };
@@ -92,7 +93,8 @@ impl Keep<'_> {
         if candidate == *current
             || self
                 .game
-                .capabilities()
+                .info()
+                .capabilities
                 .reachable(&candidate.state)
                 .is_err()
         {
@@ -325,7 +327,7 @@ fn prune_defaults_map(map: &mut Map<String, Value>, default: &Value) {
 
 /// The place of the variant `name` in the game's list, if the game has such a variant.
 fn variant_index(game: &dyn DynGame, name: &str) -> Option<usize> {
-    let playable = game.capabilities().variants?;
+    let playable = game.info().capabilities.variants?;
     playable.variants().iter().position(|v| v.name == name)
 }
 

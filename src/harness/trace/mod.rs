@@ -295,7 +295,7 @@ fn starting_point(
     let Some(exchange) = first.exchanges.first() else {
         return Err("the log holds no prompt: nothing was checked".into());
     };
-    let Some(recorded) = game.capabilities().recorded else {
+    let Some(recorded) = game.info().capabilities.recorded else {
         return Err(format!(
             "{} cannot read its prompts back into states: nothing was checked",
             game.info().id
@@ -772,7 +772,7 @@ fn played_departures(
     config: &TraceConfig,
     steps: &[(Value, Vec<Reply>)],
 ) -> (Vec<PlayedDeparture<Value>>, usize) {
-    let capabilities = game.capabilities();
+    let capabilities = game.info().capabilities;
     let mut played = match (&config.engine, capabilities.known_departures) {
         (Some(_), Some(known)) => known.departures_played(steps),
         _ => Vec::new(),
@@ -898,7 +898,7 @@ fn prompt_departure(
 fn same_prompt(game: &dyn DynGame, predicted: &str, recorded: &str) -> bool {
     let spelled = |prompt: &str| {
         let mut value = serde_json::json!({ "prompts": [prompt] });
-        game.capabilities().normalize_expectation(&mut value);
+        game.info().capabilities.normalize_expectation(&mut value);
         value
     };
     predicted == recorded || spelled(predicted) == spelled(recorded)

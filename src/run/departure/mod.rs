@@ -192,7 +192,8 @@ pub fn name(
 ) -> Named {
     // A game without variants names nothing: every field is left unexplained.
     let variants = game
-        .capabilities()
+        .info()
+        .capabilities
         .variants
         .map_or(&[][..], |playable| playable.variants());
     let (played, reproduction) = play_variants(game, input, &fields, engine, shape);
@@ -231,7 +232,7 @@ fn play_variants(
     engine: &Value,
     shape: &dyn Fn(StepResponse) -> Value,
 ) -> (Vec<Vec<usize>>, Reproduction) {
-    let playable = game.capabilities().variants;
+    let playable = game.info().capabilities.variants;
     let variants = playable.map_or(&[][..], |playable| playable.variants());
     let reference = game
         .play(state, turns)
