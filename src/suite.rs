@@ -20,10 +20,11 @@ use std::process::ExitCode;
 
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
 
-use crate::case::{load_library, LoadError, LoadOptions, Source};
+use crate::case::{load_library, Library, LoadError, LoadOptions, Source};
 use crate::run::expect_fail::{Entry, ExpectFail};
 use crate::run::{
-    check_unmodelled, run_case, select, CaseResult, CaseVerdict, EngineUnderTest, Reference,
+    check_unmodelled, run_case, run_library_jobs, select, CaseResult, CaseVerdict, EngineUnderTest,
+    LibraryRun, Reference,
 };
 use crate::seam::DynGame;
 
@@ -33,17 +34,37 @@ pub struct Suite<E> {
     engine: E,
     expect_fail: ExpectFail,
     source: Source,
+    /// [`Suite::jobs`]: how many engines run the cases at once, and how one more is made.
+    workers: Option<(usize, Fork<E>)>,
 }
 
+/// A copy of the engine for one more worker.
+type Fork<E> = fn(&E) -> Box<dyn EngineUnderTest + Send>;
+
 impl Suite<Reference> {
-    /// Every game's cases on the reference engines: shinpan's own conformance target.
+    /// Every game's cases on the reference engines, on every core: shinpan's own conformance
+    /// target.
     pub fn reference() -> Suite<Reference> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Suite {
             games: Ok(crate::games::all()),
             engine: Reference,
             expect_fail: ExpectFail::default(),
             source: Source::Embedded,
+            workers: None,
         }
+        .jobs(cores)
+    }
+}
+
+impl<E: EngineUnderTest + Clone + Send + 'static> Suite<E> {
+    /// Runs the cases on `jobs` copies of the engine at once, as `check --jobs` does: the
+    /// results are the same, in library order, for an engine whose answers depend only on the
+    /// request. 1 (the default) runs them on the calling thread.
+    pub fn jobs(mut self, jobs: usize) -> Suite<E> {
+        let fork: Fork<E> = |engine| Box::new(engine.clone());
+        self.workers = Some((jobs.max(1), fork));
+        self
     }
 }
 
@@ -57,6 +78,7 @@ impl<E: EngineUnderTest> Suite<E> {
             engine,
             expect_fail: ExpectFail::default(),
             source: Source::Embedded,
+            workers: None,
         }
     }
 
@@ -101,14 +123,25 @@ impl<E: EngineUnderTest> Suite<E> {
                 format!("the engine `{}` cannot be used: {e}", self.engine.name()),
             )
         })?;
-        let mut results: Vec<CaseResult> = select(&library, None)
-            .into_iter()
-            .filter(|(_, case)| wanted(&case.name))
-            .map(|(game, case)| {
-                let judged = run_case(game, case, &mut self.engine);
-                CaseResult::of(case, game.info().id, judged)
-            })
-            .collect();
+        let mut results = match self.workers {
+            Some((jobs, fork)) if jobs > 1 => {
+                let mut library = library;
+                for game in &mut library.games {
+                    game.cases.retain(|case| wanted(&case.name));
+                }
+                let mut engines: Vec<_> = (0..jobs).map(|_| fork(&self.engine)).collect();
+                let run = run_library_jobs(&library, None, &mut engines, |_, _, _| {}, || None);
+                with_the_rest_unrun(&library, run)
+            }
+            _ => select(&library, None)
+                .into_iter()
+                .filter(|(_, case)| wanted(&case.name))
+                .map(|(game, case)| {
+                    let judged = run_case(game, case, &mut self.engine);
+                    CaseResult::of(case, game.info().id, judged)
+                })
+                .collect(),
+        };
         self.expect_fail.apply(&mut results);
         Ok(results)
     }
@@ -164,6 +197,20 @@ impl<E: EngineUnderTest> Suite<E> {
             .map(|(_, c)| c.name.clone())
             .collect())
     }
+}
+
+/// The results of a run on several workers, and an error for each case it did not reach when
+/// an engine gave up (a case not run must not pass as one filtered out).
+fn with_the_rest_unrun(library: &Library, run: LibraryRun) -> Vec<CaseResult> {
+    let mut results = run.results;
+    if let Some(why) = run.stopped {
+        let rest = select(library, None).into_iter().skip(results.len());
+        results.extend(rest.map(|(game, case)| {
+            let verdict = CaseVerdict::Error(format!("not run: {why}"));
+            CaseResult::of(case, game.info().id, verdict.into())
+        }));
+    }
+    results
 }
 
 /// Whether libtest, given `args`, would run the trial `name` (its filter, `--exact`, `--skip`),

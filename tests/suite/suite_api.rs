@@ -218,3 +218,96 @@ fn the_example_suite_reports_unsupported_reasons_and_filtered_cases() {
     let summary = out.lines().find(|l| l.starts_with("test result")).unwrap();
     assert!(!summary.contains(" 0 filtered out"), "{summary}");
 }
+
+/// The reference engine with a planted bug, copied once per worker by [`Suite::jobs`].
+#[derive(Clone)]
+struct TrustsEveryNameOnEachWorker;
+
+impl EngineUnderTest for TrustsEveryNameOnEachWorker {
+    fn name(&self) -> String {
+        TrustsEveryName.name()
+    }
+
+    fn step(&mut self, request: StepRequest<'_>) -> Answered<StepResponse> {
+        TrustsEveryName.step(request)
+    }
+
+    fn parse(&mut self, request: ParseRequest<'_>) -> Answered<ParseVerdict> {
+        TrustsEveryName.parse(request)
+    }
+
+    fn new_match(&mut self, request: NewMatchRequest<'_>) -> Answered<Value> {
+        TrustsEveryName.new_match(request)
+    }
+}
+
+/// `Suite::jobs(2)`: the same results, in the same order, as one engine gives.
+#[test]
+fn a_suite_on_two_workers_gives_what_one_gives() {
+    let run = |jobs: usize| {
+        Suite::new("codevs-reborn", TrustsEveryNameOnEachWorker)
+            .jobs(jobs)
+            .results(None)
+            .unwrap()
+    };
+    let (one, two) = (run(1), run(2));
+    assert!(
+        one.iter().any(|r| r.verdict.name() == "fail"),
+        "the bug shows"
+    );
+    let json = |results: &[shinpan::run::CaseResult]| serde_json::to_value(results).unwrap();
+    assert_eq!(json(&two), json(&one));
+}
+
+/// An engine that gives up after its first case.
+#[derive(Clone, Default)]
+struct GivesUpAtOnce {
+    asked: usize,
+}
+
+impl EngineUnderTest for GivesUpAtOnce {
+    fn name(&self) -> String {
+        "gives-up-at-once".into()
+    }
+
+    fn step(&mut self, request: StepRequest<'_>) -> Answered<StepResponse> {
+        self.asked += 1;
+        Reference.step(request)
+    }
+
+    fn parse(&mut self, request: ParseRequest<'_>) -> Answered<ParseVerdict> {
+        self.asked += 1;
+        Reference.parse(request)
+    }
+
+    fn new_match(&mut self, request: NewMatchRequest<'_>) -> Answered<Value> {
+        self.asked += 1;
+        Reference.new_match(request)
+    }
+
+    fn gave_up(&self) -> Option<String> {
+        (self.asked > 0).then(|| "the engine went away".to_string())
+    }
+}
+
+/// On several workers, a run stops when an engine gives up; the cases it did not reach are
+/// errors saying why, never trials that pass unjudged.
+#[test]
+fn a_case_a_worker_did_not_reach_is_an_error_not_a_pass() {
+    let all = Suite::new("codevs-reborn", Reference)
+        .results(None)
+        .unwrap();
+    let results = Suite::new("codevs-reborn", GivesUpAtOnce::default())
+        .jobs(2)
+        .results(None)
+        .unwrap();
+    assert_eq!(results.len(), all.len(), "every case has a result");
+    let unrun: Vec<_> = results
+        .iter()
+        .filter(|r| r.verdict.detail().contains("not run: "))
+        .collect();
+    assert!(unrun.len() >= all.len() - 2, "{} not run", unrun.len());
+    assert!(unrun
+        .iter()
+        .all(|r| r.verdict.name() == "error" && r.verdict.detail().contains("went away")));
+}
