@@ -341,12 +341,14 @@ mod tests {
 
     thread_local! {
         static REPLIED: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+        static CHECKED: Cell<usize> = const { Cell::new(0) };
     }
 
-    /// [`Count`] as a fuzzed game: no prompt kind, no name, its reply checks recorded.
+    /// [`Count`] as a fuzzed game: a prompt kind it does not parse, no name, its reply checks
+    /// and invariant checks recorded.
     impl Fuzzed for Count {
         const GAME: Self = Count;
-        const PROMPTS: &'static [&'static str] = &[];
+        const PROMPTS: &'static [&'static str] = &["total"];
         type Play = Number;
 
         fn replies(text: &str) {
@@ -354,6 +356,7 @@ mod tests {
         }
 
         fn check_invariants(_: &Total, _: &Total) -> Result<(), String> {
+            CHECKED.with(|c| c.set(c.get() + 1));
             Ok(())
         }
 
@@ -369,6 +372,23 @@ mod tests {
         REPLIED.with(|r| r.borrow_mut().clear());
         (targets::<Count>().reply)(b"2\xff");
         assert_eq!(REPLIED.with(|r| r.borrow().clone()), ["2\u{FFFD}"]);
+    }
+
+    /// The prompt body asks the game's own parser of each of its prompt kinds: [`Count`] lists
+    /// `total` and parses nothing, a broken body.
+    #[test]
+    fn the_prompt_body_parses_every_prompt_kind_the_game_lists() {
+        let body = std::panic::catch_unwind(|| (targets::<Count>().prompt)(b"3"));
+        assert!(body.is_err(), "Count parses no `total`");
+    }
+
+    /// The step body of [`targets`] is [`step`] with the game's own state and invariants: four
+    /// steps from zero bytes, each checked.
+    #[test]
+    fn the_step_body_of_a_fuzzed_game_checks_its_invariants() {
+        CHECKED.with(|c| c.set(0));
+        (targets::<Count>().step)(&[]);
+        assert_eq!(CHECKED.with(Cell::get), 4);
     }
 
     #[test]

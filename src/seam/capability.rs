@@ -523,6 +523,18 @@ mod tests {
     // game without any); here each is called through its `Dyn` form directly. Count takes no
     // options, so what its series hands on is for these tests only.
 
+    /// What a game's capabilities show in a debug print: the names of those it has.
+    #[test]
+    fn capabilities_print_the_names_of_those_the_game_has() {
+        assert_eq!(format!("{:?}", Capabilities::NONE), "[]");
+        let some = Capabilities {
+            recorded: Some(&Count),
+            series: Some(&Count),
+            ..Capabilities::NONE
+        };
+        assert_eq!(format!("{some:?}"), r#"["recorded", "series"]"#);
+    }
+
     impl Recorded for Count {
         fn observe(
             &self,
