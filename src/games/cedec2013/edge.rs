@@ -16,7 +16,6 @@ use super::rules::{
     ROUNDS, TILES, WINNING_SCORE,
 };
 use super::state::{Field, State, Tile};
-use super::tally::scores;
 use super::Cedec2013;
 use crate::seam::{EdgeCase, EdgeCases, Game, NoOptions};
 
@@ -83,7 +82,7 @@ fn in_round(round: u32, player: usize, tiles: Field) -> State {
     let mut state = State {
         round,
         player,
-        scores: scores(&tiles),
+        scores: tiles.scores(),
         tiles,
         ..State::default()
     };

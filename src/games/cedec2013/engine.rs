@@ -9,7 +9,7 @@ use super::rules::{
     TOWER_DAMAGE, TOWER_RANGE, TURN_LIMIT_MS, WINNING_SCORE,
 };
 use super::state::{Field, State};
-use super::tally::{resources_around, scores};
+use super::tally::resources_around;
 use super::variants::{Wrong, Wrongs};
 use crate::seam::{Outcome, Reply, ReplyVerdict, StepError, StepReport, StepResult};
 
@@ -76,7 +76,7 @@ fn take_name(state: &mut State, reply: &Reply, wrong: Wrongs) -> ReplyVerdict {
         state.player = 0;
         start_turn_with(&mut state.tiles, 0, wrong);
     }
-    state.scores = scores(&state.tiles);
+    state.scores = state.tiles.scores();
     verdict
 }
 
@@ -388,7 +388,7 @@ fn start_turn_with(tiles: &mut Field, p: usize, wrong: Wrongs) {
 /// 「ゲームの終了」, D-cedec-1: 100 points after a turn, or the last turn of round 200; else
 /// the next player's turn starts.
 fn end_turn(state: &mut State, wrong: Wrongs) {
-    state.scores = scores(&state.tiles);
+    state.scores = state.tiles.scores();
     let winning = if wrong.has(Wrong::EndsAbove100) {
         WINNING_SCORE + 1
     } else {

@@ -7,7 +7,6 @@ use arbitrary::{Arbitrary, Unstructured};
 use super::protocol::Command;
 use super::rules::{Base, Direction, COORDS, PLAYERS, ROUNDS, TILES};
 use super::state::{Field, Player, State, Tile};
-use super::tally::scores;
 use super::Cedec2013;
 use crate::seam::{Game, Reply};
 use crate::stepfuzz::{self, prints_back, FuzzTargets, Fuzzed, Play};
@@ -38,7 +37,7 @@ impl Fuzzed for Cedec2013 {
     /// What must hold after any step from `before` to `after`.
     fn check_invariants(before: &State, after: &State) -> Result<(), String> {
         Cedec2013.validate(after).map_err(|e| e.to_string())?;
-        if after.scores != scores(&after.tiles) {
+        if after.scores != after.tiles.scores() {
             return Err("scores do not match the tiles".into());
         }
         for (i, (b, a)) in before.tiles.0.iter().zip(&after.tiles.0).enumerate() {
@@ -135,7 +134,7 @@ impl Fuzzed for Cedec2013 {
             player.out_of_time = player.overrun_ms > 5_000;
             player.disqualified = u.ratio(1, 10)?;
         }
-        let scores = scores(&tiles);
+        let scores = tiles.scores();
         Ok(State {
             round,
             player: current,

@@ -7,7 +7,6 @@
 use super::protocol::Request;
 use super::rules::index;
 use super::state::{Landform, State};
-use super::tally::scores;
 use super::Cedec2013;
 use crate::seam::{Observation, Observed, Recorded};
 
@@ -30,7 +29,7 @@ impl Recorded for Cedec2013 {
                 tile.bonus = 0;
             }
         }
-        state.scores = scores(&state.tiles);
+        state.scores = state.tiles.scores();
         Ok(Observation {
             state,
             shown: vec!["round".into(), "player".into(), "tiles".into()],

@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::rules::{on_field, Base, COORDS, PLAYERS, ROUNDS, TILES};
+use super::rules::{on_field, Base, BASE_SCORE, COORDS, PLAYERS, ROUNDS, SETTLEMENT_SCORE, TILES};
 use crate::canonical::at_most;
 use crate::seam::{GameState, Outcome, StateError};
 
@@ -165,6 +165,25 @@ fn keys_in_order() -> &'static [(String, usize)] {
     })
 }
 
+impl Field {
+    /// D-cedec-9: 1 per own settlement, 3 (+ a town's bonus) per own base, 0 per hole.
+    pub fn scores(&self) -> [u32; PLAYERS] {
+        let mut scores = [0u32; PLAYERS];
+        for tile in &self.0 {
+            let Some(owner) = tile.owner else { continue };
+            let points = match (tile.hole, tile.base) {
+                (true, _) => 0,
+                (false, Some(_)) => BASE_SCORE + tile.bonus,
+                (false, None) => SETTLEMENT_SCORE,
+            };
+            if let Some(score) = scores.get_mut(usize::from(owner)) {
+                *score = score.saturating_add(points);
+            }
+        }
+        scores
+    }
+}
+
 impl Serialize for Field {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_map(keys_in_order().iter().map(|(key, i)| (key, &self.0[*i])))
@@ -239,7 +258,7 @@ impl GameState for State {
             }
         }
         // D-cedec-9: the scores a state gives must be the ones its tiles are worth.
-        let scores = super::tally::scores(&self.tiles);
+        let scores = self.tiles.scores();
         if self.scores != [0; PLAYERS] && self.scores != scores {
             return Err(StateError::at(
                 "scores",
