@@ -13,7 +13,9 @@ use shinpan::run::{
 use shinpan::seam::ParseVerdict;
 use shinpan::Suite;
 
-/// The reference engine, except that its AI-name parser takes any text.
+/// The reference engine, except that its AI-name parser takes any text. `Clone`, so that
+/// [`Suite::jobs`] can run a copy on each worker.
+#[derive(Clone)]
 struct TrustsEveryName;
 
 impl EngineUnderTest for TrustsEveryName {
@@ -219,33 +221,11 @@ fn the_example_suite_reports_unsupported_reasons_and_filtered_cases() {
     assert!(!summary.contains(" 0 filtered out"), "{summary}");
 }
 
-/// The reference engine with a planted bug, copied once per worker by [`Suite::jobs`].
-#[derive(Clone)]
-struct TrustsEveryNameOnEachWorker;
-
-impl EngineUnderTest for TrustsEveryNameOnEachWorker {
-    fn name(&self) -> String {
-        TrustsEveryName.name()
-    }
-
-    fn step(&mut self, request: StepRequest<'_>) -> Answered<StepResponse> {
-        TrustsEveryName.step(request)
-    }
-
-    fn parse(&mut self, request: ParseRequest<'_>) -> Answered<ParseVerdict> {
-        TrustsEveryName.parse(request)
-    }
-
-    fn new_match(&mut self, request: NewMatchRequest<'_>) -> Answered<Value> {
-        TrustsEveryName.new_match(request)
-    }
-}
-
 /// `Suite::jobs(2)`: the same results, in the same order, as one engine gives.
 #[test]
 fn a_suite_on_two_workers_gives_what_one_gives() {
     let run = |jobs: usize| {
-        Suite::new("codevs-reborn", TrustsEveryNameOnEachWorker)
+        Suite::new("codevs-reborn", TrustsEveryName)
             .jobs(jobs)
             .results(None)
             .unwrap()
