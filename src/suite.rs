@@ -60,7 +60,9 @@ impl Suite<Reference> {
 impl<E: EngineUnderTest + Clone + Send + 'static> Suite<E> {
     /// Runs the cases on `jobs` copies of the engine at once, as `check --jobs` does: the
     /// results are the same, in library order, for an engine whose answers depend only on the
-    /// request. 1 (the default) runs them on the calling thread.
+    /// request. As in `check`, the run stops when an engine gives up
+    /// ([`EngineUnderTest::gave_up`]); each case it did not reach is an error. Without `jobs`,
+    /// the engine itself runs every case on the calling thread.
     pub fn jobs(mut self, jobs: usize) -> Suite<E> {
         let fork: Fork<E> = |engine| Box::new(engine.clone());
         self.workers = Some((jobs.max(1), fork));
@@ -124,7 +126,7 @@ impl<E: EngineUnderTest> Suite<E> {
             )
         })?;
         let mut results = match self.workers {
-            Some((jobs, fork)) if jobs > 1 => {
+            Some((jobs, fork)) => {
                 let mut library = library;
                 for game in &mut library.games {
                     game.cases.retain(|case| wanted(&case.name));
