@@ -62,14 +62,15 @@ struct Occupied {
     damage: [i64; 7],
 }
 
-/// Per player: the occupied cells, and for each cell of the field its index among them (`u16`:
-/// 10,000 cells fit, and the table stays small enough for the cache).
+/// Per player: the occupied cells, and for each cell of the field 1 + its index among them, 0
+/// where the player has no unit (`u16`: 10,000 cells fit, and the table stays small enough for
+/// the cache; 0 for none, so that the table is allocated zeroed, not written cell by cell).
 struct Occupancy {
     cells: Vec<Occupied>,
     index: Vec<u16>,
 }
 
-const EMPTY: u16 = u16::MAX;
+const EMPTY: u16 = 0;
 
 impl Occupancy {
     fn of(units: &[Unit], player: usize) -> Occupancy {
@@ -80,10 +81,10 @@ impl Occupancy {
         for unit in units.iter().filter(|u| u.owner == player) {
             let slot = &mut occupancy.index[unit.cell.index()];
             if *slot == EMPTY {
-                *slot = occupancy.cells.len() as u16;
                 occupancy.cells.push(Occupied::default());
+                *slot = occupancy.cells.len() as u16;
             }
-            let cell = &mut occupancy.cells[*slot as usize];
+            let cell = &mut occupancy.cells[usize::from(*slot) - 1];
             cell.units += 1;
             cell.kinds |= 1 << unit.kind.code();
         }
@@ -96,7 +97,7 @@ impl Occupancy {
         }
         match self.index[cell.index()] {
             EMPTY => None,
-            i => Some(i as usize),
+            i => Some(usize::from(i) - 1),
         }
     }
 }
