@@ -91,26 +91,6 @@ proptest! {
     }
 
     #[test]
-    fn engine_invariants_hold_over_random_matches(seed in any::<u64>(), wild in 0u32..4) {
-        let game = CodevsReborn;
-        let mut state = game.new_match(seed, &Default::default());
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        while state.outcome.is_none() {
-            // Now and then an arbitrary line instead of a legal reply.
-            let replies: Vec<Reply> = (0..2).map(|p| {
-                if wild == 0 && rand::Rng::random_ratio(&mut rng, 1, 50) {
-                    Reply::text("7 x")
-                } else {
-                    Reply::text(game.random_reply(&state, p, &mut rng))
-                }
-            }).collect();
-            let before = state.clone();
-            game.step(&mut state, &replies).unwrap();
-            prop_assert_eq!(CodevsReborn::check_invariants(&before, &state), Ok(()));
-        }
-    }
-
-    #[test]
     fn fuzz_prompt_body_on_near_valid_text(input in turn_input(), cut in any::<prop::sample::Index>(), byte in any::<u8>()) {
         let mut bytes = input.to_text().into_bytes();
         let i = cut.index(bytes.len());
@@ -130,4 +110,29 @@ fn every_edge_prompt_is_valid_and_playable() {
         "prompt",
         &replies,
     );
+}
+
+// Whole matches (random play ends after about 60 steps): 64 of them, not the 256 a text gets.
+proptest! {
+    #![proptest_config(common::proptest_cases(64))]
+
+    #[test]
+    fn engine_invariants_hold_over_random_matches(seed in any::<u64>(), wild in 0u32..4) {
+        let game = CodevsReborn;
+        let mut state = game.new_match(seed, &Default::default());
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while state.outcome.is_none() {
+            // Now and then an arbitrary line instead of a legal reply.
+            let replies: Vec<Reply> = (0..2).map(|p| {
+                if wild == 0 && rand::Rng::random_ratio(&mut rng, 1, 50) {
+                    Reply::text("7 x")
+                } else {
+                    Reply::text(game.random_reply(&state, p, &mut rng))
+                }
+            }).collect();
+            let before = state.clone();
+            game.step(&mut state, &replies).unwrap();
+            prop_assert_eq!(CodevsReborn::check_invariants(&before, &state), Ok(()));
+        }
+    }
 }

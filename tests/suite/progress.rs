@@ -75,20 +75,24 @@ fn a_long_run_shows_its_progress_on_a_terminal_and_not_in_its_report() {
 
 #[test]
 fn quiet_and_a_pipe_show_no_progress() {
+    // The two runs wait side by side: each is seconds of an adapter's sleeping.
+    let piped = std::thread::spawn(|| {
+        Command::new("sh")
+            .args([
+                "-c",
+                &format!("{SHINPAN} check --format json {}", slow_run()),
+            ])
+            .env_remove("SHINPAN_CASES")
+            .output()
+            .unwrap()
+    });
     let (terminal, _) = on_a_terminal(&format!("{} --quiet", slow_run()));
     assert_eq!(
         progress_lines(&terminal),
         Vec::<&str>::new(),
         "{terminal:?}"
     );
-    let piped = Command::new("sh")
-        .args([
-            "-c",
-            &format!("{SHINPAN} check --format json {}", slow_run()),
-        ])
-        .env_remove("SHINPAN_CASES")
-        .output()
-        .unwrap();
+    let piped = piped.join().unwrap();
     assert_eq!(piped.status.code(), Some(3), "{piped:?}");
     let stderr = String::from_utf8_lossy(&piped.stderr);
     assert_eq!(progress_lines(&stderr), Vec::<&str>::new(), "{stderr}");
