@@ -22,6 +22,23 @@ macro_rules! registry {
     };
 }
 
+// The registry's modules again, never compiled (`cfg(any())` is never true), for the tools that
+// find source files by their `mod` items and do not expand a macro: cargo-mutants (without
+// these it finds no mutant in any game) and rustfmt (`cargo fmt`). A test keeps the two lists
+// alike.
+#[cfg(any())]
+mod cedec2013;
+#[cfg(any())]
+mod codevs4;
+#[cfg(any())]
+mod codevs_reborn;
+#[cfg(any())]
+mod nim;
+#[cfg(any())]
+mod spring2022;
+#[cfg(any())]
+mod tsg_auto_chess;
+
 registry! {
     codevs_reborn::CodevsReborn,
     cedec2013::Cedec2013,
@@ -46,6 +63,34 @@ pub fn fuzz_targets(id: &str) -> Option<&'static crate::seam::FuzzTargets> {
 mod tests {
     use super::*;
     use crate::seam::MatchOptions;
+
+    /// Every module of the registry is declared once more where cargo-mutants and rustfmt see
+    /// it, and nothing else is.
+    #[test]
+    fn the_tools_see_every_module_of_the_registry() {
+        let source = include_str!("mod.rs");
+        let listed = |after: &str, before: &str| -> Vec<String> {
+            let start = source.find(after).unwrap() + after.len();
+            let end = start + source[start..].find(before).unwrap();
+            source[start..end]
+                .lines()
+                .filter_map(|l| {
+                    let l = l
+                        .trim()
+                        .trim_start_matches("#[cfg(feature = \"test-games\")] ");
+                    let module = l.strip_prefix("mod ").map(|m| m.trim_end_matches(';'));
+                    module.or_else(|| l.split_once("::").map(|(m, _)| m))
+                })
+                .map(str::to_string)
+                .collect()
+        };
+        let mut seen = listed("// alike.\n", "\nregistry! {");
+        let mut registered = listed("\nregistry! {\n", "\n}");
+        seen.sort();
+        registered.sort();
+        assert!(!registered.is_empty());
+        assert_eq!(seen, registered);
+    }
 
     /// What every game must get right when it is registered: a typo in a parse kind would
     /// otherwise score as a pass.
