@@ -86,15 +86,8 @@ struct Written {
 /// Writes the library to `dir/cedec2013/` with the game's catalogue.
 fn write_library(dir: &Path) -> Vec<Written> {
     let game = games::by_id(GAME).expect("the registry has CEDEC 2013");
-    let built_in = load_library(
-        &Source::Embedded,
-        &games::all(),
-        &LoadOptions {
-            only: vec![GAME.into()],
-            ..LoadOptions::default()
-        },
-    )
-    .expect("the built-in library loads");
+    let built_in = load_library(&Source::Embedded, &games::all(), &LoadOptions::only([GAME]))
+        .expect("the built-in library loads");
     let index = ClauseIndex::new(&built_in.games[0]);
     let game_dir = dir.join(GAME);
     std::fs::create_dir_all(&game_dir).expect("a temporary directory");

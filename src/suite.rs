@@ -110,15 +110,7 @@ impl<E: EngineUnderTest> Suite<E> {
         &mut self,
         mut wanted: impl FnMut(&str) -> bool,
     ) -> Result<Vec<CaseResult>, LoadError> {
-        let games = self
-            .games
-            .clone()
-            .map_err(|message| LoadError::whole(&PathBuf::from("shinpan::Suite"), message))?;
-        let options = LoadOptions {
-            only: games.iter().map(|g| g.info().id.to_string()).collect(),
-            ..LoadOptions::default()
-        };
-        let library = load_library(&self.source, &crate::games::all(), &options)?;
+        let (games, library) = self.library()?;
         check_unmodelled(games.iter().copied(), &self.engine).map_err(|e| {
             LoadError::whole(
                 &PathBuf::from("shinpan::Suite"),
@@ -184,16 +176,19 @@ impl<E: EngineUnderTest> Suite<E> {
         libtest_mimic::run(&args, trials).exit_code()
     }
 
-    fn case_names(&self) -> Result<Vec<String>, LoadError> {
+    /// The suite's games and their cases.
+    fn library(&self) -> Result<(Vec<&'static dyn DynGame>, Library), LoadError> {
         let games = self
             .games
             .clone()
             .map_err(|message| LoadError::whole(&PathBuf::from("shinpan::Suite"), message))?;
-        let options = LoadOptions {
-            only: games.iter().map(|g| g.info().id.to_string()).collect(),
-            ..LoadOptions::default()
-        };
+        let options = LoadOptions::only(games.iter().map(|g| g.info().id));
         let library = load_library(&self.source, &crate::games::all(), &options)?;
+        Ok((games, library))
+    }
+
+    fn case_names(&self) -> Result<Vec<String>, LoadError> {
+        let (_, library) = self.library()?;
         Ok(select(&library, None)
             .into_iter()
             .map(|(_, c)| c.name.clone())

@@ -233,6 +233,16 @@ pub struct LoadOptions {
     pub max_file_bytes: u64,
 }
 
+impl LoadOptions {
+    /// The games `ids` alone, every other option its default.
+    pub fn only<S: Into<String>>(ids: impl IntoIterator<Item = S>) -> LoadOptions {
+        LoadOptions {
+            only: ids.into_iter().map(Into::into).collect(),
+            ..LoadOptions::default()
+        }
+    }
+}
+
 impl Default for LoadOptions {
     fn default() -> Self {
         LoadOptions {

@@ -12,8 +12,6 @@
 
 use std::path::PathBuf;
 
-use shinpan::case::{load_library, LoadOptions, Source};
-use shinpan::games;
 use shinpan::harness::diff::{self, DiffConfig, DiffOutcome, Known};
 use shinpan::harness::trace::clauses::ClauseIndex;
 use shinpan::report::diff::{CaseOut, DiffReport};
@@ -190,16 +188,7 @@ fn engine_for(
 /// The clauses of `game`'s built-in library by the fields their cases check, which name each
 /// departure's clauses; without the library, none are named.
 fn clause_index(game: &dyn DynGame) -> Option<ClauseIndex> {
-    let library = load_library(
-        &Source::Embedded,
-        &games::all(),
-        &LoadOptions {
-            only: vec![game.info().id.to_string()],
-            ..LoadOptions::default()
-        },
-    )
-    .ok()?;
-    library.games.first().map(ClauseIndex::new)
+    ClauseIndex::built_in(&shinpan::games::all(), game.info().id).ok()?
 }
 
 /// A usage error for the cases that could not be written (printed with the report), if any.

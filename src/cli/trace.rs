@@ -8,8 +8,6 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use shinpan::bounded::{self, Bound};
-use shinpan::case::{load_library, LoadOptions, Source};
-use shinpan::games;
 use shinpan::harness::guard::{watch, Marks};
 use shinpan::harness::log::{from_imported, read_match, MatchLog, PlayerLog};
 use shinpan::harness::tap::bot::exec_with_parent_death;
@@ -222,19 +220,9 @@ fn options(
 
 /// The clauses of game `id`'s built-in library by the fields their cases check.
 fn clause_index(id: &str) -> Result<ClauseIndex, Usage> {
-    let library = load_library(
-        &Source::Embedded,
-        &games::all(),
-        &LoadOptions {
-            only: vec![id.to_string()],
-            ..LoadOptions::default()
-        },
-    )
-    .map_err(|e| Usage(e.to_string()))?;
-    match library.games.first() {
-        Some(cases) => Ok(ClauseIndex::new(cases)),
-        None => Err(Usage(format!("no cases for {id}"))),
-    }
+    ClauseIndex::built_in(&shinpan::games::all(), id)
+        .map_err(|e| Usage(e.to_string()))?
+        .ok_or_else(|| Usage(format!("no cases for {id}")))
 }
 
 /// Whose known departures are played: the engine `--engine-known` names (one the catalogue

@@ -8,8 +8,9 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::case::{CaseBody, GameCases};
+use crate::case::{load_library, CaseBody, GameCases, LoadError, LoadOptions, Source};
 use crate::run::departure::paths::normalize;
+use crate::seam::DynGame;
 
 /// Field (normalized path) → clause → how much the clause's cases are about that field: each
 /// case counts `1000 / (fields it checks)`, so a case about one field weighs more than a case
@@ -27,6 +28,17 @@ const NAMED: usize = 3;
 const DECLARED: usize = 1_000_000_000;
 
 impl ClauseIndex {
+    /// The index of the built-in library's cases of the game `id`, one of `games` (the
+    /// registry's, which the caller passes in); `trace` and `diff` name departures by it.
+    /// `None` when the library has no case of it.
+    pub fn built_in(
+        games: &[&'static dyn DynGame],
+        id: &str,
+    ) -> Result<Option<ClauseIndex>, LoadError> {
+        let library = load_library(&Source::Embedded, games, &LoadOptions::only([id]))?;
+        Ok(library.games.first().map(ClauseIndex::new))
+    }
+
     pub fn new(cases: &GameCases) -> ClauseIndex {
         let mut by_field: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
         for case in &cases.cases {
