@@ -492,6 +492,13 @@ mod tests {
 
     /// `then: turn: -1`, `4294967296`, `1e308` and `score: -5` loaded, and were reported as
     /// the engine failing (issue 22.8): each is outside what the state can hold.
+    /// `then` is refused at `path` with a message that contains `says`.
+    fn refused_at(schema: &Value, then: &Value, path: &str, says: &str) {
+        let ThenError { path: at, message } = check(schema, then).expect_err(&then.to_string());
+        assert_eq!(at, path, "{then}");
+        assert!(message.contains(says), "{then}: {message}");
+    }
+
     #[test]
     fn numbers_the_state_cannot_hold_are_refused_at_their_path() {
         let schema = json!({
@@ -527,10 +534,7 @@ mod tests {
                 "at most 2 elements, found 3",
             ),
         ] {
-            let ThenError { path: at, message } =
-                check(&schema, &then).expect_err(&then.to_string());
-            assert_eq!(at, path, "{then}");
-            assert!(message.contains(says), "{then}: {message}");
+            refused_at(&schema, &then, path, says);
         }
         for then in [
             json!({"turn": 4294967295u64, "score": 3.0, "gauge": 100}),
@@ -611,10 +615,7 @@ mod tests {
                 "no field `scor` here (fields: score)",
             ),
         ] {
-            let ThenError { path: at, message } =
-                check(&schema, &then).expect_err(&then.to_string());
-            assert_eq!(at, path, "{then}");
-            assert!(message.contains(says), "{then}: {message}");
+            refused_at(&schema, &then, path, says);
         }
     }
 }

@@ -185,14 +185,8 @@ fn an_interrupted_check_on_two_workers_reports_a_prefix_in_library_order() {
         "chains/",
     ];
     let all = Command::new(SHINPAN).args(chains).output().unwrap();
-    let all: serde_json::Value = serde_json::from_slice(&all.stdout).unwrap();
-    let names: Vec<&str> = all["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["name"].as_str().unwrap())
-        .collect();
-    let hung = names[3];
+    let names = crate::common::case_names(&String::from_utf8(all.stdout).unwrap());
+    let hung = &names[3];
     let adapter = script(dir.path(), "adapter.py", &adapter_hung_on(&marked, hung));
     let mut args = strings(&chains);
     args.extend(strings(&["--jobs", "2", "--engine"]));
@@ -200,12 +194,7 @@ fn an_interrupted_check_on_two_workers_reports_a_prefix_in_library_order() {
     let (code, stdout) = interrupt(&args, &marked, Signal::SIGINT);
     assert_eq!(code, Some(130), "{stdout}");
     let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    let got: Vec<&str> = report["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["name"].as_str().unwrap())
-        .collect();
+    let got = crate::common::case_names(&stdout);
     assert!(got.len() <= 3, "{got:?}");
     assert_eq!(got, names[..got.len()]);
     let stopped = report["stopped"].as_str().unwrap();
