@@ -427,12 +427,21 @@ fn modelled_result(
 /// filled in, validated). Numbers are values, not spellings: a result that loads only with its
 /// whole floats read as integers (`23.0` where the state holds 23) is read so.
 pub fn load_result(game: &dyn DynGame, state: &Value) -> Result<Value, crate::seam::StateError> {
-    crate::seam::load_state(game, state).or_else(|e| {
+    read_with_whole_numbers(state, |state| crate::seam::load_state(game, state))
+}
+
+/// `read` of `state`; where it fails, of `state` with its whole floats written as integers,
+/// if it has any (the first error stands when that fails too).
+fn read_with_whole_numbers<T>(
+    state: &Value,
+    read: impl Fn(&Value) -> Result<T, crate::seam::StateError>,
+) -> Result<T, crate::seam::StateError> {
+    read(state).or_else(|e| {
         let mut whole = state.clone();
         if !whole_numbers(&mut whole) {
             return Err(e);
         }
-        crate::seam::load_state(game, &whole).map_err(|_| e)
+        read(&whole).map_err(|_| e)
     })
 }
 
@@ -630,24 +639,30 @@ fn number_at(value: &Value, path: &str) -> Option<f64> {
 }
 
 /// The canonical state, validated, with its [`crate::seam::Facts`] under `facts`.
+/// Read as [`load_result`] reads (once, for both).
 pub fn with_facts(game: &dyn DynGame, state: &Value) -> Result<Value, crate::seam::StateError> {
-    let mut state = load_result(game, state)?;
-    let facts = facts_of(game, &state)?;
+    let facts = facts_capability(game)?;
+    let (mut state, facts) = read_with_whole_numbers(state, |s| facts.loaded_with_facts(s))?;
     if let Value::Object(map) = &mut state {
         map.insert("facts".into(), facts);
     }
     Ok(state)
 }
 
-/// The game's [`crate::seam::Facts`] of a loaded state; an error naming what is missing for a
-/// game without facts.
+/// The game's [`crate::seam::Facts`] of a loaded state.
 fn facts_of(game: &dyn DynGame, state: &Value) -> Result<Value, crate::seam::StateError> {
-    match game.info().capabilities.facts {
-        Some(facts) => facts.facts(state),
-        None => Err(crate::seam::StateError::new(
+    Ok(facts_capability(game)?.loaded_with_facts(state)?.1)
+}
+
+/// The game's facts; an error naming what is missing for a game without them.
+fn facts_capability(
+    game: &dyn DynGame,
+) -> Result<&'static dyn crate::seam::DynFacts, crate::seam::StateError> {
+    game.info().capabilities.facts.ok_or_else(|| {
+        crate::seam::StateError::new(
             crate::seam::Missing::new(game.info().id, "facts for generator cases").to_string(),
-        )),
-    }
+        )
+    })
 }
 
 /// The cases of `library` whose name contains `filter` (all when `None`), with their game.

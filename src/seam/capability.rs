@@ -500,14 +500,16 @@ impl<G: EdgeCases> DynEdgeCases for G {
     }
 }
 
-/// [`Facts`] of a canonical state (loaded and validated first).
+/// [`Facts`] of a canonical state, loaded and validated first: the loaded state's canonical
+/// form (every default written out) and its facts, from one reading of the state.
 pub trait DynFacts: Sync {
-    fn facts(&self, state: &Value) -> Result<Value, StateError>;
+    fn loaded_with_facts(&self, state: &Value) -> Result<(Value, Value), StateError>;
 }
 
 impl<G: Facts> DynFacts for G {
-    fn facts(&self, state: &Value) -> Result<Value, StateError> {
-        Ok(Facts::facts(self, &typed_state(self, state)?))
+    fn loaded_with_facts(&self, state: &Value) -> Result<(Value, Value), StateError> {
+        let typed = typed_state(self, state)?;
+        Ok((canonical(&typed)?, Facts::facts(self, &typed)))
     }
 }
 
