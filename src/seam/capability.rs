@@ -294,6 +294,14 @@ impl FuzzTargets {
     }
 }
 
+/// What a prompt shows, read over canonical states: the observation, and a match resumed on
+/// the state it shows (so that a caller playing on from it does not read that state again).
+pub struct ObservedMatch<'g> {
+    pub observation: Observation<Value>,
+    /// A match on `observation.state`, as [`DynRecorded::resume_recorded`] gives it.
+    pub resumed: Result<Box<dyn DynMatch + 'g>, StateError>,
+}
+
 /// [`Recorded`] over canonical states.
 pub trait DynRecorded: Sync {
     fn observe(
@@ -301,7 +309,7 @@ pub trait DynRecorded: Sync {
         prompt: &str,
         player: usize,
         known: Option<&Value>,
-    ) -> Result<Observation<Value>, ObserveError>;
+    ) -> Result<ObservedMatch<'_>, ObserveError>;
     /// A match to drive on from a state a recorded engine showed, checked only by
     /// [`Recorded::validate_recorded`].
     fn resume_recorded(&self, state: &Value) -> Result<Box<dyn DynMatch + '_>, StateError>;
@@ -315,13 +323,23 @@ impl<G: Recorded> DynRecorded for G {
         prompt: &str,
         player: usize,
         known: Option<&Value>,
-    ) -> Result<Observation<Value>, ObserveError> {
+    ) -> Result<ObservedMatch<'_>, ObserveError> {
         let known = known.map(|k| recorded_state(self, k)).transpose()?;
         let observed = Recorded::observe(self, prompt, player, known.as_ref())?;
-        Ok(Observation {
+        let observation = Observation {
             state: canonical(&observed.state)?,
             shown: observed.shown,
             drawn: observed.drawn,
+        };
+        let resumed = self.validate_recorded(&observed.state).map(|()| {
+            Box::new(Match {
+                game: self,
+                state: observed.state,
+            }) as Box<dyn DynMatch>
+        });
+        Ok(ObservedMatch {
+            observation,
+            resumed,
         })
     }
 

@@ -27,8 +27,8 @@ pub(crate) use capability::capabilities;
 pub use capability::{
     Capabilities, DynEdgeCases, DynFacts, DynImporter, DynKnownDepartures, DynNormalize,
     DynReachability, DynRecorded, DynSeries, DynVariants, EdgeCases, Facts, FuzzTarget,
-    FuzzTargets, Importer, KnownDepartures, Missing, Normalize, Observed, Reachability, Recorded,
-    SeriesPlay, Variants,
+    FuzzTargets, Importer, KnownDepartures, Missing, Normalize, Observed, ObservedMatch,
+    Reachability, Recorded, SeriesPlay, Variants,
 };
 pub use dynamic::{
     load_state, DynGame, DynMatch, MatchOptions, ObserveError, OptionsError, PairError, PlayError,

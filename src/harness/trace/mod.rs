@@ -24,7 +24,8 @@ use crate::case::expect::{to_yaml, unified_diff};
 use crate::harness::log::{Exchange, PlayerLog};
 use crate::run::departure::{self, at, differing_fields};
 use crate::seam::{
-    DynGame, DynMatch, DynRecorded, MatchOptions, Observation, Outcome, PlayedDeparture, Reply,
+    DynGame, DynMatch, DynRecorded, MatchOptions, Observation, ObservedMatch, Outcome,
+    PlayedDeparture, Reply,
 };
 use clauses::ClauseIndex;
 
@@ -237,6 +238,7 @@ pub fn trace_with(
         first_player: start.first_player,
         next: logs.keys().map(|&p| (p, 0)).collect(),
         state: start.state,
+        resumed: None,
         first_seen: BTreeMap::new(),
         previous: VecDeque::with_capacity(REPLAYED),
         pending: None,
@@ -308,6 +310,7 @@ fn starting_point(
                 "step 0, player {first_player}: the first prompt cannot be read ({e}): nothing was checked"
             )
         })?
+        .observation
         .state;
     let (state, assumed_options) = match &config.options {
         Some(options) => {
@@ -356,6 +359,9 @@ struct Walk<'a> {
     next: BTreeMap<usize, usize>,
     /// The state the next step is played from: what the last prompts showed.
     state: Value,
+    /// A match on `state` as the last prompt read showed it, while `state` is that: the step
+    /// plays on from it instead of reading `state` again.
+    resumed: Option<Box<dyn DynMatch>>,
     /// The step at which each clause was first broken ("follows from step N").
     first_seen: BTreeMap<String, usize>,
     /// The last steps played (the state each was played from, and its replies), oldest first:
@@ -481,6 +487,7 @@ impl Walk<'_> {
         if let Some(o) = self.state.get_mut("outcome") {
             *o = Value::Null;
         }
+        self.resumed = None;
         match self.recorded.resume_recorded(&self.state) {
             Ok(on) if on.outcome().is_none() => ControlFlow::Continue(on),
             _ => {
@@ -572,7 +579,14 @@ impl Walk<'_> {
             .recorded
             .observe(&exchange.prompt, player, Some(&self.state))
         {
-            Ok(observed) => self.compare_observed(findings, player, exchange, observed),
+            Ok(ObservedMatch {
+                observation,
+                resumed,
+            }) => {
+                self.compare_observed(findings, player, observation);
+                self.resumed = resumed.ok();
+                self.compare_prompt(step, player, exchange);
+            }
             Err(e) => {
                 let expected = self
                     .recorded
@@ -595,13 +609,10 @@ impl Walk<'_> {
 
     /// Compares the fields a prompt shows (and no engine could not predict) with the
     /// prediction: a difference is a departure, and the state the prompt shows is adopted.
-    /// Then the prompt's text: one unlike the reference's over that state is a departure, when
-    /// this step has none yet.
     fn compare_observed(
         &mut self,
         findings: &mut StepFindings,
         player: usize,
-        exchange: &Exchange,
         observed: Observation<Value>,
     ) {
         let step = findings.step;
@@ -631,7 +642,13 @@ impl Walk<'_> {
             self.report.departures.push(found);
         }
         self.state = observed.state;
-        if let Ok(now) = self.recorded.resume_recorded(&self.state) {
+        self.resumed = None;
+    }
+
+    /// The prompt's text against the reference's over the state it showed (the match resumed
+    /// on it): one unlike it is a departure, when this step has none yet.
+    fn compare_prompt(&mut self, step: usize, player: usize, exchange: &Exchange) {
+        if let Some(now) = &self.resumed {
             let expected = now.prompt(player);
             if !same_prompt(self.game, &expected, &exchange.prompt)
                 && self.report.departures.last().is_none_or(|d| d.step != step)
@@ -711,14 +728,14 @@ impl Walk<'_> {
     /// result is the next prediction, and the state played from is kept (moved, not copied)
     /// with its replies.
     fn play(&mut self, step: usize, replies: Vec<Reply>) -> ControlFlow<()> {
-        let stepped = self
-            .recorded
-            .resume_recorded(&self.state)
-            .map_err(|e| e.to_string())
-            .and_then(|mut m| {
-                m.step(&replies).map_err(|e| e.to_string())?;
-                m.state().map_err(|e| e.to_string())
-            });
+        let stepped = match self.resumed.take() {
+            Some(resumed) => Ok(resumed),
+            None => self.recorded.resume_recorded(&self.state),
+        };
+        let stepped = stepped.map_err(|e| e.to_string()).and_then(|mut m| {
+            m.step(&replies).map_err(|e| e.to_string())?;
+            m.state().map_err(|e| e.to_string())
+        });
         match stepped {
             Ok(played) => {
                 if self.previous.len() == REPLAYED {
