@@ -209,7 +209,11 @@ mod tests {
         let spring = by_id("spring2022").unwrap();
         let recorded = spring.info().capabilities.recorded.unwrap();
         let new = spring.start(1, &MatchOptions::default()).unwrap();
-        let shown = recorded.observe(&new.prompt(0), 0, None).unwrap().state;
+        let shown = recorded
+            .observe(&new.prompt(0), 0, None)
+            .unwrap()
+            .observation
+            .state;
         let wood1 = MatchOptions::from_pairs(&["league=wood1".into()]).unwrap();
         let set_up = recorded.set_up_observed(&shown, &wood1).unwrap();
         assert_eq!(set_up["league"], "wood1");

@@ -666,7 +666,19 @@ mod tests {
         );
         let observed =
             DynRecorded::observe(&Count, "2\n", 0, Some(&json!({"total": 0, "turn": 1})));
-        assert_eq!(observed.unwrap().state, json!({"total": 2, "turn": 1}));
+        let observed = observed.unwrap();
+        assert_eq!(observed.observation.state, json!({"total": 2, "turn": 1}));
+        // The match resumed on what the prompt showed holds that state; one the game refuses
+        // (a match over before its first step) has none, as `resume_recorded` would give.
+        let resumed = observed.resumed.unwrap();
+        assert_eq!(resumed.state().unwrap(), json!({"total": 2, "turn": 1}));
+        let refused = DynRecorded::observe(&Count, "3\n", 0, Some(&json!({"total": 0, "turn": 0})));
+        assert_eq!(
+            refused.unwrap().resumed.err(),
+            Some(StateError::new(
+                "a match cannot be over before its first step"
+            ))
+        );
         let set_up = DynRecorded::set_up_observed(
             &Count,
             &json!({"total": 2, "turn": 1}),
