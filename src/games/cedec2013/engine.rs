@@ -1,6 +1,8 @@
 //! One step of CEDEC 2013: the name exchange of round 0, or one player's whole turn — its
 //! thinking time, its command lines applied one at a time as they arrive (「処理フェイズ」,
 //! D-cedec-6), the end-of-game check, and the next player's turn start (production, towers).
+//! The turn from commands already read is public, [`play_turn`]: what a bot author calls to
+//! play a turn without printing it, and what the step plays once it has read the reply.
 
 use super::protocol::{is_finish, java_trim, Command};
 use super::rules::{
@@ -27,7 +29,7 @@ pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepRes
     let verdict = if state.round == 0 {
         take_name(state, reply, wrong)
     } else {
-        play_turn(state, reply, wrong)
+        take_turn(state, reply, wrong)
     };
     Ok(StepReport {
         replies: vec![verdict],
@@ -101,19 +103,16 @@ impl Turn {
     }
 }
 
-/// One player's turn: time, then each command line in order, then the end of the turn.
-fn play_turn(state: &mut State, reply: &Reply, wrong: Wrongs) -> ReplyVerdict {
-    let p = state.player;
-    let (mut verdict, text) = take_time(&mut state.players[p], reply);
-    let mut refused = Vec::new();
+/// One player's turn as the step plays it: the time, then the reply's lines up to `finish`
+/// played as [`play_turn`] plays commands, then how the reply was taken.
+fn take_turn(state: &mut State, reply: &Reply, wrong: Wrongs) -> ReplyVerdict {
+    let (mut verdict, text) = take_time(&mut state.players[state.player], reply);
+    let mut lines = Vec::new();
     let mut non_strict = Vec::new();
     if let Some(text) = text {
-        let ignore = state.players[p].finish_only();
-        let start = state.tiles.clone();
-        let mut turn = Turn::new(p);
-        let mut lines = text.split('\n').enumerate();
+        let mut rest = text.split('\n');
         let mut finished = false;
-        for (n, line) in lines.by_ref() {
+        for (n, line) in rest.by_ref().enumerate() {
             if is_finish(line) {
                 if line != "finish" {
                     non_strict.push(format!("line {}: blanks around `finish`", n + 1));
@@ -121,36 +120,24 @@ fn play_turn(state: &mut State, reply: &Reply, wrong: Wrongs) -> ReplyVerdict {
                 finished = true;
                 break;
             }
-            if ignore {
-                refused.push(format!(
-                    "line {}: ignored, every turn is finish only",
-                    n + 1
-                ));
-                continue;
-            }
-            if Command::parse(line).is_err() && Command::parse_lenient(line).is_ok() {
+            let read = Command::parse_lenient(line);
+            if read.is_ok() && Command::parse(line).is_err() {
                 non_strict.push(format!("line {}: not in the documented form", n + 1));
             }
-            let result = match Command::parse_lenient(line) {
-                Err(why) => Err(why),
-                Ok(Command::Reset) => {
-                    state.tiles = start.clone();
-                    turn = Turn::new(p);
-                    Ok(())
-                }
-                Ok(Command::Finish) => Ok(()),
-                Ok(command) => apply_with(&mut state.tiles, &mut turn, command, wrong),
-            };
-            if let Err(why) = result {
-                refused.push(format!("line {}: {why}", n + 1));
-            }
+            lines.push(read);
         }
-        if lines.next().is_some() {
+        if rest.next().is_some() {
             non_strict.push("lines after `finish` are not part of this turn".into());
         } else if !finished {
             non_strict.push("no `finish`: the end of the reply ends the turn".into());
         }
     }
+    let played = play_lines(state, lines, wrong);
+    let refused: Vec<String> = played
+        .iter()
+        .enumerate()
+        .filter_map(|(n, result)| Some(format!("line {}: {}", n + 1, result.as_ref().err()?)))
+        .collect();
     if verdict == ReplyVerdict::Accepted {
         verdict = if !refused.is_empty() {
             ReplyVerdict::Rejected(refused.join("; "))
@@ -160,8 +147,71 @@ fn play_turn(state: &mut State, reply: &Reply, wrong: Wrongs) -> ReplyVerdict {
             ReplyVerdict::Accepted
         };
     }
-    end_turn(state, wrong);
     verdict
+}
+
+/// The turn of the player to move (`state.player`), from commands already read: each command in
+/// order (「処理フェイズ」, D-cedec-6), then the end of the turn (「ゲームの終了」: the scores, the
+/// end-of-game check, and the next player's turn start: production, towers). What a bot author
+/// calls to play their own turn without printing it; what the step plays after reading the reply.
+///
+/// Each command is played as the engine plays a line: a move or a build is applied or refused
+/// (a refused one changes nothing, though the first well-formed move or build still decides
+/// whether the turn moves or builds), `Reset` puts the field back as the turn found it, and
+/// `Finish` ends the list: the commands after it are not played. A player who may only `finish`
+/// (their time pool spent) has every command refused. Returns one result per command, in order:
+/// `Err` says why it was refused or not played.
+///
+/// It does not play the name exchange of round 0, check or charge thinking time, read text,
+/// or guard the state: call it on a state `Game::validate` accepts, in round 1 or later, whose
+/// match is not over.
+///
+/// `examples/one_turn.rs` plays a turn with it.
+pub fn play_turn(state: &mut State, commands: &[Command]) -> Vec<Result<(), String>> {
+    play_lines(
+        state,
+        commands.iter().copied().map(Ok).collect(),
+        Wrongs::NONE,
+    )
+}
+
+/// [`play_turn`] with some rules played wrong ([`Wrongs`]), on lines as the engine read them:
+/// a line that did not read is refused with why, after a turn of `finish` only with that.
+fn play_lines(
+    state: &mut State,
+    lines: Vec<Result<Command, String>>,
+    wrong: Wrongs,
+) -> Vec<Result<(), String>> {
+    let p = state.player;
+    let ignore = state.players[p].finish_only();
+    let start = state.tiles.clone();
+    let mut turn = Turn::new(p);
+    let mut finished = false;
+    let results = lines
+        .into_iter()
+        .map(|line| {
+            if finished {
+                return Err("after `finish`: not part of this turn".into());
+            }
+            if ignore {
+                return Err("ignored, every turn is finish only".into());
+            }
+            match line? {
+                Command::Reset => {
+                    state.tiles = start.clone();
+                    turn = Turn::new(p);
+                    Ok(())
+                }
+                Command::Finish => {
+                    finished = true;
+                    Ok(())
+                }
+                command => apply_with(&mut state.tiles, &mut turn, command, wrong),
+            }
+        })
+        .collect();
+    end_turn(state, wrong);
+    results
 }
 
 /// D-cedec-11: charges the time over 1000 ms to the overrun pool. `None`: nothing of this reply

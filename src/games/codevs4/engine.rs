@@ -10,6 +10,9 @@
 //! Everything else is ignored, never fatal; an order ignored does not take the unit's one order
 //! of the turn. Move & production (3.3.2, 4.2): the accepted moves, then the accepted
 //! productions appear, in the order they were accepted.
+//!
+//! The turn from orders already read is public, [`play_turn`]: what a bot author calls to play
+//! a turn without printing it, and what the step plays once it has read both outputs.
 
 use super::battle::fight_with;
 use super::protocol::{Command, Order, Orders};
@@ -41,6 +44,57 @@ pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepRes
         )));
     }
 
+    let mut verdicts = Vec::with_capacity(2);
+    let mut lines: [Vec<Result<Order, String>>; 2] = [Vec::new(), Vec::new()];
+    let mut trailer: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+    for (p, reply) in replies.iter().enumerate() {
+        let (verdict, read) = take_reply(&mut state.players[p].time_left_ms, reply);
+        verdicts.push(verdict);
+        if let Some(read) = read {
+            (lines[p], trailer[p]) = read;
+        }
+    }
+    let taken = play_lines(state, &lines, wrong);
+    for ((verdict, taken), trailer) in verdicts.iter_mut().zip(taken).zip(trailer) {
+        let ignored: Vec<String> = taken
+            .into_iter()
+            .filter_map(Result::err)
+            .chain(trailer)
+            .collect();
+        if let Some(first) = ignored.first() {
+            let more = match ignored.len() {
+                1 => String::new(),
+                n => format!(" (and {} more ignored)", n - 1),
+            };
+            *verdict = ReplyVerdict::Rejected(format!("ignored: {first}{more}"));
+        }
+    }
+    Ok(StepReport { replies: verdicts })
+}
+
+/// One turn from both players' orders already read (player 0's first): the orders phase, then
+/// move & production, battle, removal, resources and the end of the turn, as the step plays
+/// them (see the module doc). What a bot author calls to play a turn without printing it; what
+/// the step plays once it has read the replies.
+///
+/// Returns, for each player, one result per order in its order: `Ok` accepted, `Err` why it
+/// was ignored. An ignored order is never fatal and does not take its unit's one order.
+///
+/// It does not check or charge thinking time, read text (the count line is the length of
+/// `orders`), or guard the state: call it on a state `Game::validate` accepts whose match is
+/// not over. `examples/one_turn.rs` plays a turn with it.
+pub fn play_turn(state: &mut State, orders: [&Orders; 2]) -> [Vec<Result<(), String>>; 2] {
+    let lines = orders.map(|o| o.orders.iter().copied().map(Ok).collect());
+    play_lines(state, &lines, Wrongs::NONE)
+}
+
+/// [`play_turn`] with some rules played wrong ([`Wrongs`]), on each player's lines as the
+/// engine read them: a line that did not read is ignored, with why.
+fn play_lines(
+    state: &mut State,
+    lines: &[Vec<Result<Order, String>>; 2],
+    wrong: Wrongs,
+) -> [Vec<Result<(), String>>; 2] {
     if wrong.has(Wrong::IncomeBeforeProduction) {
         for (p, player) in state.players.iter_mut().enumerate() {
             player.resources = player.resources.saturating_add(income(state.stage, p));
@@ -52,12 +106,22 @@ pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepRes
         taken: vec![false; state.units.0.len()],
         next_id: state.next_id(),
     };
-    let mut verdicts = Vec::with_capacity(2);
     let mut accepted: [Vec<Accepted>; 2] = [Vec::new(), Vec::new()];
-    for (p, reply) in replies.iter().enumerate() {
-        let (verdict, orders) = take_reply(state, p, reply, &mut turn, wrong);
-        verdicts.push(verdict);
-        accepted[p] = orders;
+    let mut results: [Vec<Result<(), String>>; 2] = [Vec::new(), Vec::new()];
+    for (p, lines) in lines.iter().enumerate() {
+        for line in lines {
+            let result = match line {
+                Ok(order) => accept(state, p, *order, &mut turn, wrong),
+                Err(why) => Err(why.clone()),
+            };
+            results[p].push(match result {
+                Ok(order) => {
+                    accepted[p].push(order);
+                    Ok(())
+                }
+                Err(why) => Err(why),
+            });
+        }
     }
 
     // 2. Move & production.
@@ -108,7 +172,7 @@ pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepRes
     // 6. End.
     state.turn += 1;
     state.outcome = end_of_turn(state, castles_before, wrong);
-    Ok(StepReport { replies: verdicts })
+    results
 }
 
 /// What the orders phase keeps between orders: which units already have an accepted order
@@ -118,97 +182,77 @@ struct OrdersPhase {
     next_id: u32,
 }
 
-/// Reads one player's reply and accepts its orders (see the module doc), paying for each
-/// production it accepts.
-///
-/// Long (about 90 lines) because the document's checks of an output come in one order (time,
-/// the count, then each order), which this follows.
-fn take_reply(
-    state: &mut State,
-    player: usize,
-    reply: &Reply,
-    turn: &mut OrdersPhase,
-    wrong: Wrongs,
-) -> (ReplyVerdict, Vec<Accepted>) {
-    let clock = &mut state.players[player].time_left_ms;
+/// What the step reads of a player's output: its lines, each an order or why it is ignored,
+/// and what else is ignored after them (a count the lines fall short of, lines past it).
+type ReadOrders = (Vec<Result<Order, String>>, Vec<String>);
+
+/// Charges one player's thinking time and reads its reply (time, the count, then each line:
+/// the document's order). `None`: nothing of the reply is played. The verdict is the reading's;
+/// the step makes it `Rejected` if an order is ignored.
+fn take_reply(clock: &mut u64, reply: &Reply) -> (ReplyVerdict, Option<ReadOrders>) {
     let text = match reply.played() {
         Ok((text, elapsed_ms)) if *clock > 0 && elapsed_ms <= *clock => {
             *clock -= elapsed_ms;
             text
         }
         // A crash leaves the clock as it was.
-        Err(ReplyVerdict::Crashed) => return (ReplyVerdict::Crashed, Vec::new()),
+        Err(ReplyVerdict::Crashed) => return (ReplyVerdict::Crashed, None),
         // D-codevs4-11 (rules.yaml `time.over`): no output, or one later than the time left, is
         // ignored and the clock stays at 0; with no time left every output is late. The stage
         // goes on.
         _ => {
             *clock = 0;
-            return (ReplyVerdict::TimedOut, Vec::new());
+            return (ReplyVerdict::TimedOut, None);
         }
     };
 
     // A text in the strict grammar reads the same leniently (the fuzz target `reply` checks
     // it), so the lenient reading is needed only when the strict one fails.
-    let strict = Orders::parse(text);
-    let mut ignored = Vec::new();
-    let mut orders = Vec::new();
-    let mut take =
-        |order: Order, ignored: &mut Vec<String>| match accept(state, player, order, turn, wrong) {
-            Ok(accepted) => orders.push(accepted),
-            Err(why) => ignored.push(why),
-        };
-    match &strict {
+    let strict = match Orders::parse(text) {
         Ok(parsed) => {
-            for &order in &parsed.orders {
-                take(order, &mut ignored);
-            }
+            let lines = parsed.orders.into_iter().map(Ok).collect();
+            return (ReplyVerdict::Accepted, Some((lines, Vec::new())));
         }
-        Err(_) => {
-            let read = Orders::read_lenient(text);
-            let Some(count) = read.count else {
-                let first = text.split('\n').next().unwrap_or("");
-                let why = format!(
-                    "the first line {} is not a number of orders: nothing is done",
-                    crate::text::quote(first)
-                );
-                return (ReplyVerdict::Rejected(why), Vec::new());
-            };
-            for line in &read.lines {
-                match line {
-                    Ok(order) => take(*order, &mut ignored),
-                    Err((number, text)) => ignored.push(format!(
-                        "line {number} {} is not `id command`",
-                        crate::text::quote(text)
-                    )),
-                }
-            }
-            if (read.lines.len() as u64) < count {
-                ignored.push(format!(
-                    "the count says {count} orders, {} follow",
-                    read.lines.len()
-                ));
-            }
-            if read.extra_lines > 0 {
-                ignored.push(format!(
-                    "{} line(s) after the {count} orders counted",
-                    read.extra_lines
-                ));
-            }
-        }
-    }
-    let verdict = if let Some(first) = ignored.first() {
-        let more = match ignored.len() {
-            1 => String::new(),
-            n => format!(" (and {} more ignored)", n - 1),
-        };
-        ReplyVerdict::Rejected(format!("ignored: {first}{more}"))
-    } else {
-        match strict {
-            Ok(_) => ReplyVerdict::Accepted,
-            Err(strict) => ReplyVerdict::NonStrict(strict.to_string()),
-        }
+        Err(strict) => strict,
     };
-    (verdict, orders)
+    let read = Orders::read_lenient(text);
+    let Some(count) = read.count else {
+        let first = text.split('\n').next().unwrap_or("");
+        let why = format!(
+            "the first line {} is not a number of orders: nothing is done",
+            crate::text::quote(first)
+        );
+        return (ReplyVerdict::Rejected(why), None);
+    };
+    let mut trailer = Vec::new();
+    if (read.lines.len() as u64) < count {
+        trailer.push(format!(
+            "the count says {count} orders, {} follow",
+            read.lines.len()
+        ));
+    }
+    if read.extra_lines > 0 {
+        trailer.push(format!(
+            "{} line(s) after the {count} orders counted",
+            read.extra_lines
+        ));
+    }
+    let lines = read
+        .lines
+        .into_iter()
+        .map(|line| {
+            line.map_err(|(number, text)| {
+                format!(
+                    "line {number} {} is not `id command`",
+                    crate::text::quote(&text)
+                )
+            })
+        })
+        .collect();
+    (
+        ReplyVerdict::NonStrict(strict.to_string()),
+        Some((lines, trailer)),
+    )
 }
 
 /// 5.2, D-codevs4-5 and D-codevs4-12: whether `order` is accepted now; the reason when it is

@@ -2,23 +2,25 @@
 //! replaced), CONTROL, SHIELD, heroes move, combat, WIND, mobs move, shields tick, spawn, mana
 //! credited; then the end checks (D-spring-11) and the start of the next turn: mobs marked
 //! this turn removed, CONTROLs cast on mobs made active, statuses worked out for the prompts.
+//! The turn from orders already read is public, [`play_turn`]: what a bot author calls to play
+//! a turn without printing it, and what the step plays once it has read both replies.
 
 use super::geometry::Vector;
 use super::message::sanitize;
-use super::protocol::{is_strict, read_order, read_plain, Command, Order};
+use super::protocol::{Command, Order, Refusal, Reply as HeroOrders};
+use super::reading::read_reply;
 use super::rules::{
     base_of, base_wall_intersection, control_target, controlled_speed, drift_speed, inside_map,
     inside_visible_map, owner_of_hero, snap_to_map, speed_toward_base, step_to, BASES,
-    BASE_ATTRACTION_RADIUS, BASE_RADIUS, CENTRE, FIRST_TURN_MS, HEROES, HEROES_PER_PLAYER,
-    HERO_ATTACK_RANGE, HERO_DAMAGE, HERO_SPEED, MOB_SPEED, PLAYERS, SHIELD_DURATION, TURNS,
-    TURN_MS,
+    BASE_ATTRACTION_RADIUS, BASE_RADIUS, CENTRE, HEROES, HEROES_PER_PLAYER, HERO_ATTACK_RANGE,
+    HERO_DAMAGE, HERO_SPEED, MOB_SPEED, PLAYERS, SHIELD_DURATION, TURNS,
 };
 use super::spawn::{wave, wave_due};
 use super::spells::{control, shield, shield_lasting, winds, Wind};
 use super::state::{Deactivation, State};
 use super::variants::{Wrong, Wrongs};
 use super::vision::remember_statuses;
-use crate::seam::{Outcome, Reply, ReplyVerdict, StepReport, StepResult};
+use crate::seam::{Outcome, Reply, StepReport, StepResult};
 
 /// What a hero does this turn.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -31,10 +33,74 @@ enum Intent {
     Control(i32, [i32; 2]),
 }
 
-/// Plays one turn with both players' replies.
 /// A step, with some rules played wrong ([`Wrongs`]) to name a departure; [`Wrongs::NONE`]
 /// plays the rules.
 pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepResult {
+    let (turn, league) = (state.turn, state.league);
+    let read: [_; PLAYERS] = std::array::from_fn(|p| read_reply(turn, &replies[p], league));
+    let lines = read.each_ref().map(|r| r.as_ref().ok().map(|r| &r.heroes));
+    let taken = play_lines(state, lines, wrong);
+    let verdicts = read
+        .into_iter()
+        .zip(taken)
+        .map(|(read, taken)| match read {
+            Ok(read) => read.verdict(taken),
+            Err(verdict) => verdict,
+        })
+        .collect();
+    Ok(StepReport { replies: verdicts })
+}
+
+/// One turn from both players' hero orders already read (three each, in hero order): each
+/// player's orders taken (D-spring-9: a hero under CONTROL moves as it is controlled, whatever
+/// its order; a command the league does not have deactivates the player, the heroes before it
+/// keeping theirs; fewer than three orders deactivate the player as timed out), then the
+/// update (CONTROL, SHIELD, heroes move, combat, WIND, mobs move, shields tick, spawn, mana),
+/// the end checks (D-spring-11) and the start of the next turn, as the step plays them. What a
+/// bot author calls to play a turn without printing it; what the step plays once it has read
+/// both replies. A hero's message is its order's `message`, sanitized as the referee does.
+///
+/// It does not check thinking time, read text (orders after the third are not read), or guard
+/// the state: call it on a state `Game::validate` accepts whose match is not over.
+/// `examples/one_turn.rs` plays a turn with it.
+pub fn play_turn(state: &mut State, replies: [&HeroOrders; 2]) {
+    let league = state.league;
+    let lines = replies.map(|reply| {
+        let orders: &[Order; HEROES_PER_PLAYER] =
+            reply.orders.get(..HEROES_PER_PLAYER)?.try_into().ok()?;
+        Some(orders.each_ref().map(|order| {
+            if order.command.open_in(league) {
+                Ok((order.command, order.message.as_deref()))
+            } else {
+                Err(Refusal::NoMatch)
+            }
+        }))
+    });
+    play_lines(state, lines.each_ref().map(Option::as_ref), Wrongs::NONE);
+}
+
+/// A hero's line as the referee reads it: its command and message, or why it is refused.
+pub(super) type HeroLine<'a> = Result<(Command, Option<&'a str>), Refusal>;
+
+/// How a hero's line was taken this turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Taken {
+    Played,
+    /// Not read: the hero is under CONTROL.
+    UnderControl,
+    /// Refused: the player is deactivated, the heroes after it not read.
+    Refused,
+    NotReached,
+}
+
+/// [`play_turn`] with some rules played wrong ([`Wrongs`]), on each player's three lines as
+/// the referee read them (`None`: the reply was late or missing, or had fewer than three
+/// lines). Returns how each hero's line was taken.
+fn play_lines(
+    state: &mut State,
+    lines: [Option<&[HeroLine; HEROES_PER_PLAYER]>; PLAYERS],
+    wrong: Wrongs,
+) -> [[Taken; HEROES_PER_PLAYER]; PLAYERS] {
     // The prompts of this turn were sent: what they showed of each mob is now kept (already
     // so on a state the last step left).
     if !state.statuses.known() {
@@ -45,9 +111,13 @@ pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepRes
         hero.message = None;
     }
     let mut intents = [Intent::Idle; HEROES];
-    let verdicts = (0..PLAYERS)
-        .map(|p| read_reply(state, p, &replies[p], &mut intents))
-        .collect();
+    let mut taken = [[Taken::NotReached; HEROES_PER_PLAYER]; PLAYERS];
+    for (p, lines) in lines.iter().enumerate() {
+        match lines {
+            Some(lines) => taken[p] = take_lines(state, p, lines, &mut intents),
+            None => state.players[p].deactivated = Some(Deactivation::TimedOut),
+        }
+    }
     update(state, &intents, wrong);
     for player in &mut state.players {
         if player.base_health == 0 && player.deactivated.is_none() {
@@ -63,86 +133,32 @@ pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepRes
         state.outcome = Some(outcome(state));
     }
     next_turn(state);
-    Ok(StepReport { replies: verdicts })
+    taken
 }
 
-/// Reads a player's reply into its heroes' intents (D-spring-9), deactivating it on a line the
-/// referee refuses or on missing lines. Returns how the reply was taken.
-///
-/// Long (about 100 lines) because it follows the referee's reading of a reply step by step:
-/// splitting the lines, then each hero's line under CONTROL, read strictly or leniently.
-fn read_reply(state: &mut State, p: usize, reply: &Reply, intents: &mut [Intent]) -> ReplyVerdict {
-    let limit = if state.turn == 1 {
-        FIRST_TURN_MS
-    } else {
-        TURN_MS
-    };
-    let text = match reply.played() {
-        Ok((text, elapsed_ms)) if elapsed_ms <= limit => text,
-        // Late, timed out or crashed: deactivated as timed out, the verdict saying which.
-        late_or_missing => {
-            state.players[p].deactivated = Some(Deactivation::TimedOut);
-            return late_or_missing.err().unwrap_or(ReplyVerdict::TimedOut);
-        }
-    };
-    // `text.split('\n')`, by bytes: the engine reads a reply every turn.
-    let mut rest = Some(text);
-    let mut lines = [""; HEROES_PER_PLAYER];
-    for slot in lines.iter_mut() {
-        match rest.take() {
-            Some(r) => match r.bytes().position(|b| b == b'\n') {
-                Some(end) => {
-                    *slot = &r[..end];
-                    rest = Some(&r[end + 1..]);
-                }
-                None => *slot = r,
-            },
-            None => {
-                state.players[p].deactivated = Some(Deactivation::TimedOut);
-                return ReplyVerdict::TimedOut;
-            }
-        }
-    }
-    let mut loose = Vec::new();
-    let extra = rest.map_or(0, |r| 1 + r.bytes().filter(|&b| b == b'\n').count());
-    if extra > 0 {
-        loose.push(format!(
-            "{} lines: the referee reads 3 and leaves the rest for the next turn",
-            HEROES_PER_PLAYER + extra
-        ));
-    }
-    for (k, line) in lines.into_iter().enumerate() {
+/// Player `p`'s heroes' intents from its lines (D-spring-9), in hero order: a hero under
+/// CONTROL moves as it is controlled; a refused line deactivates the player and ends the
+/// reading.
+fn take_lines(
+    state: &mut State,
+    p: usize,
+    lines: &[HeroLine; HEROES_PER_PLAYER],
+    intents: &mut [Intent],
+) -> [Taken; HEROES_PER_PLAYER] {
+    let mut taken = [Taken::NotReached; HEROES_PER_PLAYER];
+    for (k, line) in lines.iter().enumerate() {
         let h = p * HEROES_PER_PLAYER + k;
         let hero_pos = state.heroes[h].pos();
         if let Some(target) = control_target(hero_pos, &state.heroes[h].controls, HERO_SPEED) {
             intents[h] = Intent::Move(target.symmetric_truncate(CENTRE));
             state.heroes[h].controls.clear();
-            if Order::parse(line).is_err() {
-                loose.push(format!(
-                    "line {}: not read (the hero is under CONTROL)",
-                    k + 1
-                ));
-            }
+            taken[k] = Taken::UnderControl;
             continue;
         }
-        let (command, message) = match read_plain(line, state.league) {
-            Some(command) => (command, None),
-            None => match read_order(line, state.league) {
-                Ok(read) => {
-                    if !is_strict(line) {
-                        // The line was read alone: its line 1 is the reply's line k + 1.
-                        if let Err(mut e) = Order::parse(line) {
-                            e.line += k;
-                            loose.push(e.to_string());
-                        }
-                    }
-                    read
-                }
-                Err(refusal) => {
-                    state.players[p].deactivated = Some(Deactivation::InvalidReply);
-                    return ReplyVerdict::Rejected(format!("line {}: {refusal}", k + 1));
-                }
-            },
+        let &Ok((command, message)) = line else {
+            state.players[p].deactivated = Some(Deactivation::InvalidReply);
+            taken[k] = Taken::Refused;
+            return taken;
         };
         intents[h] = match command {
             Command::Wait => Intent::Idle,
@@ -161,12 +177,9 @@ fn read_reply(state: &mut State, p: usize, reply: &Reply, intents: &mut [Intent]
         if let Some(message) = message {
             state.heroes[h].message = Some(sanitize(message));
         }
+        taken[k] = Taken::Played;
     }
-    if loose.is_empty() {
-        ReplyVerdict::Accepted
-    } else {
-        ReplyVerdict::NonStrict(loose.join("; "))
-    }
+    taken
 }
 
 /// D-spring-2: the turn's update, in the referee's order.
@@ -383,18 +396,20 @@ pub fn outcome(state: &State) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::seam::Game;
+    use crate::seam::{Game, ReplyVerdict};
 
     /// Issue 22: a NON-STRICT detail read "line 3: line 1, column 12" (the line, parsed alone,
     /// was its own line 1). It names the reply's line and the column in it.
     #[test]
     fn a_loose_line_is_named_by_its_line_in_the_reply() {
         let mut state = super::super::Spring2022.new_match(1, &Default::default());
-        let mut intents = [Intent::Idle; HEROES];
-        let reply = Reply::text("WAIT\nWAIT\nMOVE 100  100");
-        let verdict = read_reply(&mut state, 0, &reply, &mut intents);
-        let ReplyVerdict::NonStrict(why) = verdict else {
-            panic!("{verdict:?}");
+        let replies = [
+            Reply::text("WAIT\nWAIT\nMOVE 100  100"),
+            Reply::text("WAIT\nWAIT\nWAIT"),
+        ];
+        let report = step_with(&mut state, &replies, Wrongs::NONE).unwrap();
+        let ReplyVerdict::NonStrict(why) = &report.replies[0] else {
+            panic!("{:?}", report.replies[0]);
         };
         assert!(why.starts_with("line 3, column "), "{why}");
         assert!(!why.contains("line 1"), "{why}");

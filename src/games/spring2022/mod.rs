@@ -24,6 +24,7 @@ pub mod message;
 pub mod observe;
 pub mod player;
 pub mod protocol;
+mod reading;
 pub mod rules;
 pub mod spawn;
 pub mod spells;

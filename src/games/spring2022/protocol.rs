@@ -261,6 +261,18 @@ impl Command {
         }
     }
 
+    /// Whether `league` has the command (D-spring-10): the engine refuses it otherwise.
+    pub fn open_in(self, league: League) -> bool {
+        let kind = match self {
+            Command::Wait => Kind::Wait,
+            Command::Move { .. } => Kind::Move,
+            Command::Wind { .. } => Kind::Wind,
+            Command::Shield { .. } => Kind::Shield,
+            Command::Control { .. } => Kind::Control,
+        };
+        kind.open_in(league)
+    }
+
     pub fn is_spell(&self) -> bool {
         matches!(
             self,

@@ -1,7 +1,9 @@
 //! One turn of TSG AUTO CHESS, in the order of 「ゲームの流れについて」 (D-tsg-8): the clocks and the
 //! replies, each player's command (player 0 first), the moves, the attacks, the removal of the
 //! dead, the result; then the shop refills and, when the match goes on, the next turn's income,
-//! which comes before its prompts.
+//! which comes before its prompts. The turn from replies already read is public,
+//! [`play_turn`]: what a bot author calls to play a turn without printing it, and what the step
+//! plays once it has read both replies.
 
 use super::protocol::{Command, Move, TurnReply};
 use super::rules::{
@@ -46,15 +48,45 @@ pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepRes
         read[p] = reply;
         verdicts.push(verdict);
     }
+    // A reply that never came is a turn without command or moves.
+    let none = TurnReply {
+        command: Command::Nop,
+        moves: Vec::new(),
+    };
+    let replies = [0, 1].map(|p| read[p].as_ref().unwrap_or(&none));
+    play_replies(state, replies, out_of_time, wrong);
+    Ok(StepReport { replies: verdicts })
+}
 
+/// One turn from both players' replies already read: each player's command (player 0's
+/// first), the moves, the attacks, the removal of the dead, the result; then the shop refills
+/// and, when the match goes on, the next turn's income (「ゲームの流れについて」, D-tsg-8). What
+/// a bot author calls to play a turn without printing it; what the step plays once it has
+/// read both replies. A command or a move that cannot be carried out does nothing, as in the
+/// step.
+///
+/// It does not check or charge thinking time (no player loses on time: the step passes the
+/// clocks' verdicts to the result), read text, or guard the state: call it on a state
+/// `Game::validate` accepts whose match is not over. `examples/one_turn.rs` plays a turn with
+/// it.
+pub fn play_turn(state: &mut State, replies: [&TurnReply; 2]) {
+    play_replies(state, replies, [false; 2], Wrongs::NONE);
+}
+
+/// [`play_turn`] with some rules played wrong ([`Wrongs`]), and `out_of_time`: which players'
+/// clocks ran out this turn (they lose as the turn ends, 「勝敗判定」).
+fn play_replies(
+    state: &mut State,
+    replies: [&TurnReply; 2],
+    out_of_time: [bool; 2],
+    wrong: Wrongs,
+) {
     let mut turn = Turn::default();
-    for (p, reply) in read.iter().enumerate() {
-        if let Some(reply) = reply {
-            command(state, p, &reply.command, &mut turn, wrong);
-        }
+    for (p, reply) in replies.iter().enumerate() {
+        command(state, p, &reply.command, &mut turn, wrong);
     }
-    let moves = read.map(|r| r.map(|r| r.moves).unwrap_or_default());
-    move_units(state, &moves, &turn.fresh, wrong);
+    let moves = replies.map(|r| r.moves.as_slice());
+    move_units(state, moves, &turn.fresh, wrong);
     attack(state, &turn.fresh, wrong);
     let kings_lost = remove_dead(state, wrong);
 
@@ -64,7 +96,6 @@ pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepRes
     if state.outcome.is_none() {
         pay_income(state, wrong);
     }
-    Ok(StepReport { replies: verdicts })
 }
 
 /// Charges the thinking time and reads the reply. A reply that came after the clock ran out is
@@ -200,10 +231,10 @@ fn evolve(state: &mut State, p: usize, ids: [i64; 3], wrong: Wrongs) {
 /// were not bought this turn, the first entry for a unit only; then all of them in ascending id,
 /// each to an empty cell on the board at Chebyshev distance 1, or not at all. `held`: the units
 /// that take no orders (bought this turn).
-fn move_units(state: &mut State, moves: &[Vec<Move>; 2], held: &[u32], wrong: Wrongs) {
+fn move_units(state: &mut State, moves: [&[Move]; 2], held: &[u32], wrong: Wrongs) {
     // (id, index in `units`, target); indices hold: nothing leaves the board while units move.
     let mut entries: Vec<(u32, usize, (i64, i64))> = Vec::new();
-    for (p, list) in moves.iter().enumerate() {
+    for (p, list) in moves.into_iter().enumerate() {
         for m in list {
             let Ok(id) = u32::try_from(m.id) else {
                 continue;
