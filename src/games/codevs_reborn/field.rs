@@ -10,152 +10,287 @@ use std::fmt::Write as _;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::rules::{CAPACITY, EXPLODING_VALUE, HEIGHT, OJAMA, VANISH_SUM, WIDTH};
+use super::rules::{CAPACITY, EXPLODING_VALUE, HEIGHT, OJAMA, WIDTH};
 
-#[derive(Clone, PartialEq, Eq, Default)]
+/// One player's field, as bit planes so that a whole column is looked at in a few word
+/// operations (the speed of a contestant's bitboard simulator, still written from the document).
+///
+/// Each cell holds a 4-bit *code* (not its value; see [`CODES`]), and a column holds its codes in
+/// two words: bit y of `planes[0]` is bit 0 of the code at height y and bit 32 + y its bit 1;
+/// `planes[1]` likewise bits 2 and 3. An empty cell is code 0, so a column's blocks are the rows
+/// where some plane is set, and rows at and above its height are 0.
+#[derive(Clone, Default)]
 pub struct Field {
-    /// `columns[x][y]`: the block at column x (0 = leftmost), height y (0 = floor); 0 at and
-    /// above the column's height.
-    columns: [[u8; CAPACITY]; WIDTH],
-    heights: [u8; WIDTH],
+    columns: [Column; WIDTH],
+    /// Bit x: column x may hold a block of a pair that sums to 10. Every such pair has a block in
+    /// a column marked here, so [`Field::settle`] looks only at those columns and their
+    /// neighbours. A block pushed marks its column; vanishing or exploding blocks mark the
+    /// columns they fell in; an ojama row marks nothing (ojama is in no pair).
+    unsettled: u16,
 }
 
-/// Bit y of `masks[x]` marks the block at column x, height y.
+/// A column's codes, two bit planes to a word (see [`Field`]).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Column {
+    planes: [u64; 2],
+}
+
+/// Bit y of `marks[x]` marks the block at column x, height y.
 type Marks = [u32; WIDTH];
+
+/// Every column.
+const ALL_COLUMNS: u16 = (1 << WIDTH) - 1;
+
+/// The rows a column can hold, as a mask of one plane.
+const ROWS: u32 = (1 << CAPACITY) - 1;
+
+/// `CODES[v]`: the code of value v (1..=9, and [`OJAMA`]); 0 for what is not a block. The codes
+/// are chosen so that two values sum to 10 ([`super::rules::VANISH_SUM`]) exactly when one code is the other with
+/// its two halves swapped and bits 0 and 2 flipped, the involution [`Column::pairs`] tests in a
+/// few word operations: 1↔9 is 0b0010↔0b1101, 2↔8 0b0011↔0b1001, 3↔7 0b0110↔0b1100, 4↔6
+/// 0b0111↔0b1000, and 5 is 0b0001, its own partner. Ojama is 0b1010, whose partner 0b1111 is no
+/// block; the empty cell is 0, whose partner 0b0101 is no block either, so neither is in a
+/// pair. (The test `codes_pair_exactly_the_values_summing_to_ten` checks every pair of values.)
+const CODES: [u8; 12] = [
+    0, 0b0010, 0b0011, 0b0110, 0b0111, 0b0001, 0b1000, 0b1100, 0b1001, 0b1101, 0, 0b1010,
+];
+
+/// The value of each code; 0 for a code no block has.
+const VALUES: [u8; 16] = {
+    let mut values = [0u8; 16];
+    let mut v = 1;
+    while v < CODES.len() {
+        if CODES[v] != 0 {
+            values[CODES[v] as usize] = v as u8;
+        }
+        v += 1;
+    }
+    values
+};
+
+/// A mask of rows, set in both planes of a word.
+const fn both_planes(rows: u32) -> u64 {
+    rows as u64 | (rows as u64) << 32
+}
+
+/// The mask of rows of `code` in a column: the rows whose four code bits are `code`'s.
+const fn rows_of_code(column: Column, code: u8) -> u32 {
+    let mut rows = ROWS;
+    let mut bit = 0;
+    while bit < 4 {
+        let plane = (column.planes[bit / 2] >> (32 * (bit % 2))) as u32;
+        rows &= if code >> bit & 1 == 1 { plane } else { !plane };
+        bit += 1;
+    }
+    rows
+}
+
+impl Column {
+    /// The rows holding a block.
+    fn occupied(self) -> u32 {
+        let [a, b] = self.planes;
+        let any = a | b;
+        (any | any >> 32) as u32
+    }
+
+    fn height(self) -> usize {
+        (u32::BITS - self.occupied().leading_zeros()) as usize
+    }
+
+    /// Every row one lower: the row above each row brought to it.
+    fn down(self) -> Column {
+        Column {
+            planes: self.planes.map(|p| p >> 1),
+        }
+    }
+
+    /// Every row one higher: the row below each row brought to it (the floor brings an empty cell).
+    fn up(self) -> Column {
+        Column {
+            planes: self.planes.map(|p| p << 1),
+        }
+    }
+
+    /// The rows y where this column's block and `other`'s block at the same row y sum to
+    /// [`VANISH_SUM`]: where `other`'s code is this one's partner (see [`CODES`]).
+    fn pairs(self, other: Column) -> u32 {
+        // Bits 0 and 2 of the partner are flipped: the low plane of each word.
+        const FLIP: u64 = u32::MAX as u64;
+        let [a, b] = self.planes;
+        let [c, d] = other.planes;
+        let differ = (a ^ FLIP ^ d) | (b ^ FLIP ^ c);
+        !((differ | differ >> 32) as u32) & ROWS
+    }
+
+    /// The column without the `rows` marked, the blocks above each falling into its gap.
+    fn without(self, rows: u32) -> Column {
+        let mut planes = self.planes;
+        let mut rows = rows;
+        // From the top down, so that the rows still to remove have not moved.
+        while rows != 0 {
+            let y = u32::BITS - 1 - rows.leading_zeros();
+            rows ^= 1 << y;
+            let below = both_planes((1 << y) - 1);
+            let from_above = both_planes(ROWS & !((1 << y) - 1));
+            planes = planes.map(|p| (p & below) | (p >> 1 & from_above));
+        }
+        Column { planes }
+    }
+}
 
 impl Field {
     pub fn height(&self, x: usize) -> usize {
-        usize::from(self.heights[x])
+        self.columns[x].height()
     }
 
     pub fn max_height(&self) -> usize {
-        self.heights.iter().copied().max().map_or(0, usize::from)
+        let occupied = self.columns.iter().fold(0, |all, c| all | c.occupied());
+        (u32::BITS - occupied.leading_zeros()) as usize
     }
 
     /// The value at column x, height y; 0 where there is no block.
     pub fn cell(&self, x: usize, y: usize) -> u8 {
-        if y < self.height(x) {
-            self.columns[x][y]
-        } else {
-            0
+        if y >= CAPACITY {
+            return 0;
         }
+        let [a, b] = self.columns[x].planes;
+        let code =
+            (a >> y & 1) | (a >> (32 + y) & 1) << 1 | (b >> y & 1) << 2 | (b >> (32 + y) & 1) << 3;
+        VALUES[code as usize]
     }
 
     /// Lets `value` fall onto column `x`. A column is never full in a reachable state
-    /// (see [`CAPACITY`]); should it be, the block is refused and `false` returned.
+    /// (see [`CAPACITY`]); should it be, the block is refused and `false` returned. A value
+    /// that is no block (0, 10, above 11) is refused too.
     pub fn push(&mut self, x: usize, value: u8) -> bool {
-        let h = self.height(x);
+        let code = CODES.get(usize::from(value)).copied().unwrap_or(0);
+        if code == 0 || !self.land(x, code) {
+            return false;
+        }
+        self.unsettled |= 1 << x;
+        true
+    }
+
+    /// Puts a block of `code` on top of column `x`, if it has room.
+    fn land(&mut self, x: usize, code: u8) -> bool {
+        let column = &mut self.columns[x];
+        let h = column.height();
         if h >= CAPACITY {
             return false;
         }
-        self.columns[x][h] = value;
-        self.heights[x] += 1;
+        let code = u64::from(code);
+        column.planes[0] |= ((code & 1) | (code >> 1 & 1) << 32) << h;
+        column.planes[1] |= ((code >> 2 & 1) | (code >> 3 & 1) << 32) << h;
         true
     }
 
     /// 「お邪魔ブロックの投下」: one ojama block onto every column.
     pub fn drop_ojama_row(&mut self) {
         for x in 0..WIDTH {
-            self.push(x, OJAMA);
+            // Ojama sums to 10 with no block: the row leaves every column as settled as it was.
+            self.land(x, CODES[usize::from(OJAMA)]);
         }
     }
 
     /// Removes every vanishing pair, then lets the rest fall; repeats until the field is stable.
     /// Returns the number of rounds, i.e. the chain count.
     pub fn settle(&mut self) -> u32 {
-        self.settle_in::<true>()
+        let chains = self.settle_in::<true>(self.unsettled);
+        self.unsettled = 0;
+        chains
     }
 
     /// [`Field::settle`] played wrong (the variant `no-diagonal-vanish`): only pairs across and
     /// up-down vanish.
     pub fn settle_without_diagonals(&mut self) -> u32 {
-        self.settle_in::<false>()
+        let chains = self.settle_in::<false>(ALL_COLUMNS);
+        // Diagonal pairs may be left: the rules' settle must look everywhere.
+        self.unsettled = ALL_COLUMNS;
+        chains
     }
 
-    fn settle_in<const DIAGONALS: bool>(&mut self) -> u32 {
+    /// Vanish rounds until nothing vanishes, the first looking only at pairs with a block in the
+    /// columns `unsettled` (every pair has one).
+    fn settle_in<const DIAGONALS: bool>(&mut self, unsettled: u16) -> u32 {
         let mut chains = 0;
-        while let Some(marks) = self.sum_ten_pairs::<DIAGONALS>() {
-            self.remove(&marks);
-            chains += 1;
+        let mut unsettled = unsettled;
+        while unsettled != 0 {
+            let marks = self.sum_ten_pairs::<DIAGONALS>(unsettled);
+            // The columns that lost blocks are the only ones whose blocks moved, so a new pair
+            // has a block in one of them.
+            unsettled = self.remove(&marks);
+            if unsettled != 0 {
+                chains += 1;
+            }
         }
         chains
     }
 
-    /// 「ブロックの消滅」: every block in a pair of neighbours (8 directions) summing to 10.
-    /// Ojama (11) never sums to 10 with a block of 1..=9, so it never vanishes. Without
-    /// `DIAGONALS` (a variant, never the rules) only the 4 straight directions count.
-    fn sum_ten_pairs<const DIAGONALS: bool>(&self) -> Option<Marks> {
+    /// 「ブロックの消滅」: every block in a pair of neighbours (8 directions) summing to 10, of the
+    /// pairs with a block in a column of `unsettled`. Ojama (11) never sums to 10 with a block of
+    /// 1..=9, so it never vanishes. Without `DIAGONALS` (a variant, never the rules) only the 4
+    /// straight directions count.
+    fn sum_ten_pairs<const DIAGONALS: bool>(&self, unsettled: u16) -> Marks {
         let mut marks = [0u32; WIDTH];
-        let mut any = false;
-        for x in 0..WIDTH {
-            for y in 0..self.height(x) {
-                let v = self.columns[x][y];
-                // Each unordered pair is looked at once: up, and the three cells of the next column.
-                if y + 1 < self.height(x) && v + self.columns[x][y + 1] == VANISH_SUM {
-                    marks[x] |= 0b11 << y;
-                    any = true;
-                }
-                if x + 1 < WIDTH {
-                    for ny in y.saturating_sub(1)..=y + 1 {
-                        if !DIAGONALS && ny != y {
-                            continue;
-                        }
-                        if ny < self.height(x + 1) && v + self.columns[x + 1][ny] == VANISH_SUM {
-                            marks[x] |= 1 << y;
-                            marks[x + 1] |= 1 << ny;
-                            any = true;
-                        }
-                    }
+        // Each unordered pair is looked at once, from its left (or lower) block: up, and the three
+        // cells of the next column; so a column is looked from if it or the next one is unsettled.
+        let mut from = unsettled | unsettled >> 1;
+        while from != 0 {
+            let x = from.trailing_zeros() as usize;
+            from &= from - 1;
+            let here = self.columns[x];
+            let up = here.pairs(here.down());
+            marks[x] |= up | up << 1;
+            if x + 1 < WIDTH {
+                let next = self.columns[x + 1];
+                let across = here.pairs(next);
+                marks[x] |= across;
+                marks[x + 1] |= across;
+                if DIAGONALS {
+                    let rising = here.pairs(next.down());
+                    marks[x] |= rising;
+                    marks[x + 1] |= rising << 1;
+                    let falling = here.pairs(next.up());
+                    marks[x] |= falling;
+                    marks[x + 1] |= falling >> 1;
                 }
             }
         }
-        any.then_some(marks)
+        marks
     }
 
     /// 「スキルの効果」: every 5 and its 8 neighbours, except ojama, vanish at once and the rest
     /// falls. Returns b, the number of blocks removed.
-    // Columns are addressed by index on purpose: a 5 marks cells of its neighbouring columns.
-    #[allow(clippy::needless_range_loop)]
     pub fn explode(&mut self) -> u32 {
         let mut marks = [0u32; WIDTH];
         for x in 0..WIDTH {
-            for y in 0..self.height(x) {
-                if self.columns[x][y] != EXPLODING_VALUE {
-                    continue;
-                }
-                for nx in x.saturating_sub(1)..=(x + 1).min(WIDTH - 1) {
-                    for ny in y.saturating_sub(1)..=y + 1 {
-                        if ny < self.height(nx) && self.columns[nx][ny] != OJAMA {
-                            marks[nx] |= 1 << ny;
-                        }
-                    }
-                }
+            let fives = rows_of_code(self.columns[x], CODES[usize::from(EXPLODING_VALUE)]);
+            let blast = fives | fives << 1 | fives >> 1;
+            for mark in &mut marks[x.saturating_sub(1)..(x + 2).min(WIDTH)] {
+                *mark |= blast;
             }
         }
-        let removed = marks.iter().map(|m| m.count_ones()).sum();
-        self.remove(&marks);
+        let mut removed = 0;
+        for (mark, column) in marks.iter_mut().zip(&self.columns) {
+            let ojama = rows_of_code(*column, CODES[usize::from(OJAMA)]);
+            *mark &= column.occupied() & !ojama;
+            removed += mark.count_ones();
+        }
+        self.unsettled |= self.remove(&marks);
         removed
     }
 
-    /// Takes the marked blocks out; the blocks above each fall into the gap.
-    #[allow(clippy::needless_range_loop)]
-    fn remove(&mut self, marks: &Marks) {
-        for x in 0..WIDTH {
-            if marks[x] == 0 {
-                continue;
+    /// Takes the marked blocks out; the blocks above each fall into the gap. Returns the columns
+    /// that lost a block.
+    fn remove(&mut self, marks: &Marks) -> u16 {
+        let mut changed = 0;
+        for (x, (column, &rows)) in self.columns.iter_mut().zip(marks).enumerate() {
+            if rows != 0 {
+                *column = column.without(rows);
+                changed |= 1 << x;
             }
-            let mut kept = 0;
-            for y in 0..self.height(x) {
-                if marks[x] & (1 << y) == 0 {
-                    self.columns[x][kept] = self.columns[x][y];
-                    kept += 1;
-                }
-            }
-            // Cells above a column's height stay 0, so equal fields compare equal.
-            let old_height = self.height(x);
-            self.columns[x][kept..old_height].fill(0);
-            self.heights[x] = kept as u8;
         }
+        changed
     }
 
     /// The 16 visible rows, top row first, as the prompt shows them (0 = empty).
@@ -181,6 +316,13 @@ impl Field {
                     let line = rows.len() - i;
                     return Err(format!(
                         "the block in column {x} of line {line} has nothing under it"
+                    ));
+                }
+                if CODES.get(usize::from(value)).is_none_or(|&code| code == 0) {
+                    let line = rows.len() - i;
+                    return Err(format!(
+                        "the cell in column {x} of line {line} holds {value}, which is no block \
+                         (1-9, or {OJAMA} for ojama)"
                     ));
                 }
                 if !field.push(x, value) {
@@ -249,6 +391,16 @@ impl Field {
     }
 }
 
+/// Two fields are equal when their blocks are: which columns are still to be looked at is how a
+/// field is settled, not what it holds.
+impl PartialEq for Field {
+    fn eq(&self, other: &Field) -> bool {
+        self.columns == other.columns
+    }
+}
+
+impl Eq for Field {}
+
 impl std::fmt::Debug for Field {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_char('\n')?;
@@ -287,6 +439,7 @@ impl JsonSchema for Field {
 
 #[cfg(test)]
 mod tests {
+    use super::super::rules::VANISH_SUM;
     use super::*;
 
     fn field(text: &str) -> Field {
@@ -322,6 +475,55 @@ mod tests {
         assert_eq!(field(&row.repeat(CAPACITY)).height(0), CAPACITY);
         let err = Field::from_text(&row.repeat(CAPACITY + 1)).unwrap_err();
         assert_eq!(err, "a field has at most 19 rows, this one has 20");
+    }
+
+    /// Every block next to every block, in each of the four directions a pair is looked at
+    /// from: the two vanish exactly when they sum to 10. (Ojama, in no pair, holds them up.)
+    #[test]
+    fn codes_pair_exactly_the_values_summing_to_ten() {
+        let blocks = [1, 2, 3, 4, 5, 6, 7, 8, 9, OJAMA];
+        for a in blocks {
+            for b in blocks {
+                // `a` at height 1 of column 0; `b` above it, or in column 1 at heights 0..=2.
+                let above = field(&format!(
+                    "{}.........\n{}.........\nX.........\n",
+                    cell(b),
+                    cell(a)
+                ));
+                let falling = field(&format!("{}.........\nX{}........\n", cell(a), cell(b)));
+                let across = field(&format!("{}{}........\nXX........\n", cell(a), cell(b)));
+                let rising = field(&format!(
+                    ".{}........\n{}X........\nXX........\n",
+                    cell(b),
+                    cell(a)
+                ));
+                for (direction, before) in [
+                    ("above", above),
+                    ("falling", falling),
+                    ("across", across),
+                    ("rising", rising),
+                ] {
+                    let mut after = before.clone();
+                    let chains = after.settle();
+                    let blocks = |f: &Field| (0..WIDTH).map(|x| f.height(x)).sum::<usize>();
+                    let pair = a + b == VANISH_SUM;
+                    assert_eq!(chains, u32::from(pair), "{a} and {b} {direction}");
+                    assert_eq!(
+                        blocks(&before) - blocks(&after),
+                        2 * usize::from(pair),
+                        "{a} and {b} {direction}"
+                    );
+                }
+            }
+        }
+    }
+
+    fn cell(value: u8) -> char {
+        if value == OJAMA {
+            'X'
+        } else {
+            char::from(b'0' + value)
+        }
     }
 
     #[test]

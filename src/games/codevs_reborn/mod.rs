@@ -10,6 +10,8 @@
 pub mod edge;
 pub mod engine;
 pub mod field;
+#[cfg(test)]
+mod field_model;
 pub mod fuzz;
 pub mod observe;
 pub mod protocol;
