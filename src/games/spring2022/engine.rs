@@ -8,7 +8,7 @@
 use super::geometry::Vector;
 use super::message::sanitize;
 use super::protocol::{Command, Order, Refusal, Reply as HeroOrders};
-use super::reading::read_reply;
+use super::reading::{read_reply, HeroLine, Taken};
 use super::rules::{
     base_of, base_wall_intersection, control_target, controlled_speed, drift_speed, inside_map,
     inside_visible_map, owner_of_hero, snap_to_map, speed_toward_base, step_to, BASES,
@@ -77,20 +77,6 @@ pub fn play_turn(state: &mut State, replies: [&HeroOrders; 2]) {
         }))
     });
     play_lines(state, lines.each_ref().map(Option::as_ref), Wrongs::NONE);
-}
-
-/// A hero's line as the referee reads it: its command and message, or why it is refused.
-pub(super) type HeroLine<'a> = Result<(Command, Option<&'a str>), Refusal>;
-
-/// How a hero's line was taken this turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Taken {
-    Played,
-    /// Not read: the hero is under CONTROL.
-    UnderControl,
-    /// Refused: the player is deactivated, the heroes after it not read.
-    Refused,
-    NotReached,
 }
 
 /// [`play_turn`] with some rules played wrong ([`Wrongs`]), on each player's three lines as

@@ -4,10 +4,23 @@
 //! grammar would not take, lines past the third. It plays nothing: the rules of the turn are
 //! the engine's, from the lines read.
 
-use super::engine::{HeroLine, Taken};
-use super::protocol::{is_strict, read_order, read_plain, Order};
+use super::protocol::{is_strict, read_order, read_plain, Command, Order, Refusal};
 use super::rules::{League, FIRST_TURN_MS, HEROES_PER_PLAYER, TURN_MS};
 use crate::seam::{Reply, ReplyVerdict};
+
+/// A hero's line as the referee reads it: its command and message, or why it is refused.
+pub(super) type HeroLine<'a> = Result<(Command, Option<&'a str>), Refusal>;
+
+/// How a hero's line was taken this turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Taken {
+    Played,
+    /// Not read: the hero is under CONTROL.
+    UnderControl,
+    /// Refused: the player is deactivated, the heroes after it not read.
+    Refused,
+    NotReached,
+}
 
 /// A reply as the step read it: its first three lines, each as the referee reads it, and how
 /// many lines followed them.
