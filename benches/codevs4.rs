@@ -9,44 +9,17 @@
 //! - `codevs4/random-stages`: whole seeded stages between the built-in players, engine only (no
 //!   input text); throughput in turns.
 
+mod common;
+
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use shinpan::games::codevs4::rules::{Cell, Kind};
-use shinpan::games::codevs4::state::{State, Unit, Units};
 use shinpan::games::codevs4::{random_orders, Codevs4};
 use shinpan::rng::seeded;
 use shinpan::seam::{Game, Reply};
 use shinpan::selfplay::{match_steps, Prompts};
 
-/// 200 units a side on a 20×20 checkerboard at (40..60, 40..60): player 0 on the even cells,
-/// player 1 on the odd, knights, fighters and assassins in turn; castles far away.
-fn contact() -> State {
-    let kinds = [Kind::Knight, Kind::Fighter, Kind::Assassin];
-    let mut units = vec![
-        Unit::new(0, 0, Kind::Castle, Cell { x: 0, y: 0 }),
-        Unit::new(6, 1, Kind::Castle, Cell { x: 99, y: 99 }),
-    ];
-    let mut id = 12;
-    for y in 40..60 {
-        for x in 40..60 {
-            let owner = ((x + y) % 2) as usize;
-            units.push(Unit::new(
-                id,
-                owner,
-                kinds[(id % 3) as usize],
-                Cell { x, y },
-            ));
-            id += 1;
-        }
-    }
-    State {
-        units: Units(units),
-        ..State::default()
-    }
-}
-
 fn contact_turns(c: &mut Criterion) {
     let game = Codevs4;
-    let state = contact();
+    let state = common::codevs4_contact();
     let mut rngs = [seeded(9, 1), seeded(9, 2)];
     let replies: Vec<Reply> = (0..2)
         .map(|p| Reply::text(random_orders(&state, p, &mut rngs[p]).print()))

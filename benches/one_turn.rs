@@ -14,35 +14,12 @@
 
 use std::time::{Duration, Instant};
 
+mod common;
+
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use shinpan::games::codevs_reborn::engine::play_own_field;
 use shinpan::games::codevs_reborn::protocol::Command;
 use shinpan::games::codevs_reborn::state::{Pack, Player};
-use shinpan::games::codevs_reborn::CodevsReborn;
-use shinpan::selfplay::{play_random_match, Prompts};
-
-/// Every player-turn of the matches of `seeds`: the player before it, the pack, the command.
-fn turns(seeds: std::ops::Range<u64>) -> Vec<(Player, Pack, Command)> {
-    let mut out = Vec::new();
-    for seed in seeds {
-        play_random_match(
-            &CodevsReborn,
-            seed,
-            &Default::default(),
-            Prompts::Skipped,
-            |state, exchange| {
-                let pack = state.packs[state.turn as usize];
-                for (player, reply) in state.players.iter().zip(&exchange.replies) {
-                    if let Ok(command) = Command::parse(reply) {
-                        out.push((player.clone(), pack, command));
-                    }
-                }
-                true
-            },
-        );
-    }
-    out
-}
 
 /// Player-turns per second of tanzaku/codevs-reborn-lib on this workload, as measured side by
 /// side with shinpan in one process (issue 27), in the scratch harness only.
@@ -64,7 +41,7 @@ fn turns_per_second(turns: &[(Player, Pack, Command)]) -> f64 {
 }
 
 fn one_turn(c: &mut Criterion) {
-    let turns = turns(0..5);
+    let turns = common::reborn_turns(0..5);
     let rate = turns_per_second(&turns);
     println!(
         "codevs-reborn play-own-field: {:.2} M player-turns/s; target {:.2} M (tanzaku/codevs-reborn-lib \

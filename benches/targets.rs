@@ -18,18 +18,15 @@
 //!
 //! `cargo bench --bench targets`.
 
+mod common;
+
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use shinpan::games::cedec2013::protocol::{is_finish, Command as CedecCommand};
 use shinpan::games::cedec2013::Cedec2013;
-use shinpan::games::codevs4::rules::{Cell, Kind};
-use shinpan::games::codevs4::state::{State as Codevs4State, Unit, Units};
 use shinpan::games::codevs4::{random_orders, Codevs4};
 use shinpan::games::codevs_reborn::engine::play_own_field;
-use shinpan::games::codevs_reborn::protocol::Command as RebornCommand;
-use shinpan::games::codevs_reborn::state::{Pack, Player};
-use shinpan::games::codevs_reborn::CodevsReborn;
 use shinpan::games::spring2022::Spring2022;
 use shinpan::games::tsg_auto_chess::TsgAutoChess;
 use shinpan::rng::seeded;
@@ -100,24 +97,7 @@ fn human(x: f64) -> String {
 }
 
 fn reborn() -> Figure {
-    let mut turns: Vec<(Player, Pack, RebornCommand)> = Vec::new();
-    for seed in SEEDS {
-        play_random_match(
-            &CodevsReborn,
-            seed,
-            &Default::default(),
-            Prompts::Skipped,
-            |state, exchange| {
-                let pack = state.packs[state.turn as usize];
-                for (player, reply) in state.players.iter().zip(&exchange.replies) {
-                    if let Ok(command) = RebornCommand::parse(reply) {
-                        turns.push((player.clone(), pack, command));
-                    }
-                }
-                true
-            },
-        );
-    }
+    let turns = common::reborn_turns(SEEDS);
     let mut copies = turns.clone();
     let time = best(|| {
         copies.clone_from(&turns);
@@ -212,36 +192,9 @@ fn cedec() -> [Figure; 2] {
     ]
 }
 
-/// 200 units a side on a 20×20 checkerboard at (40..60, 40..60), knights, fighters and
-/// assassins in turn; castles far away.
-fn codevs4_contact() -> Codevs4State {
-    let kinds = [Kind::Knight, Kind::Fighter, Kind::Assassin];
-    let mut units = vec![
-        Unit::new(0, 0, Kind::Castle, Cell { x: 0, y: 0 }),
-        Unit::new(6, 1, Kind::Castle, Cell { x: 99, y: 99 }),
-    ];
-    let mut id = 12;
-    for y in 40..60 {
-        for x in 40..60 {
-            let owner = ((x + y) % 2) as usize;
-            units.push(Unit::new(
-                id,
-                owner,
-                kinds[(id % 3) as usize],
-                Cell { x, y },
-            ));
-            id += 1;
-        }
-    }
-    Codevs4State {
-        units: Units(units),
-        ..Codevs4State::default()
-    }
-}
-
 fn codevs4() -> Figure {
     let game = Codevs4;
-    let state = codevs4_contact();
+    let state = common::codevs4_contact();
     let mut rngs = [seeded(9, 1), seeded(9, 2)];
     let replies: Vec<Reply> = (0..2)
         .map(|p| Reply::text(random_orders(&state, p, &mut rngs[p]).print()))
