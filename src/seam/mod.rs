@@ -310,6 +310,19 @@ pub enum StepError {
     BadState(String),
 }
 
+impl StepError {
+    /// A step from turn `turn` of a game of `turns` turns (counted from 0): none past the last.
+    pub fn unless_before_the_end(turn: u32, turns: u32) -> Result<(), StepError> {
+        if turn < turns {
+            Ok(())
+        } else {
+            Err(StepError::BadState(format!(
+                "turn {turn} is past the last turn"
+            )))
+        }
+    }
+}
+
 /// A canonical state that is not a state of the game: its shape (serde) or the relations between
 /// its fields ([`Game::validate`]). `path` names the field (`players[1].skill_gauge`) when known,
 /// so that a case file can point at its line.
@@ -606,6 +619,15 @@ pub struct EdgeCase<S> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn a_step_from_the_last_turn_is_taken_and_one_past_it_is_not() {
+        assert_eq!(StepError::unless_before_the_end(999, 1000), Ok(()));
+        assert_eq!(
+            StepError::unless_before_the_end(1000, 1000),
+            Err(StepError::BadState("turn 1000 is past the last turn".into()))
+        );
+    }
 
     #[test]
     fn replies_read_in_every_form_and_write_in_one() {

@@ -37,12 +37,7 @@ pub struct Accepted {
 /// A step, with some rules played wrong ([`Wrongs`]) to name a departure; [`Wrongs::NONE`]
 /// plays the rules.
 pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepResult {
-    if state.turn >= TURNS {
-        return Err(StepError::BadState(format!(
-            "turn {} is past the last turn",
-            state.turn
-        )));
-    }
+    StepError::unless_before_the_end(state.turn, TURNS)?;
 
     let mut verdicts = Vec::with_capacity(2);
     let mut lines: [Vec<Result<Order, String>>; 2] = [Vec::new(), Vec::new()];
