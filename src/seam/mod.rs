@@ -625,7 +625,9 @@ pub(crate) mod tests {
         assert_eq!(StepError::unless_before_the_end(999, 1000), Ok(()));
         assert_eq!(
             StepError::unless_before_the_end(1000, 1000),
-            Err(StepError::BadState("turn 1000 is past the last turn".into()))
+            Err(StepError::BadState(
+                "turn 1000 is past the last turn".into()
+            ))
         );
     }
 
