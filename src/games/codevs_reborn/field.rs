@@ -15,7 +15,7 @@ use super::rules::{CAPACITY, EXPLODING_VALUE, HEIGHT, OJAMA, WIDTH};
 /// One player's field, as bit planes so that a whole column is looked at in a few word
 /// operations (the speed of a contestant's bitboard simulator, still written from the document).
 ///
-/// Each cell holds a 4-bit *code* (not its value; see [`CODES`]), and a column holds its codes in
+/// Each cell holds a 4-bit *code* (not its value; see `CODES`), and a column holds its codes in
 /// two words: bit y of `planes[0]` is bit 0 of the code at height y and bit 32 + y its bit 1;
 /// `planes[1]` likewise bits 2 and 3. An empty cell is code 0, so a column's blocks are the rows
 /// where some plane is set, and rows at and above its height are 0.
