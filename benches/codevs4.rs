@@ -12,18 +12,13 @@
 mod common;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use shinpan::games::codevs4::{random_orders, Codevs4};
-use shinpan::rng::seeded;
+use shinpan::games::codevs4::Codevs4;
 use shinpan::seam::{Game, Reply};
 use shinpan::selfplay::{match_steps, Prompts};
 
 fn contact_turns(c: &mut Criterion) {
     let game = Codevs4;
-    let state = common::codevs4_contact();
-    let mut rngs = [seeded(9, 1), seeded(9, 2)];
-    let replies: Vec<Reply> = (0..2)
-        .map(|p| Reply::text(random_orders(&state, p, &mut rngs[p]).print()))
-        .collect();
+    let (state, replies) = common::codevs4_contact_turn();
     let idle = vec![Reply::text("0"), Reply::text("0")];
     let mut group = c.benchmark_group("codevs4");
     group.throughput(Throughput::Elements(1));

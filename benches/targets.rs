@@ -25,11 +25,10 @@ use std::time::{Duration, Instant};
 
 use shinpan::games::cedec2013::protocol::{is_finish, Command as CedecCommand};
 use shinpan::games::cedec2013::Cedec2013;
-use shinpan::games::codevs4::{random_orders, Codevs4};
+use shinpan::games::codevs4::Codevs4;
 use shinpan::games::codevs_reborn::engine::play_own_field;
 use shinpan::games::spring2022::Spring2022;
 use shinpan::games::tsg_auto_chess::TsgAutoChess;
-use shinpan::rng::seeded;
 use shinpan::seam::{Game, Reply};
 use shinpan::selfplay::{match_steps, play_random_match, Prompts};
 
@@ -194,11 +193,7 @@ fn cedec() -> [Figure; 2] {
 
 fn codevs4() -> Figure {
     let game = Codevs4;
-    let state = common::codevs4_contact();
-    let mut rngs = [seeded(9, 1), seeded(9, 2)];
-    let replies: Vec<Reply> = (0..2)
-        .map(|p| Reply::text(random_orders(&state, p, &mut rngs[p]).print()))
-        .collect();
+    let (state, replies) = common::codevs4_contact_turn();
     let mut copy = state.clone();
     let time = best(|| {
         for _ in 0..1000 {

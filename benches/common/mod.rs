@@ -2,11 +2,14 @@
 
 #![allow(dead_code, reason = "each bench uses some of these workloads, not all")]
 
+use shinpan::games::codevs4::random_orders;
 use shinpan::games::codevs4::rules::{Cell, Kind};
 use shinpan::games::codevs4::state::{State as Codevs4State, Unit, Units};
 use shinpan::games::codevs_reborn::protocol::Command;
 use shinpan::games::codevs_reborn::state::{Pack, Player};
 use shinpan::games::codevs_reborn::CodevsReborn;
+use shinpan::rng::seeded;
+use shinpan::seam::Reply;
 use shinpan::selfplay::{play_random_match, Prompts};
 
 /// CODE VS Reborn: every player-turn of the self-played matches of `seeds`: the player before
@@ -58,4 +61,15 @@ pub fn codevs4_contact() -> Codevs4State {
         units: Units(units),
         ..Codevs4State::default()
     }
+}
+
+/// CODE VS 4.0: [`codevs4_contact`] and both players' outputs for it, every unit ordered (the
+/// built-in player's orders, as text the engine reads).
+pub fn codevs4_contact_turn() -> (Codevs4State, Vec<Reply>) {
+    let state = codevs4_contact();
+    let mut rngs = [seeded(9, 1), seeded(9, 2)];
+    let replies = (0..2)
+        .map(|p| Reply::text(random_orders(&state, p, &mut rngs[p]).print()))
+        .collect();
+    (state, replies)
 }
