@@ -11,9 +11,11 @@
 //! that are not scalars, a key given twice, numbers past 64 bits and non-finite numbers (`.nan`,
 //! `.inf`: the canonical state has none). Scalars resolve as YAML 1.2's core schema says.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use saphyr_parser::{Event, Parser, ScalarStyle, Span, StrInput};
+use serde_json::map::Entry;
 use serde_json::{Map, Number, Value};
 
 /// Deepest nesting of collections accepted. The deepest case in the library is 7 levels.
@@ -136,6 +138,7 @@ pub type Each<'e> = dyn FnMut(Position, Value) -> std::ops::ControlFlow<()> + 'e
 pub fn parse_each(text: &str, key: &str, each: &mut Each<'_>) -> Result<Option<Value>, YamlError> {
     let never = |_: &[Segment]| false;
     let mut walk = Walk::new(text, &never, Some((key, each)));
+    walk.names_keys = false;
     match walk.document() {
         Err(_) if walk.stopped => Ok(None),
         result => result.map(Some),
@@ -165,6 +168,9 @@ struct Walk<'t, 'm> {
     each: Option<(&'m str, &'m mut Each<'m>)>,
     /// Whether `each` stopped the reading.
     stopped: bool,
+    /// Whether the keys below the top level are named in `path`: only `mark` and `target` read
+    /// them, and copying every key of a large file was a tenth of its reading.
+    names_keys: bool,
 }
 
 impl<'t, 'm> Walk<'t, 'm> {
@@ -182,6 +188,7 @@ impl<'t, 'm> Walk<'t, 'm> {
             found: None,
             each,
             stopped: false,
+            names_keys: true,
         }
     }
 
@@ -295,7 +302,7 @@ impl<'t> Walk<'t, '_> {
         match event {
             Event::Scalar(text, style, anchor, tag) => {
                 refuse_anchor_and_tag(at, anchor, tag.is_some())?;
-                scalar(&text, style, at)
+                scalar(text, style, at)
             }
             Event::SequenceStart(anchor, tag) => {
                 refuse_anchor_and_tag(at, anchor, tag.is_some())?;
@@ -332,14 +339,23 @@ impl<'t> Walk<'t, '_> {
                         }
                         _ => return Err(error(key_at, "a mapping key must be plain text")),
                     };
-                    if map.contains_key(&key) {
-                        return Err(error(key_at, format!("the key `{key}` is given twice")));
-                    }
-                    self.path.push(Segment::Key(key.clone()));
+                    let entry = match map.entry(key) {
+                        Entry::Vacant(entry) => entry,
+                        Entry::Occupied(given) => {
+                            let key = given.key();
+                            return Err(error(key_at, format!("the key `{key}` is given twice")));
+                        }
+                    };
+                    let named = if self.names_keys || self.path.is_empty() {
+                        entry.key().clone()
+                    } else {
+                        String::new()
+                    };
+                    self.path.push(Segment::Key(named));
                     self.seen(key_at);
                     let value = self.next().and_then(|(event, span)| self.node(event, span));
                     self.path.pop();
-                    map.insert(key, value?);
+                    entry.insert(value?);
                 }
             }
             Event::Alias(_) => Err(error(
@@ -366,18 +382,18 @@ fn refuse_anchor_and_tag(at: Position, anchor: usize, tagged: bool) -> Result<()
 
 /// A scalar by YAML 1.2's core schema: quoted and block scalars are text; a plain one may be
 /// null, a boolean, an integer or a float.
-fn scalar(text: &str, style: ScalarStyle, at: Position) -> Result<Value, YamlError> {
+fn scalar(text: Cow<'_, str>, style: ScalarStyle, at: Position) -> Result<Value, YamlError> {
     if style != ScalarStyle::Plain {
-        return Ok(Value::String(text.to_string()));
+        return Ok(Value::String(text.into_owned()));
     }
-    Ok(match text {
+    Ok(match &*text {
         "" | "~" | "null" | "Null" | "NULL" => Value::Null,
         "true" | "True" | "TRUE" => Value::Bool(true),
         "false" | "False" | "FALSE" => Value::Bool(false),
-        _ => match number(text) {
+        _ => match number(&text) {
             Some(Ok(number)) => Value::Number(number),
             Some(Err(why)) => return Err(error(at, why)),
-            None => Value::String(text.to_string()),
+            None => Value::String(text.into_owned()),
         },
     })
 }
