@@ -104,32 +104,52 @@ pub(super) fn load(
 }
 
 /// The cases of a file with nothing wrong in it, each made as soon as it is read, so that
-/// loading takes the room of the cases made and one case being read; `None` at the first
-/// problem of any kind.
+/// loading takes the room of the cases made and a few being read; `None` at the first problem
+/// of any kind.
+///
+/// Reading the YAML and making the cases run side by side: this thread reads the text and hands
+/// each case's value over a short queue ([`IN_FLIGHT`]) to a thread that makes the cases, in
+/// order, so a large file takes about as long as its reading alone; the queue's bound keeps
+/// memory to a few cases read ahead.
 fn load_each(
     game: &dyn DynGame,
     schema: &ThenSchema,
     file: &SourceFile,
     clauses: &BTreeSet<&str>,
 ) -> Option<Vec<Case>> {
-    let mut cases = Vec::new();
-    let mut ids = BTreeMap::new();
-    let mut each = |at: Position, item: Value| {
-        let place = (cases.len(), at);
-        match one_case(game, schema, file, clauses, place, item, &mut ids) {
-            Some(case) => {
-                cases.push(case);
-                ControlFlow::Continue(())
+    let (read, made) = std::sync::mpsc::sync_channel::<(Position, Value)>(IN_FLIGHT);
+    let (top, cases) = std::thread::scope(|scope| {
+        let maker = scope.spawn(move || {
+            let (mut cases, mut ids) = (Vec::new(), BTreeMap::new());
+            for (at, item) in made {
+                let place = (cases.len(), at);
+                // Returning drops the queue's end: the reader's next hand-over fails and it stops.
+                cases.push(one_case(
+                    game, schema, file, clauses, place, item, &mut ids,
+                )?);
             }
-            None => ControlFlow::Break(()),
-        }
-    };
-    let top = yaml::parse_each(&file.text, "cases", &mut each).ok()??;
+            Some(cases)
+        });
+        let mut each = |at: Position, item: Value| match read.send((at, item)) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(_) => ControlFlow::Break(()),
+        };
+        let top = yaml::parse_each(&file.text, "cases", &mut each);
+        drop(read);
+        let cases = maker
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (top, cases)
+    });
+    let (top, cases) = (top.ok()??, cases?);
     // Anything but `game: <this game>` and `cases: [...]` is for `load_whole` to explain.
     let top = top.as_object()?;
     let shape_is_known = top.len() == 2 && top.get("cases").is_some_and(Value::is_array);
     (shape_is_known && top.get("game")?.as_str()? == game.info().id).then_some(cases)
 }
+
+/// How many cases [`load_each`] reads ahead of the ones it has made.
+const IN_FLIGHT: usize = 8;
 
 /// Case `i` of a file, at `at`, read from `item`; `None` if anything is wrong with it.
 fn one_case(
