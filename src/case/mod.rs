@@ -258,17 +258,18 @@ pub fn load_library(
     games: &[&'static dyn DynGame],
     options: &LoadOptions,
 ) -> Result<Library, LoadError> {
-    let files = source.files(options.max_file_bytes)?;
-    let mut hasher = Sha256::new();
+    let max = options.max_file_bytes;
+    let entries = source.entries(max)?;
+    let mut digests = Vec::with_capacity(entries.len());
     let mut loaded: Vec<GameCases> = Vec::new();
     let mut group_start = 0;
-    while group_start < files.len() {
-        let dir = &files[group_start].game;
-        let group_end = files[group_start..]
+    while group_start < entries.len() {
+        let dir = &entries[group_start].game;
+        let group_end = entries[group_start..]
             .iter()
             .position(|f| &f.game != dir)
-            .map_or(files.len(), |n| group_start + n);
-        let group = &files[group_start..group_end];
+            .map_or(entries.len(), |n| group_start + n);
+        let group = &entries[group_start..group_end];
         group_start = group_end;
         let Some(game) = games.iter().copied().find(|g| g.info().id == dir) else {
             let path = group[0].path.parent().unwrap_or(&group[0].path);
@@ -277,30 +278,62 @@ pub fn load_library(
                 format!("the directory `{dir}` names no game (see `shinpan games`)"),
             ));
         };
-        for file in group {
-            hasher.update(format!("{dir}/{}.yaml\0{}\0", file.stem, file.text.len()));
-            hasher.update(&file.text);
-        }
         if !options.only.is_empty() && !options.only.iter().any(|o| o == dir) {
+            // Not loaded, but part of the library all the same.
+            for entry in group {
+                digests.push(FileDigest::of(&entry.read(max)?));
+            }
             continue;
         }
-        loaded.push(load_game(game, group)?);
+        let (cases, of_files) = load_game(game, group, max)?;
+        digests.extend(of_files);
+        loaded.push(cases);
     }
-    let digest = hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
     Ok(Library {
         games: loaded,
-        digest,
+        digest: library_digest(&digests),
     })
 }
 
+/// What the library's digest takes of one file: its place and size, and a hash of its text.
+struct FileDigest {
+    name: String,
+    len: usize,
+    text: [u8; 32],
+}
+
+impl FileDigest {
+    fn of(file: &source::SourceFile) -> FileDigest {
+        FileDigest {
+            name: format!("{}/{}.yaml", file.game, file.stem),
+            len: file.text.len(),
+            text: Sha256::digest(&file.text).into(),
+        }
+    }
+}
+
+/// sha256 over every file of the library in path order (its place, size and text's own sha256),
+/// whichever games were selected: two reports with the same digest drew on the same library.
+/// Each file's text is hashed by the worker that reads it.
+fn library_digest(files: &[FileDigest]) -> String {
+    let mut hasher = Sha256::new();
+    for file in files {
+        hasher.update(format!("{}\0{}\0", file.name, file.len));
+        hasher.update(file.text);
+    }
+    hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// A game's cases, and the digest of each of its files in path order.
 fn load_game(
     game: &'static dyn DynGame,
-    files: &[source::SourceFile],
-) -> Result<GameCases, LoadError> {
+    files: &[source::SourceEntry],
+    max_file_bytes: u64,
+) -> Result<(GameCases, Vec<FileDigest>), LoadError> {
     let id = game.info().id;
     let Some(rules) = files.iter().find(|f| f.stem == "rules") else {
         let path = files[0].path.with_file_name("rules.yaml");
@@ -309,34 +342,49 @@ fn load_game(
             "every game directory needs its clause catalogue, rules.yaml",
         ));
     };
+    let rules = rules.read(max_file_bytes)?;
     let catalogue = catalogue::load(&rules.path, &rules.text, id)?;
     let clause_ids: BTreeSet<&str> = catalogue.clauses.iter().map(|c| c.id.as_str()).collect();
     let schema = then_schema::ThenSchema::new(&game.schemas().state)
         .map_err(|e| LoadError::whole(&rules.path, format!("{id}: {e}")))?;
-    let case_files: Vec<&source::SourceFile> = files.iter().filter(|f| f.stem != "rules").collect();
-    let loaded = on_every_core(&case_files, |file| {
-        file::load(game, &schema, file, &clause_ids)
+    let case_files: Vec<&source::SourceEntry> =
+        files.iter().filter(|f| f.stem != "rules").collect();
+    let loaded = on_every_core(&case_files, |entry| {
+        // Read here, and dropped once its cases are made: the library's text is never all in
+        // memory at once.
+        let file = entry.read(max_file_bytes)?;
+        let cases = file::load(game, &schema, &file, &clause_ids)?;
+        Ok((FileDigest::of(&file), cases))
     });
     let mut cases = Vec::new();
-    for file_cases in loaded {
-        cases.extend(file_cases?);
+    let mut digests = Vec::with_capacity(files.len());
+    let mut loaded = loaded.into_iter();
+    for entry in files {
+        if entry.stem == "rules" {
+            digests.push(FileDigest::of(&rules));
+            continue;
+        }
+        let (digest, file_cases) = loaded.next().expect("one result a case file")?;
+        digests.push(digest);
+        cases.extend(file_cases);
     }
-    Ok(GameCases {
+    let cases = GameCases {
         game,
         catalogue,
         cases,
-    })
+    };
+    Ok((cases, digests))
 }
 
 /// `load` of each file, on every core: files are independent. The largest are taken first, so
 /// that no core is left with a large file when the others are done; the results are in file
 /// order (and the first bad file in that order is the one reported).
 fn on_every_core<T: Send>(
-    files: &[&source::SourceFile],
-    load: impl Fn(&source::SourceFile) -> T + Sync,
+    files: &[&source::SourceEntry],
+    load: impl Fn(&source::SourceEntry) -> T + Sync,
 ) -> Vec<T> {
     let mut by_size: Vec<usize> = (0..files.len()).collect();
-    by_size.sort_by_key(|&i| std::cmp::Reverse(files[i].text.len()));
+    by_size.sort_by_key(|&i| std::cmp::Reverse(files[i].size));
     let next = AtomicUsize::new(0);
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut loaded: Vec<(usize, T)> = std::thread::scope(|scope| {

@@ -1,6 +1,8 @@
 //! Where a case library's files come from: the library built into shinpan, or a directory
 //! (`--cases DIR`). Either way the loader sees the same list of files, `<game>/<name>.yaml`
-//! with their text, read whole, checked for size and for UTF-8 before any YAML is parsed.
+//! ([`Source::entries`]), and reads each when it loads it ([`SourceEntry::read`]): whole,
+//! checked for size and for UTF-8 before any YAML is parsed. So a library takes the room of the
+//! files being loaded, not of all its text at once (84 MB for a library of recorded matches).
 
 use std::path::{Path, PathBuf};
 
@@ -38,6 +40,21 @@ pub enum Source {
     Dir(PathBuf),
 }
 
+/// One file of a library, found but not read yet: [`SourceEntry::read`] reads it.
+#[derive(Debug, Clone)]
+pub struct SourceEntry {
+    /// The game directory it lives in.
+    pub game: String,
+    /// The file name without `.yaml` (or `.yml`).
+    pub stem: String,
+    /// Where it lives, for messages: `cases/codevs-reborn/chains.yaml` for the built-in library.
+    pub path: PathBuf,
+    /// Its size in bytes when it was listed (to load the largest first).
+    pub size: u64,
+    /// The text of a built-in file; `None` for one on disk.
+    built_in: Option<&'static str>,
+}
+
 /// One file of a library, read.
 #[derive(Debug, Clone)]
 pub struct SourceFile {
@@ -50,15 +67,57 @@ pub struct SourceFile {
     pub text: String,
 }
 
+impl SourceEntry {
+    /// The file's text: at most `max_file_bytes`, UTF-8, no NUL byte; a file that cannot be
+    /// read (a dangling link, a device) is an error naming it.
+    pub fn read(&self, max_file_bytes: u64) -> Result<SourceFile, LoadError> {
+        let path = &self.path;
+        let text = match self.built_in {
+            Some(text) => check_text(path, text.as_bytes(), max_file_bytes)?.to_string(),
+            None => {
+                let bound = Bound {
+                    max: max_file_bytes,
+                    option: "--max-case-file-bytes",
+                    what: "a case file",
+                };
+                let bytes = bounded::read(path, &bound).map_err(|e| unreadable(path, &e))?;
+                check_text(path, &bytes, max_file_bytes)?;
+                // Checked just above: the bytes are the text, taken without a copy.
+                String::from_utf8(bytes).unwrap_or_default()
+            }
+        };
+        Ok(SourceFile {
+            game: self.game.clone(),
+            stem: self.stem.clone(),
+            path: path.clone(),
+            text,
+        })
+    }
+}
+
 impl Source {
-    /// Every `*.yaml` (or `*.yml`) file one level below the root, sorted by game then name;
-    /// files above `max_file_bytes`, files that cannot be read (a dangling link, a device),
-    /// and files that are not UTF-8 or hold a NUL byte, are errors.
-    pub fn files(&self, max_file_bytes: u64) -> Result<Vec<SourceFile>, LoadError> {
-        match self {
-            Source::Embedded => built_in(embedded::FILES, max_file_bytes),
-            Source::Dir(root) => read_dir(root, max_file_bytes),
+    /// Every `*.yaml` (or `*.yml`) file one level below the root, sorted by game then name, not
+    /// read yet; a game folder or a case file name that cannot be listed, and a file larger
+    /// than `max_file_bytes`, are errors (the size is checked again as the file is read).
+    pub fn entries(&self, max_file_bytes: u64) -> Result<Vec<SourceEntry>, LoadError> {
+        let entries = match self {
+            Source::Embedded => built_in(embedded::FILES)?,
+            Source::Dir(root) => list_dir(root)?,
+        };
+        match entries.iter().find(|e| e.size > max_file_bytes) {
+            Some(large) => Err(too_big(&large.path, large.size, max_file_bytes)),
+            None => Ok(entries),
         }
+    }
+
+    /// Every file of [`Source::entries`], read; files above `max_file_bytes`, files that cannot
+    /// be read (a dangling link, a device), and files that are not UTF-8 or hold a NUL byte, are
+    /// errors.
+    pub fn files(&self, max_file_bytes: u64) -> Result<Vec<SourceFile>, LoadError> {
+        self.entries(max_file_bytes)?
+            .iter()
+            .map(|entry| entry.read(max_file_bytes))
+            .collect()
     }
 
     /// For reports: `built-in` or the directory.
@@ -72,7 +131,7 @@ impl Source {
 
 /// The files built into shinpan. None at all is an error, not an empty library that every
 /// engine passes: the crate was built without its `cases/` directory.
-fn built_in(files: &[(&str, &str)], max_file_bytes: u64) -> Result<Vec<SourceFile>, LoadError> {
+fn built_in(files: &'static [(&'static str, &'static str)]) -> Result<Vec<SourceEntry>, LoadError> {
     if files.is_empty() {
         return Err(LoadError::whole(
             Path::new("cases"),
@@ -80,20 +139,19 @@ fn built_in(files: &[(&str, &str)], max_file_bytes: u64) -> Result<Vec<SourceFil
              directory (give one with --cases DIR)",
         ));
     }
-    files
+    Ok(files
         .iter()
         .map(|(relative, text)| {
-            let path = Path::new("cases").join(relative);
             let (game, stem) = split(relative);
-            check_text(&path, text.as_bytes(), max_file_bytes)?;
-            Ok(SourceFile {
+            SourceEntry {
                 game,
                 stem,
-                path,
-                text: (*text).to_string(),
-            })
+                path: Path::new("cases").join(relative),
+                size: text.len() as u64,
+                built_in: Some(text),
+            }
         })
-        .collect()
+        .collect())
 }
 
 fn split(relative: &str) -> (String, String) {
@@ -153,15 +211,10 @@ fn listing(dir: &Path) -> Result<Vec<(String, PathBuf)>, LoadError> {
 }
 
 /// `root/<game>/*.yaml` and `*.yml`. Every entry that should be read and cannot is an error
-/// naming it: a dangling link (where a game folder or a case file would be), a case file name
-/// on a device, a FIFO or a directory, the same case file as `.yaml` and `.yml`. Other files
-/// (a README beside the game folders) are no part of the library.
-fn read_dir(root: &Path, max_file_bytes: u64) -> Result<Vec<SourceFile>, LoadError> {
-    let bound = Bound {
-        max: max_file_bytes,
-        option: "--max-case-file-bytes",
-        what: "a case file",
-    };
+/// naming it: a dangling link where a game folder would be, the same case file as `.yaml` and
+/// `.yml` (a case file that cannot be read is one when [`SourceEntry::read`] reads it). Other
+/// files (a README beside the game folders) are no part of the library.
+fn list_dir(root: &Path) -> Result<Vec<SourceEntry>, LoadError> {
     let mut dirs = Vec::new();
     for (name, path) in listing(root)? {
         if name.starts_with('.') {
@@ -175,7 +228,7 @@ fn read_dir(root: &Path, max_file_bytes: u64) -> Result<Vec<SourceFile>, LoadErr
             }
         }
     }
-    let mut files: Vec<SourceFile> = Vec::new();
+    let mut files: Vec<SourceEntry> = Vec::new();
     for (game, dir) in dirs {
         let first_of_game = files.len();
         for (name, path) in listing(&dir)? {
@@ -192,13 +245,12 @@ fn read_dir(root: &Path, max_file_bytes: u64) -> Result<Vec<SourceFile>, LoadErr
                     ),
                 ));
             }
-            let bytes = bounded::read(&path, &bound).map_err(|e| unreadable(&path, &e))?;
-            let text = check_text(&path, &bytes, max_file_bytes)?.to_string();
-            files.push(SourceFile {
+            files.push(SourceEntry {
                 game: game.clone(),
                 stem,
+                size: std::fs::metadata(&path).map_or(0, |m| m.len()),
                 path,
-                text,
+                built_in: None,
             });
         }
     }
@@ -270,7 +322,7 @@ mod tests {
     /// A build without `cases/` must not give an empty library that every engine passes.
     #[test]
     fn an_empty_built_in_library_is_an_error() {
-        let error = built_in(&[], DEFAULT_MAX_FILE_BYTES).unwrap_err();
+        let error = built_in(&[]).unwrap_err();
         assert!(
             error.message.contains("built without its cases/"),
             "{error}"
