@@ -14,6 +14,10 @@
 //! - `case-library-largest-file`: the 12 MB file alone;
 //! - `case-library-yaml-events`: the YAML parser alone over the whole library.
 
+/// The command line's allocator (`src/main.rs`), so that the figures are the ones `check` gets.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;

@@ -13,6 +13,13 @@ use shinpan::harness::interrupt;
 
 use cli::{Finished, Usage};
 
+/// mimalloc, not the system's allocator: loading a library of recorded matches makes and drops
+/// millions of small values, each case's read on one thread and dropped on another, and with
+/// glibc's allocator that took a sixth of the instructions of the load and more of its time
+/// (`benches/library.rs`, which loads with this allocator too).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let parsed = cli::args::Cli::parse();
     let finished = cli::run(parsed);
