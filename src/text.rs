@@ -194,7 +194,13 @@ impl<'a> Line<'a> {
     }
 
     fn col_of(&self, byte: usize) -> usize {
-        self.text[..byte].chars().count() + 1
+        let before = &self.text[..byte];
+        // Every token asks: most lines are ASCII, where a byte is a character.
+        if before.is_ascii() {
+            byte + 1
+        } else {
+            before.chars().count() + 1
+        }
     }
 
     pub fn error_at(
@@ -226,7 +232,7 @@ impl<'a> Line<'a> {
         }
         let start = self.pos;
         let rest = &self.text[start..];
-        let len = rest.find(' ').unwrap_or(rest.len());
+        let len = rest.bytes().position(|b| b == b' ').unwrap_or(rest.len());
         if len == 0 {
             let found = if rest.is_empty() {
                 "end of line".to_string()
