@@ -4,6 +4,8 @@
 //! The turn from commands already read is public, [`play_turn`]: what a bot author calls to
 //! play a turn without printing it, and what the step plays once it has read the reply.
 
+use std::fmt::Write;
+
 use super::protocol::{is_finish, java_trim, Command};
 use super::rules::{
     index, neighbours, toward, town_bonus, Base, Direction, FACTORY_OUTPUT, MAX_NAME_CHARS,
@@ -120,10 +122,15 @@ fn take_turn(state: &mut State, reply: &Reply, wrong: Wrongs) -> ReplyVerdict {
                 finished = true;
                 break;
             }
-            let read = Command::parse_lenient(line);
-            if read.is_ok() && Command::parse(line).is_err() {
-                non_strict.push(format!("line {}: not in the documented form", n + 1));
-            }
+            // The strict grammar first: what it reads, the engine reads alike (the `reply`
+            // fuzz target holds it to that), and most lines are in the documented form.
+            let read = Command::parse(line).or_else(|_| {
+                let read = Command::parse_lenient(line);
+                if read.is_ok() {
+                    non_strict.push(format!("line {}: not in the documented form", n + 1));
+                }
+                read
+            });
             lines.push(read);
         }
         if rest.next().is_some() {
@@ -133,14 +140,16 @@ fn take_turn(state: &mut State, reply: &Reply, wrong: Wrongs) -> ReplyVerdict {
         }
     }
     let played = play_lines(state, lines, wrong);
-    let refused: Vec<String> = played
-        .iter()
-        .enumerate()
-        .filter_map(|(n, result)| Some(format!("line {}: {}", n + 1, result.as_ref().err()?)))
-        .collect();
+    let mut refused = String::new();
+    for (n, why) in played.iter().enumerate() {
+        if let Err(why) = why {
+            let sep = if refused.is_empty() { "" } else { "; " };
+            let _ = write!(refused, "{sep}line {}: {why}", n + 1);
+        }
+    }
     if verdict == ReplyVerdict::Accepted {
         verdict = if !refused.is_empty() {
-            ReplyVerdict::Rejected(refused.join("; "))
+            ReplyVerdict::Rejected(refused)
         } else if !non_strict.is_empty() {
             ReplyVerdict::NonStrict(non_strict.join("; "))
         } else {
@@ -184,7 +193,9 @@ fn play_lines(
 ) -> Vec<Result<(), String>> {
     let p = state.player;
     let ignore = state.players[p].finish_only();
-    let start = state.tiles.clone();
+    // The field as the turn found it, kept only for a turn that may go back to it.
+    let resets = lines.iter().any(|line| matches!(line, Ok(Command::Reset)));
+    let start = resets.then(|| state.tiles.clone());
     let mut turn = Turn::new(p);
     let mut finished = false;
     let results = lines
@@ -198,7 +209,9 @@ fn play_lines(
             }
             match line? {
                 Command::Reset => {
-                    state.tiles = start.clone();
+                    if let Some(start) = &start {
+                        state.tiles.clone_from(start);
+                    }
                     turn = Turn::new(p);
                     Ok(())
                 }
@@ -293,7 +306,7 @@ fn move_robots(
         .ok()
         .filter(|&n| n > 0)
         .ok_or("the robot count must be at least 1")?;
-    let from = index(x, y).ok_or(format!("({x}, {y}) is not on the field"))?;
+    let from = index(x, y).ok_or_else(|| format!("({x}, {y}) is not on the field"))?;
     let to = toward(from, dir, 1).ok_or("the move leaves the field")?;
     let source = tiles.0[from];
     if !source.owned_by(p) {
@@ -342,7 +355,7 @@ fn build(
     base: Base,
     wrong: Wrongs,
 ) -> Result<(), String> {
-    let at = index(x, y).ok_or(format!("({x}, {y}) is not on the field"))?;
+    let at = index(x, y).ok_or_else(|| format!("({x}, {y}) is not on the field"))?;
     let tile = tiles.0[at];
     if !tile.owned_by(p) {
         return Err(format!("({x}, {y}) is not yours"));
@@ -404,27 +417,33 @@ pub fn start_turn(tiles: &mut Field, p: usize) {
 }
 
 /// [`start_turn`] with some rules played wrong ([`Wrongs`]); [`Wrongs::NONE`] plays the rules.
+///
+/// One pass over the field produces and finds the player's towers, which then fire. Every
+/// step plays it: the pass is written without a branch on a tile's owner or base, which
+/// a random field made the processor guess wrong at every other tile.
 fn start_turn_with(tiles: &mut Field, p: usize, wrong: Wrongs) {
     let everyone = wrong.has(Wrong::EveryPlayersBasesProduce);
-    for tile in tiles.0.iter_mut().filter(|t| everyone || t.owned_by(p)) {
-        match tile.base {
-            Some(Base::Initial) => tile.robots += FACTORY_OUTPUT,
-            Some(Base::Robotmaker) => tile.robots += ROBOTMAKER_OUTPUT,
-            _ => {}
-        }
+    let (mut towers, mut count) = ([0u8; TILES], 0);
+    for (at, tile) in tiles.0.iter_mut().enumerate() {
+        let mine = tile.owned_by(p);
+        let output = match tile.base {
+            Some(Base::Initial) => FACTORY_OUTPUT,
+            Some(Base::Robotmaker) => ROBOTMAKER_OUTPUT,
+            _ => 0,
+        };
+        tile.robots += output * u32::from(mine || everyone);
+        towers[count] = at as u8;
+        count += usize::from(mine && tile.base == Some(Base::Tower));
     }
-    for at in 0..TILES {
-        if !(tiles.0[at].owned_by(p) && tiles.0[at].base == Some(Base::Tower)) {
-            continue;
-        }
+    let range = if wrong.has(Wrong::TowerRangeThree) {
+        TOWER_RANGE + 1
+    } else {
+        TOWER_RANGE
+    };
+    for &at in &towers[..count] {
         for dir in Direction::ALL {
-            let range = if wrong.has(Wrong::TowerRangeThree) {
-                TOWER_RANGE + 1
-            } else {
-                TOWER_RANGE
-            };
             for distance in 1..=range {
-                if let Some(target) = toward(at, dir, distance) {
+                if let Some(target) = toward(usize::from(at), dir, distance) {
                     let tile = &mut tiles.0[target];
                     if !tile.owned_by(p) {
                         tile.robots = tile.robots.saturating_sub(TOWER_DAMAGE);

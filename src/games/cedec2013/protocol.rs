@@ -313,11 +313,13 @@ impl Command {
     /// leading zeros, anything in the 32-bit range), a base named by an unambiguous prefix.
     /// Range checks (on the field, at least one robot) are the engine's, not the parser's.
     pub fn parse_lenient(text: &str) -> Result<Command, String> {
-        let words: Vec<&str> = java_trim(text)
-            .split(' ')
-            .filter(|w| !w.is_empty())
-            .take(6)
-            .collect();
+        // At most six words are looked at: a seventh only makes the arity wrong.
+        let (mut slots, mut count) = ([""; 6], 0);
+        for word in java_trim(text).split(' ').filter(|w| !w.is_empty()).take(6) {
+            slots[count] = word;
+            count += 1;
+        }
+        let words = &slots[..count];
         let int = |w: &str| -> Result<i32, String> {
             let digits = w.strip_prefix(['-', '+']).unwrap_or(w);
             if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
