@@ -3,6 +3,7 @@
 //! fuzzing, and the match log that `play --log` and `tap` write and `trace` reads.
 
 pub mod adapter;
+pub mod arena;
 pub mod bot;
 pub mod diff;
 pub mod guard;

@@ -15,7 +15,7 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::harness::interrupt;
@@ -165,8 +165,45 @@ pub struct MatchResult {
     pub late_replies: Vec<usize>,
     /// Per seat, the step of its first late reply.
     pub first_late_step: Vec<Option<usize>>,
+    /// Per seat, its first crash, time-out or illegal reply, if any.
+    pub failures: Vec<Option<SeatFailure>>,
+    /// Per seat, the longest a reply that came took, in ms (the handshake's not counted).
+    pub slowest_reply_ms: Vec<u64>,
     /// In a series, what the match hands to the next one (the game's options); empty otherwise.
     pub carried: MatchOptions,
+}
+
+/// How a program failed in a match, whatever the result: what `play --matches` counts per
+/// contender apart from its losses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FailureKind {
+    /// The program exited, broke a pipe, flooded or sent what no frame reads: verdict `crashed`.
+    Crash,
+    /// No whole reply by the deadline: verdict `timed-out` (or a handshake too late).
+    TimeOut,
+    /// A reply the engine refused under the rules: verdict `rejected`.
+    Illegal,
+}
+
+impl FailureKind {
+    /// The word the reports use: `crash`, `time-out`, `illegal`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FailureKind::Crash => "crash",
+            FailureKind::TimeOut => "time-out",
+            FailureKind::Illegal => "illegal",
+        }
+    }
+}
+
+/// A seat's first failure in a match: what, at which step (`None`: the handshake), and the
+/// words of the failure.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatFailure {
+    pub kind: FailureKind,
+    pub step: Option<usize>,
+    pub detail: String,
 }
 
 /// A contender's place in a series.
@@ -296,6 +333,29 @@ pub fn play_each(
         },
         interrupted,
     })
+}
+
+/// Plays one match, the `index`th of a run, logging it to `log`: `None` when a signal
+/// interrupted it (the log then ends with an `interrupted` record). What `play --matches` runs
+/// on each of its workers.
+pub fn play_match(
+    game: &dyn DynGame,
+    contenders: &[Contender],
+    index: usize,
+    plan: &Round,
+    options: &PlayOptions,
+    log: Option<&mut dyn Write>,
+) -> Result<Option<MatchResult>, MatchError> {
+    let mut log = log;
+    play_one(
+        game,
+        contenders,
+        index,
+        plan,
+        options,
+        &mut log,
+        &mut |_, _| {},
+    )
 }
 
 /// A trace-log record of a whole prompt or reply (`conformance/TRACES.md`).
@@ -469,6 +529,10 @@ struct Tally {
     /// Replies the engine ignored as late, and the step of the first.
     late_replies: Vec<usize>,
     first_late_step: Vec<Option<usize>>,
+    /// The first crash, time-out or illegal reply.
+    failures: Vec<Option<SeatFailure>>,
+    /// The longest reply that came.
+    slowest: Vec<Duration>,
 }
 
 impl Tally {
@@ -484,6 +548,20 @@ impl Tally {
                 .collect(),
             late_replies: vec![0; players],
             first_late_step: vec![None; players],
+            failures: seats
+                .iter()
+                .map(|s| {
+                    s.fault().map(|f| SeatFailure {
+                        kind: match f {
+                            Failure::TimedOut { .. } => FailureKind::TimeOut,
+                            _ => FailureKind::Crash,
+                        },
+                        step: None,
+                        detail: format!("handshake: {f}"),
+                    })
+                })
+                .collect(),
+            slowest: vec![Duration::ZERO; players],
         }
     }
 
@@ -506,6 +584,12 @@ impl Tally {
                 let shown: String = text.escape_debug().take(60).collect();
                 self.faults[seat]
                     .get_or_insert_with(|| format!("step {steps}: illegal reply `{shown}`: {why}"));
+            }
+            if let Reply::Text { .. } = &record.replies[i] {
+                self.slowest[seat] = self.slowest[seat].max(record.waited[i]);
+            }
+            if self.failures[seat].is_none() {
+                self.failures[seat] = failure_of(record, i, steps);
             }
         }
     }
@@ -537,6 +621,8 @@ impl Tally {
             non_strict,
             late_replies: self.late_replies,
             first_late_step: self.first_late_step,
+            failures: self.failures,
+            slowest_reply_ms: self.slowest.iter().map(|d| d.as_millis() as u64).collect(),
             carried: match game.info().capabilities.series {
                 Some(series) if plan.in_series => finished
                     .state()
@@ -547,6 +633,31 @@ impl Tally {
             options: plan.options.clone(),
         }
     }
+}
+
+/// The failure the `i`th reply of `record` (step `step`) shows, if it shows one: its verdict
+/// says what, the bot's failure (or the engine's reason) says how.
+fn failure_of(record: &StepRecord, i: usize, step: usize) -> Option<SeatFailure> {
+    let how = |fallback: &str| {
+        record.new_faults[i]
+            .as_ref()
+            .map_or_else(|| fallback.to_string(), Failure::to_string)
+    };
+    let (kind, detail) = match (record.verdicts.get(i)?, &record.replies[i]) {
+        (ReplyVerdict::TimedOut, _) => (FailureKind::TimeOut, how("no reply in time")),
+        (ReplyVerdict::Crashed, _) => (FailureKind::Crash, how("no reply: the program failed")),
+        (ReplyVerdict::Rejected(why), Reply::Text { text, .. }) => {
+            let shown: String = text.escape_debug().take(60).collect();
+            (FailureKind::Illegal, format!("`{shown}`: {why}"))
+        }
+        (ReplyVerdict::Rejected(why), _) => (FailureKind::Illegal, why.clone()),
+        _ => return None,
+    };
+    Some(SeatFailure {
+        kind,
+        step: Some(step),
+        detail,
+    })
 }
 
 /// Logs the prompt and the reply of each awaited seat of step `step`.
