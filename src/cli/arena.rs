@@ -83,12 +83,12 @@ pub fn run(
         bar.set_message(format!("{} failures", report.failures.len()));
     });
     bar.finish_and_clear();
-    let run = run.map_err(|e| Usage(e.to_string()))?;
-    report.finish(run.interrupted);
     if defaulted && report.failures.is_empty() && arena.keep == KeepLogs::Failures {
         // Nothing kept: the directory made for the run goes too (only if it is empty).
         let _ = std::fs::remove_dir(&dir);
     }
+    let run = run.map_err(|e| Usage(e.to_string()))?;
+    report.finish(run.interrupted);
     out(&report.render(arena.format))?;
     if jobs > 1 {
         let turn = Clock::new(game.info().limits, options.limits).turn_limit();
