@@ -167,7 +167,8 @@ pub struct MatchResult {
     pub first_late_step: Vec<Option<usize>>,
     /// Per seat, its first crash, time-out or illegal reply, if any.
     pub failures: Vec<Option<SeatFailure>>,
-    /// Per seat, the longest a reply that came took, in ms (the handshake's not counted).
+    /// Per seat, the longest a reply that came took, in ms, its first reply and the handshake
+    /// not counted (they may have limits of their own: CEDEC 2013's name, 5 s to a turn's 1 s).
     pub slowest_reply_ms: Vec<u64>,
     /// In a series, what the match hands to the next one (the game's options); empty otherwise.
     pub carried: MatchOptions,
@@ -531,8 +532,9 @@ struct Tally {
     first_late_step: Vec<Option<usize>>,
     /// The first crash, time-out or illegal reply.
     failures: Vec<Option<SeatFailure>>,
-    /// The longest reply that came.
+    /// The longest reply that came, after the first; and how many came.
     slowest: Vec<Duration>,
+    replies: Vec<usize>,
 }
 
 impl Tally {
@@ -562,6 +564,7 @@ impl Tally {
                 })
                 .collect(),
             slowest: vec![Duration::ZERO; players],
+            replies: vec![0; players],
         }
     }
 
@@ -586,7 +589,10 @@ impl Tally {
                     .get_or_insert_with(|| format!("step {steps}: illegal reply `{shown}`: {why}"));
             }
             if let Reply::Text { .. } = &record.replies[i] {
-                self.slowest[seat] = self.slowest[seat].max(record.waited[i]);
+                if self.replies[seat] > 0 {
+                    self.slowest[seat] = self.slowest[seat].max(record.waited[i]);
+                }
+                self.replies[seat] += 1;
             }
             if self.failures[seat].is_none() {
                 self.failures[seat] = failure_of(record, i, steps);

@@ -17,6 +17,7 @@ use shinpan::report::arena::ArenaReport;
 use crate::common;
 
 const FAILING_BOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots/fails_by_seed.sh");
+const GOOD_BOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots/good.py");
 
 /// `play codevs-reborn --matches SEEDS --jobs JOBS` of the built-in player against the failing
 /// bot, its replies due in 300 ms, logged to `dir`: the report and stderr.
@@ -286,4 +287,33 @@ fn what_an_arena_cannot_play_exits_2() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("cannot start `/nonexistent/bot`"));
+}
+
+/// A reply that takes over half of its time with matches in parallel may be late only because
+/// of them: the arena says so with `--jobs 2`, and not with `--jobs 1`, where the time is the
+/// bot's own. (good.py thinks 800 ms before each of its first two replies, the second of which
+/// counts; a reply has 1500 ms, a margin for a loaded machine.)
+#[test]
+fn a_slow_reply_in_parallel_matches_is_warned_of() {
+    let dir = tempfile::tempdir().unwrap();
+    let slow = |jobs: &str| {
+        let output = common::shinpan_within(120)
+            .args(["play", "codevs-reborn", "--matches", "1", "--jobs", jobs])
+            .args(["--turn-ms", "1500", "--format", "json", "--log-dir"])
+            .arg(dir.path())
+            .args(["--", "builtin", "--", common::python3(), GOOD_BOT])
+            .args(["--think", "800", "2"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        let report: ArenaReport = serde_json::from_slice(&output.stdout).unwrap();
+        assert!(report.failures.is_empty(), "{:?}", report.failures);
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    let warned = slow("2");
+    assert!(
+        warned.contains("of the 1500 ms allowed") && warned.contains("--jobs 1"),
+        "{warned}"
+    );
+    assert_eq!(slow("1"), "");
 }
