@@ -137,3 +137,124 @@ pub(super) fn failure_line(f: &FailureRecord, dir: Option<&Path>) -> String {
         f.detail,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::super::arena::{ArenaHeader, ArenaReport};
+    use super::*;
+    use crate::harness::play::{FailureKind, MatchResult, SeatFailure};
+    use crate::report::Render;
+    use crate::seam::{MatchOptions, Outcome};
+
+    /// A two-player match of seed `seed`, contender `seats[s]` in seat `s`, won by the contender
+    /// `winner`, with `failures` per seat.
+    fn ended(
+        seed: u64,
+        seats: [usize; 2],
+        winner: Option<usize>,
+        failures: [Option<SeatFailure>; 2],
+    ) -> MatchResult {
+        let winning_seat = winner.and_then(|w| seats.iter().position(|&c| c == w));
+        MatchResult {
+            round: 0,
+            seed,
+            label: String::new(),
+            seats: seats.to_vec(),
+            options: MatchOptions::default(),
+            outcome: Some(Outcome::new(winning_seat, "danger-line")),
+            winner,
+            steps: 10,
+            time_used_ms: vec![0, 0],
+            scores: Vec::new(),
+            faults: vec![None, None],
+            non_strict: vec![None, None],
+            late_replies: vec![0, 0],
+            first_late_step: vec![None, None],
+            failures: failures.to_vec(),
+            slowest_reply_ms: vec![0, 0],
+            carried: MatchOptions::default(),
+        }
+    }
+
+    fn crash(step: Option<usize>) -> Option<SeatFailure> {
+        Some(SeatFailure {
+            kind: FailureKind::Crash,
+            step,
+            detail: "the output ended".into(),
+        })
+    }
+
+    /// Five matches, added out of plan order: #1 wins three, loses one (by a crash in its
+    /// handshake), draws one; #2 crashes once at step 4 and loses that match.
+    fn report() -> ArenaReport {
+        let dir = PathBuf::from("/logs");
+        let mut report = ArenaReport::new(ArenaHeader {
+            game: "codevs-reborn".into(),
+            contenders: vec!["python3 a.py".into(), "builtin".into()],
+            first_seed: 1,
+            seeds: 3,
+            orders: vec![vec![0, 1], vec![1, 0]],
+            planned: 6,
+            jobs: 2,
+            log_dir: dir.clone(),
+            logs_kept: KeepLogs::Failures,
+        });
+        let log = |name: &str| Some(dir.join(name));
+        report.add(
+            3,
+            &ended(2, [1, 0], Some(0), [crash(Some(4)), None]),
+            log("seed-2-seats-2-1.jsonl"),
+        );
+        report.add(0, &ended(1, [0, 1], Some(0), [None, None]), None);
+        report.add(
+            1,
+            &ended(1, [1, 0], Some(1), [None, crash(None)]),
+            log("seed-1-seats-2-1.jsonl"),
+        );
+        report.add(2, &ended(2, [0, 1], Some(0), [None, None]), None);
+        report.add(4, &ended(3, [0, 1], None, [None, None]), None);
+        report.finish(Some("interrupted by SIGINT after 5 of 6 matches".into()));
+        report
+    }
+
+    #[test]
+    fn the_table_counts_each_pair_and_lists_failures_in_plan_order() {
+        let text = report().human();
+        // Win rate 3 / (3 + 1) = 75.0%. Wilson at 95% for 3 of 4, z² = 3.8416: z²/n = 0.9604,
+        // denominator 1.9604; centre's numerator 0.75 + 0.4802 = 1.2302;
+        // 0.75 × 0.25 / 4 + 3.8416 / 64 = 0.046875 + 0.060025 = 0.1069, √ = 0.326956,
+        // × 1.96 = 0.640834; (1.2302 ∓ 0.640834) / 1.9604 = 0.30064, 0.95441.
+        let row = text.lines().find(|l| l.contains("#1 vs #2")).unwrap();
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(
+            cells,
+            ["#1", "vs", "#2", "5", "3", "1", "1", "75.0%", "30.1%", "-", "95.4%", "1", "/", "1"],
+            "{text}"
+        );
+        assert!(text.contains("  #1: 1 crash, 0 time-outs, 0 illegal replies in 5 games\n"));
+        assert!(text.contains("  #2: 1 crash, 0 time-outs, 0 illegal replies in 5 games\n"));
+        // Plan order: match 1 (seed 1) before match 3 (seed 2), though added after it.
+        let at = |line: &str| text.find(line).unwrap_or_else(|| panic!("{line}:\n{text}"));
+        let first = at("#1 crash seed 1 [#2 #1] seat 1 handshake");
+        let second = at("#2 crash seed 2 [#2 #1] seat 0 step 4");
+        assert!(first < second, "{text}");
+        assert!(text.contains("step 4: the output ended; log seed-2-seats-2-1.jsonl\n"));
+        assert!(text.ends_with("INTERRUPTED: interrupted by SIGINT after 5 of 6 matches\n"));
+    }
+
+    #[test]
+    fn the_report_reads_back_from_its_json() {
+        let report = report();
+        let read: ArenaReport = serde_json::from_str(&report.json()).unwrap();
+        assert_eq!(read, report);
+        // JUnit: a case per contender, each failed by its crash, with its log's full path.
+        let junit = report.junit();
+        assert_eq!(junit.matches("<testcase").count(), 2, "{junit}");
+        assert!(
+            junit.contains("log /logs/seed-2-seats-2-1.jsonl"),
+            "{junit}"
+        );
+    }
+}
