@@ -20,6 +20,11 @@ use super::{JunitRow, JunitStatus, Render};
 use crate::harness::arena::KeepLogs;
 use crate::harness::play::{FailureKind, MatchResult};
 
+/// The most failures a report lists: the first in plan order. The others are counted
+/// ([`FailureCounts`]) and their logs kept, but not listed, so that a run of a million matches
+/// against a bot that always crashes holds a bounded report.
+pub const LISTED_FAILURES: usize = 10_000;
+
 /// z for a two-sided 95% interval: the 0.975 quantile of the standard normal distribution.
 const Z_95: f64 = 1.959_963_984_540_054;
 
@@ -64,8 +69,11 @@ pub struct ArenaReport {
     pub pairs: Vec<PairRecord>,
     /// Per contender, its failures counted by kind.
     pub failure_counts: Vec<FailureCounts>,
-    /// Every failure, by match (seed, then order), then seat.
+    /// Every failure, by match (seed, then order), then seat; the first [`LISTED_FAILURES`]
+    /// when there are more.
     pub failures: Vec<FailureRecord>,
+    /// The failures counted but not listed (after the first [`LISTED_FAILURES`]).
+    pub failures_unlisted: usize,
     /// Why the run stopped before its last match, if it did.
     pub interrupted: Option<String>,
 }
@@ -169,6 +177,7 @@ impl ArenaReport {
                 })
                 .collect(),
             failures: Vec::new(),
+            failures_unlisted: 0,
             interrupted: None,
         }
     }
@@ -214,6 +223,15 @@ impl ArenaReport {
                 log: log.clone(),
             });
         }
+        if self.failures.len() >= 2 * LISTED_FAILURES {
+            self.keep_the_first_failures();
+        }
+    }
+
+    /// Keeps the first [`LISTED_FAILURES`] failures in plan order.
+    fn keep_the_first_failures(&mut self) {
+        self.failures.sort_by_key(|f| (f.match_index, f.seat));
+        self.failures.truncate(LISTED_FAILURES);
     }
 
     /// Works out the win rates and their intervals, and puts the failures in plan order.
@@ -223,7 +241,13 @@ impl ArenaReport {
             pair.win_rate = (decided > 0).then(|| pair.wins as f64 / decided as f64);
             pair.ci95 = wilson(pair.wins, decided).map(|(low, high)| [low, high]);
         }
-        self.failures.sort_by_key(|f| (f.match_index, f.seat));
+        self.keep_the_first_failures();
+        let counted: usize = self
+            .failure_counts
+            .iter()
+            .map(|c| c.crashes + c.time_outs + c.illegal)
+            .sum();
+        self.failures_unlisted = counted - self.failures.len();
         self.interrupted = interrupted;
     }
 }

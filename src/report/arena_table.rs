@@ -59,6 +59,12 @@ pub(super) fn human(r: &ArenaReport) -> String {
     for failure in &r.failures {
         out.push_str(&format!("  {}\n", failure_line(failure, Some(&r.log_dir))));
     }
+    if r.failures_unlisted > 0 {
+        out.push_str(&format!(
+            "  and {} more, not listed (their logs are in the directory)\n",
+            r.failures_unlisted
+        ));
+    }
     if let Some(why) = &r.interrupted {
         out.push_str(&format!("INTERRUPTED: {why}\n"));
     }
@@ -242,6 +248,30 @@ mod tests {
         assert!(first < second, "{text}");
         assert!(text.contains("step 4: the output ended; log seed-2-seats-2-1.jsonl\n"));
         assert!(text.ends_with("INTERRUPTED: interrupted by SIGINT after 5 of 6 matches\n"));
+    }
+
+    /// A bot that crashes in every match: the counts go on, the list stops at its bound, and
+    /// what it holds is the first failures in plan order, whatever order they came in.
+    #[test]
+    fn the_failures_listed_are_bounded() {
+        use super::super::arena::LISTED_FAILURES;
+        let mut report = report();
+        let matches = 2 * LISTED_FAILURES + 10;
+        for index in (10..matches + 10).rev() {
+            let m = ended(index as u64, [0, 1], Some(0), [None, crash(Some(0))]);
+            report.add(index, &m, None);
+        }
+        report.finish(None);
+        assert_eq!(report.failures.len(), LISTED_FAILURES);
+        assert_eq!(report.failure_counts[1].crashes, 1 + matches);
+        assert_eq!(report.failures_unlisted, 2 + matches - LISTED_FAILURES);
+        let listed: Vec<usize> = report.failures.iter().map(|f| f.match_index).collect();
+        assert_eq!(listed[..3], [1, 3, 10]);
+        assert_eq!(listed.last(), Some(&(LISTED_FAILURES + 7)));
+        assert!(report.human().contains(&format!(
+            "and {} more, not listed",
+            2 + matches - LISTED_FAILURES
+        )));
     }
 
     #[test]
