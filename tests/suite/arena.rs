@@ -287,6 +287,16 @@ fn what_an_arena_cannot_play_exits_2() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("cannot start `/nonexistent/bot`"));
+    // A log directory that cannot be made is named.
+    common::shinpan_within(60)
+        .args(["play", "codevs-reborn", "--matches", "1", "--log-dir"])
+        .arg("/proc/self/no/such/dir")
+        .args(["--", "builtin", "--", "builtin"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "cannot make the log directory /proc/self/no/such/dir",
+        ));
 }
 
 /// A reply that takes over half of its time with matches in parallel may be late only because
@@ -316,4 +326,56 @@ fn a_slow_reply_in_parallel_matches_is_warned_of() {
         "{warned}"
     );
     assert_eq!(slow("1"), "");
+}
+
+/// `play --matches 4294967296` plans no match up front (8,589,934,592 of them, in a 4 GB address
+/// space) and keeps nothing of a match but its counts: it plays on until a signal, then prints
+/// the report of the matches played to their end.
+#[test]
+fn an_arena_of_billions_of_matches_plans_none_up_front_and_reports_when_stopped() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new("sh")
+        .args(["-c", "ulimit -v 4000000; exec \"$@\"", "sh"])
+        .arg(env!("CARGO_BIN_EXE_shinpan"))
+        .args([
+            "play",
+            "codevs-reborn",
+            "--matches",
+            "4294967296",
+            "--jobs",
+            "2",
+        ])
+        .args(["--format", "json", "--keep-logs", "all", "--log-dir"])
+        .arg(dir.path())
+        .args(["--", "builtin", "--", "builtin"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Matches under way: the signal handler is in place (it is the run's first act).
+    let until = Instant::now() + Duration::from_secs(60);
+    while std::fs::read_dir(dir.path()).unwrap().count() < 4 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(child.try_wait().unwrap().is_none(), "it ended");
+    crate::procs::send(&child, nix::sys::signal::Signal::SIGINT);
+    let status = crate::procs::exits_within(&mut child, Duration::from_secs(10));
+    let mut stdout = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    assert_eq!(status.code(), Some(130), "{stdout}");
+    let report: ArenaReport = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report.planned, 8_589_934_592);
+    assert!(report.played >= 2, "{stdout}");
+    let why = report.interrupted.unwrap_or_default();
+    assert!(why.starts_with("interrupted by SIGINT after"), "{why}");
+    assert_eq!(report.pairs[0].games, report.played);
 }
