@@ -1,6 +1,6 @@
 //! The result of `play --matches` (an arena): one struct, [`ArenaReport`], that every rendering
-//! is made from (the human table and JSON here; it reads back from its JSON, so another
-//! rendering can be made from a saved report).
+//! is made from (`arena_table.rs`: the human table, JSON and JUnit; it reads back from its JSON,
+//! so another rendering can be made from a saved report).
 //!
 //! **Pairs.** A row per pair of contenders (by command line, whatever their seats), from the
 //! first's side: wins, losses, draws, games. In a match of more than two players, a contender
@@ -16,7 +16,6 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use super::{JunitRow, JunitStatus, Render};
 use crate::harness::arena::KeepLogs;
 use crate::harness::play::{FailureKind, MatchResult};
 
@@ -249,48 +248,6 @@ impl ArenaReport {
             .sum();
         self.failures_unlisted = counted - self.failures.len();
         self.interrupted = interrupted;
-    }
-}
-
-impl Render for ArenaReport {
-    fn human(&self) -> String {
-        super::arena_table::human(self)
-    }
-
-    fn json(&self) -> String {
-        super::json(self)
-    }
-
-    /// One test case per contender: failed when it crashed, timed out or replied illegally,
-    /// each failure with its log.
-    fn junit(&self) -> String {
-        let lines: Vec<(String, String)> = self
-            .contenders
-            .iter()
-            .enumerate()
-            .map(|(c, label)| {
-                let failures: Vec<String> = self
-                    .failures
-                    .iter()
-                    .filter(|f| f.contender == c)
-                    .map(|f| super::arena_table::failure_line(f, None))
-                    .collect();
-                (format!("#{} {label}", c + 1), failures.join("\n"))
-            })
-            .collect();
-        let rows = lines.iter().map(|(name, failures)| JunitRow {
-            suite: &self.game,
-            name,
-            classname: format!("{}/play", self.game),
-            status: if failures.is_empty() {
-                JunitStatus::Passed
-            } else {
-                JunitStatus::Failed(failures)
-            },
-            stdout: None,
-            stderr: None,
-        });
-        super::junit(&format!("shinpan play {}", self.game), rows)
     }
 }
 

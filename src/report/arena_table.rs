@@ -1,13 +1,57 @@
-//! The human rendering of an arena's report ([`super::arena::ArenaReport`]): what was played,
-//! the table of pairs with win rates and 95% intervals, each contender's failures by kind, and
-//! every failure with the log to replay it.
+//! The renderings of an arena's report ([`super::arena::ArenaReport`]). For people: what was
+//! played, the table of pairs with win rates and 95% intervals, each contender's failures by
+//! kind, and every failure with the log to replay it. JSON: the report itself. JUnit: a test
+//! case per contender.
 
 use std::path::Path;
 
 use super::arena::{ArenaReport, FailureRecord, PairRecord};
+use super::{JunitRow, JunitStatus, Render};
 use crate::harness::arena::KeepLogs;
 
-pub(super) fn human(r: &ArenaReport) -> String {
+impl Render for ArenaReport {
+    fn human(&self) -> String {
+        human(self)
+    }
+
+    fn json(&self) -> String {
+        super::json(self)
+    }
+
+    /// One test case per contender: failed when it crashed, timed out or replied illegally,
+    /// each failure with its log.
+    fn junit(&self) -> String {
+        let lines: Vec<(String, String)> = self
+            .contenders
+            .iter()
+            .enumerate()
+            .map(|(c, label)| {
+                let failures: Vec<String> = self
+                    .failures
+                    .iter()
+                    .filter(|f| f.contender == c)
+                    .map(|f| failure_line(f, None))
+                    .collect();
+                (format!("#{} {label}", c + 1), failures.join("\n"))
+            })
+            .collect();
+        let rows = lines.iter().map(|(name, failures)| JunitRow {
+            suite: &self.game,
+            name,
+            classname: format!("{}/play", self.game),
+            status: if failures.is_empty() {
+                JunitStatus::Passed
+            } else {
+                JunitStatus::Failed(failures)
+            },
+            stdout: None,
+            stderr: None,
+        });
+        super::junit(&format!("shinpan play {}", self.game), rows)
+    }
+}
+
+fn human(r: &ArenaReport) -> String {
     let mut out = format!(
         "{} arena: seeds {}..{} ({}), {} seat order{} each: {} of {} matches played, {} at a time\n",
         r.game,
@@ -124,7 +168,7 @@ fn percent(x: f64) -> String {
 }
 
 /// A failure in one line: who, what, where, and its log (named from `dir`, when it is there).
-pub(super) fn failure_line(f: &FailureRecord, dir: Option<&Path>) -> String {
+fn failure_line(f: &FailureRecord, dir: Option<&Path>) -> String {
     let seats: Vec<String> = f.seats.iter().map(|c| format!("#{}", c + 1)).collect();
     let step = f
         .step
@@ -151,7 +195,6 @@ mod tests {
     use super::super::arena::{ArenaHeader, ArenaReport};
     use super::*;
     use crate::harness::play::{FailureKind, MatchResult, SeatFailure};
-    use crate::report::Render;
     use crate::seam::{MatchOptions, Outcome};
 
     /// A two-player match of seed `seed`, contender `seats[s]` in seat `s`, won by the contender
