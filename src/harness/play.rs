@@ -15,13 +15,15 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::json;
 
 use crate::harness::interrupt;
 use crate::harness::log::{now_us, record_line, LOG_FORMAT};
 use crate::harness::process::Limits;
 use crate::harness::referee::{play_step, Seat, StepRecord};
+use crate::harness::seat_failure::failure_of;
+pub use crate::harness::seat_failure::{FailureKind, SeatFailure};
 use crate::harness::session::{error_at_end, Clock, Failure, LimitOverrides, Session};
 use crate::rng::{player_stream, seeded};
 use crate::seam::{
@@ -172,39 +174,6 @@ pub struct MatchResult {
     pub slowest_reply_ms: Vec<u64>,
     /// In a series, what the match hands to the next one (the game's options); empty otherwise.
     pub carried: MatchOptions,
-}
-
-/// How a program failed in a match, whatever the result: what `play --matches` counts per
-/// contender apart from its losses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FailureKind {
-    /// The program exited, broke a pipe, flooded or sent what no frame reads: verdict `crashed`.
-    Crash,
-    /// No whole reply by the deadline: verdict `timed-out` (or a handshake too late).
-    TimeOut,
-    /// A reply the engine refused under the rules: verdict `rejected`.
-    Illegal,
-}
-
-impl FailureKind {
-    /// The word the reports use: `crash`, `time-out`, `illegal`.
-    pub fn name(self) -> &'static str {
-        match self {
-            FailureKind::Crash => "crash",
-            FailureKind::TimeOut => "time-out",
-            FailureKind::Illegal => "illegal",
-        }
-    }
-}
-
-/// A seat's first failure in a match: what, at which step (`None`: the handshake), and the
-/// words of the failure.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatFailure {
-    pub kind: FailureKind,
-    pub step: Option<usize>,
-    pub detail: String,
 }
 
 /// A contender's place in a series.
@@ -552,16 +521,7 @@ impl Tally {
             first_late_step: vec![None; players],
             failures: seats
                 .iter()
-                .map(|s| {
-                    s.fault().map(|f| SeatFailure {
-                        kind: match f {
-                            Failure::TimedOut { .. } => FailureKind::TimeOut,
-                            _ => FailureKind::Crash,
-                        },
-                        step: None,
-                        detail: format!("handshake: {f}"),
-                    })
-                })
+                .map(|s| s.fault().map(SeatFailure::of_handshake))
                 .collect(),
             slowest: vec![Duration::ZERO; players],
             replies: vec![0; players],
@@ -639,31 +599,6 @@ impl Tally {
             options: plan.options.clone(),
         }
     }
-}
-
-/// The failure the `i`th reply of `record` (step `step`) shows, if it shows one: its verdict
-/// says what, the bot's failure (or the engine's reason) says how.
-fn failure_of(record: &StepRecord, i: usize, step: usize) -> Option<SeatFailure> {
-    let how = |fallback: &str| {
-        record.new_faults[i]
-            .as_ref()
-            .map_or_else(|| fallback.to_string(), Failure::to_string)
-    };
-    let (kind, detail) = match (record.verdicts.get(i)?, &record.replies[i]) {
-        (ReplyVerdict::TimedOut, _) => (FailureKind::TimeOut, how("no reply in time")),
-        (ReplyVerdict::Crashed, _) => (FailureKind::Crash, how("no reply: the program failed")),
-        (ReplyVerdict::Rejected(why), Reply::Text { text, .. }) => {
-            let shown: String = text.escape_debug().take(60).collect();
-            (FailureKind::Illegal, format!("`{shown}`: {why}"))
-        }
-        (ReplyVerdict::Rejected(why), _) => (FailureKind::Illegal, why.clone()),
-        _ => return None,
-    };
-    Some(SeatFailure {
-        kind,
-        step: Some(step),
-        detail,
-    })
 }
 
 /// Logs the prompt and the reply of each awaited seat of step `step`.
