@@ -10,6 +10,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use shinpan::case::{Source, DEFAULT_MAX_FILE_BYTES};
+use shinpan::harness::arena::KeepLogs;
 use shinpan::harness::session::LimitOverrides;
 use shinpan::report::Format;
 use shinpan::run::baseline::DEFAULT_MAX_BASELINE_BYTES;
@@ -58,9 +59,10 @@ pub enum Command {
     /// Check a bot program: handshake, whole matches, extreme and malformed prompts.
     #[command(after_help = "Example: shinpan bot codevs-reborn -- python3 my_bot.py")]
     Bot(BotArgs),
-    /// Play local matches between bot programs (or `builtin`) on the reference engine.
+    /// Play local matches between bot programs (or `builtin`) on the reference engine; with
+    /// `--matches`, an arena: every seed in every seat order, a table of results per pair.
     #[command(
-        after_help = "Example: shinpan play codevs-reborn --rounds 2 -- python3 a.py -- builtin"
+        after_help = "Examples: shinpan play codevs-reborn --rounds 2 -- python3 a.py -- builtin\n          shinpan play codevs-reborn --matches 20 --jobs 2 --log-dir logs -- python3 a.py -- python3 b.py"
     )]
     Play(PlayArgs),
     /// Sit between a real engine and a bot as the bot's command: forward every byte both ways
@@ -368,13 +370,37 @@ pub struct PlayArgs {
     pub game: String,
     #[arg(long, allow_negative_numbers = true, value_parser = whole_number, default_value_t = 1)]
     pub seed: u64,
-    /// Matches to play; the seats rotate every round.
+    /// Matches to play; the seats rotate every round (`--matches` plays every order).
     #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = at_least_one)]
     pub rounds: usize,
     /// Play the game's series instead of rounds (CODE VS 4.0: the 41 stages), in fixed seats,
     /// ranked as its document ranks them.
     #[arg(long, conflicts_with = "rounds")]
     pub series: bool,
+    /// An arena: N seeds from `--seed`, each played in every seat order of the players (2
+    /// orders for two players, 6 for three), so N × orders matches. Prints a table per pair of
+    /// players (wins, losses, draws, the win rate wins / (wins + losses) and its 95% Wilson
+    /// interval; in a three-player match the winner beats both others and they draw) and every
+    /// crash, time-out and illegal reply, counted apart from losses, with the log to replay it.
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = at_least_one,
+          conflicts_with_all = ["rounds", "series", "log"])]
+    pub matches: Option<usize>,
+    /// With `--matches`: play N matches at once, each with programs of its own. Bots then share
+    /// the cores and may reply later than alone: a warning says when a reply took over half its
+    /// time or timed out. The results are the same, in the same order, whatever N [default: 1].
+    #[arg(long, short = 'j', allow_negative_numbers = true, value_name = "N",
+          value_parser = at_least_one, requires = "matches")]
+    pub jobs: Option<usize>,
+    /// With `--matches`: the directory (made if missing) where each match is logged, one file a
+    /// match named by its seed and its seats (`seed-7-seats-2-1.jsonl`: #2 in seat 0), as
+    /// `--log` writes them [default: a new directory in the system's temporary directory].
+    #[arg(long, value_name = "DIR", requires = "matches")]
+    pub log_dir: Option<PathBuf>,
+    /// With `--matches`: the logs to keep, of every match or only of those where a program
+    /// crashed, timed out or replied illegally (the others are deleted once played).
+    #[arg(long, value_enum, value_name = "WHICH", default_value_t = KeepLogsArg::Failures,
+          requires = "matches")]
+    pub keep_logs: KeepLogsArg,
     /// Write every prompt and reply, with timings, to this file as JSON lines.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
@@ -481,6 +507,22 @@ pub enum PhaseArg {
     Matches,
     Extreme,
     Malformed,
+}
+
+/// Which logs of an arena stay (`play --keep-logs`).
+#[derive(Clone, Copy, ValueEnum)]
+pub enum KeepLogsArg {
+    Failures,
+    All,
+}
+
+impl KeepLogsArg {
+    pub fn keep(self) -> KeepLogs {
+        match self {
+            KeepLogsArg::Failures => KeepLogs::Failures,
+            KeepLogsArg::All => KeepLogs::All,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]

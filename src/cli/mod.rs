@@ -8,6 +8,7 @@
 //! quietly and the run keeps the exit code it would have had; any other write error is a
 //! failure of the tool. Progress goes through [`progress`], which never fails.
 
+mod arena;
 pub mod args;
 pub mod bot;
 pub mod check;

@@ -1,5 +1,6 @@
-//! `shinpan play`: splits the command lines into one contender per seat, opens the log, plays
-//! the rounds (or the game's series) with a progress line, prints each match as it ends (for
+//! `shinpan play`: splits the command lines into one contender per seat, hands an arena
+//! (`--matches`) to [`super::arena`], else opens the log, plays the rounds (or the game's series)
+//! with a progress line, prints each match as it ends (for
 //! people; JSON and JUnit print them all at the end) and the summary (of the matches played to
 //! their end, when a signal interrupted the run).
 
@@ -7,11 +8,13 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
+use shinpan::harness::arena::ArenaPlan;
 use shinpan::harness::play::{play_each, rounds, series_rounds, Contender, PlayOptions, Round};
 use shinpan::report::play::match_lines;
 use shinpan::report::{Format, Render};
 use shinpan::seam::{DynGame, MatchOptions};
 
+use super::arena::Arena;
 use super::args::PlayArgs;
 use super::{game_by_id, out, progress, Finished, Usage};
 
@@ -22,6 +25,10 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
         seed,
         rounds: count,
         series,
+        matches,
+        jobs,
+        log_dir,
+        keep_logs,
         log,
         format,
         limits,
@@ -32,6 +39,23 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
     let match_options = options.for_game(game)?;
     let players = game.info().players;
     let contenders = contenders(game, &commands)?;
+    if let Some(seeds) = matches {
+        let options = PlayOptions {
+            limits: limits.overrides(),
+            process: Default::default(),
+            ranking: None,
+        };
+        let plan = ArenaPlan::new(seed, seeds, players, match_options);
+        let arena = Arena {
+            seed,
+            seeds,
+            jobs: jobs.unwrap_or(1),
+            log_dir,
+            keep: keep_logs.keep(),
+            format: format.format(),
+        };
+        return super::arena::run(game, &contenders, plan, &options, arena);
+    }
     // A series is a few dozen matches, planned (and their options checked) up front; plain
     // rounds are made one at a time as they are played, however many are asked for.
     let (series_plan, ranking) = if series {

@@ -3,6 +3,7 @@
 //! fuzzing, and the match log that `play --log` and `tap` write and `trace` reads.
 
 pub mod adapter;
+pub mod arena;
 pub mod bot;
 pub mod diff;
 pub mod guard;
@@ -13,6 +14,7 @@ pub mod play;
 pub mod process;
 pub mod reaper;
 pub mod referee;
+pub mod seat_failure;
 pub mod session;
 pub mod tap;
 pub mod trace;

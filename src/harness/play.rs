@@ -22,6 +22,8 @@ use crate::harness::interrupt;
 use crate::harness::log::{now_us, record_line, LOG_FORMAT};
 use crate::harness::process::Limits;
 use crate::harness::referee::{play_step, Seat, StepRecord};
+use crate::harness::seat_failure::failure_of;
+pub use crate::harness::seat_failure::{FailureKind, SeatFailure};
 use crate::harness::session::{error_at_end, Clock, Failure, LimitOverrides, Session};
 use crate::rng::{player_stream, seeded};
 use crate::seam::{
@@ -165,6 +167,11 @@ pub struct MatchResult {
     pub late_replies: Vec<usize>,
     /// Per seat, the step of its first late reply.
     pub first_late_step: Vec<Option<usize>>,
+    /// Per seat, its first crash, time-out or illegal reply, if any.
+    pub failures: Vec<Option<SeatFailure>>,
+    /// Per seat, the longest a reply that came took, in ms, its first reply and the handshake
+    /// not counted (they may have limits of their own: CEDEC 2013's name, 5 s to a turn's 1 s).
+    pub slowest_reply_ms: Vec<u64>,
     /// In a series, what the match hands to the next one (the game's options); empty otherwise.
     pub carried: MatchOptions,
 }
@@ -296,6 +303,29 @@ pub fn play_each(
         },
         interrupted,
     })
+}
+
+/// Plays one match, the `index`th of a run, logging it to `log`: `None` when a signal
+/// interrupted it (the log then ends with an `interrupted` record). What `play --matches` runs
+/// on each of its workers.
+pub fn play_match(
+    game: &dyn DynGame,
+    contenders: &[Contender],
+    index: usize,
+    plan: &Round,
+    options: &PlayOptions,
+    log: Option<&mut dyn Write>,
+) -> Result<Option<MatchResult>, MatchError> {
+    let mut log = log;
+    play_one(
+        game,
+        contenders,
+        index,
+        plan,
+        options,
+        &mut log,
+        &mut |_, _| {},
+    )
 }
 
 /// A trace-log record of a whole prompt or reply (`conformance/TRACES.md`).
@@ -469,6 +499,11 @@ struct Tally {
     /// Replies the engine ignored as late, and the step of the first.
     late_replies: Vec<usize>,
     first_late_step: Vec<Option<usize>>,
+    /// The first crash, time-out or illegal reply.
+    failures: Vec<Option<SeatFailure>>,
+    /// The longest reply that came, after the first; and how many came.
+    slowest: Vec<Duration>,
+    replies: Vec<usize>,
 }
 
 impl Tally {
@@ -484,6 +519,12 @@ impl Tally {
                 .collect(),
             late_replies: vec![0; players],
             first_late_step: vec![None; players],
+            failures: seats
+                .iter()
+                .map(|s| s.fault().map(SeatFailure::of_handshake))
+                .collect(),
+            slowest: vec![Duration::ZERO; players],
+            replies: vec![0; players],
         }
     }
 
@@ -506,6 +547,15 @@ impl Tally {
                 let shown: String = text.escape_debug().take(60).collect();
                 self.faults[seat]
                     .get_or_insert_with(|| format!("step {steps}: illegal reply `{shown}`: {why}"));
+            }
+            if let Reply::Text { .. } = &record.replies[i] {
+                if self.replies[seat] > 0 {
+                    self.slowest[seat] = self.slowest[seat].max(record.waited[i]);
+                }
+                self.replies[seat] += 1;
+            }
+            if self.failures[seat].is_none() {
+                self.failures[seat] = failure_of(record, i, steps);
             }
         }
     }
@@ -537,6 +587,8 @@ impl Tally {
             non_strict,
             late_replies: self.late_replies,
             first_late_step: self.first_late_step,
+            failures: self.failures,
+            slowest_reply_ms: self.slowest.iter().map(|d| d.as_millis() as u64).collect(),
             carried: match game.info().capabilities.series {
                 Some(series) if plan.in_series => finished
                     .state()

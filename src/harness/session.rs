@@ -64,6 +64,11 @@ impl Clock {
         self.total_left.map_or(turn, |total| turn.min(total))
     }
 
+    /// The time for one reply after the first, before any pool (`--turn-ms`, else the game's).
+    pub fn turn_limit(&self) -> Duration {
+        self.turn
+    }
+
     /// Charges a reply's thinking time.
     pub fn charge(&mut self, elapsed: Duration) {
         let turn = if self.replies == 0 {

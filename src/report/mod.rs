@@ -5,6 +5,8 @@
 //!
 //! The JUnit of every report is written by one function, [`junit`], from rows.
 
+pub mod arena;
+mod arena_table;
 pub mod bot;
 pub mod check;
 pub mod coverage;

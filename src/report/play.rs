@@ -165,6 +165,8 @@ mod tests {
             non_strict: vec![None, None],
             late_replies: vec![0, 0],
             first_late_step: vec![None, None],
+            failures: vec![None, None],
+            slowest_reply_ms: vec![0, 0],
             carried: MatchOptions::default(),
             options: MatchOptions::default(),
         }

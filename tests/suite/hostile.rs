@@ -220,6 +220,8 @@ fn no_numeric_option_makes_the_tool_panic() {
         (vec!["play", "codevs-reborn"], "--rounds"),
         (vec!["play", "codevs-reborn"], "--seed"),
         (vec!["play", "codevs-reborn"], "--turn-ms"),
+        (vec!["play", "codevs-reborn"], "--matches"),
+        (vec!["play", "codevs-reborn", "--matches", "1"], "--jobs"),
         (vec!["check", "codevs-reborn"], "--timeout"),
         (vec!["check", "codevs-reborn"], "--max-case-file-bytes"),
         (vec!["diff", "codevs-reborn"], "--runs"),

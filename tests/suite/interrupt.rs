@@ -266,3 +266,51 @@ fn a_sigkilled_play_leaves_nothing_behind_either() {
     assert!(left.is_empty(), "left running: {left:#?}");
     assert_eq!(guard_of(shinpan.id()), Vec::<String>::new());
 }
+
+/// An interrupted arena (`play --matches --jobs 2`) stops the programs of every match under way,
+/// prints its report of the matches played to their end (none here) and ends each cut match's
+/// log with an `interrupted` record.
+#[test]
+fn an_interrupted_arena_stops_every_match_under_way_and_reports_what_it_has() {
+    let marked = Marked::new(15);
+    let dir = tempfile::tempdir().unwrap();
+    let bot = script(dir.path(), "bot.sh", &hung_bot(&marked));
+    let logs = dir.path().join("logs");
+    let mut args = strings(&[
+        "play",
+        "codevs-reborn",
+        "--matches",
+        "2",
+        "--jobs",
+        "2",
+        "--keep-logs",
+        "all",
+        "--format",
+        "json",
+        "--log-dir",
+    ]);
+    args.push(logs.display().to_string());
+    args.extend(strings(&["--", "sh", &bot, "--", "builtin"]));
+    let (code, stdout) = interrupt(&args, &marked, Signal::SIGINT);
+    assert_eq!(code, Some(130), "{stdout}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        (report["planned"].as_u64(), report["played"].as_u64()),
+        (Some(4), Some(0))
+    );
+    let why = report["interrupted"].as_str().unwrap_or_default();
+    assert!(
+        why.starts_with("interrupted by SIGINT after 0 of 4 matches"),
+        "{why}"
+    );
+    let cut: Vec<_> = std::fs::read_dir(&logs)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(!cut.is_empty());
+    for log in cut {
+        let log = std::fs::read_to_string(log).unwrap();
+        let last = log.lines().last().unwrap();
+        assert!(last.contains(r#""event":"interrupted""#), "{log}");
+    }
+}

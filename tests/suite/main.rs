@@ -18,6 +18,7 @@ mod common;
 mod procs;
 
 mod adapter;
+mod arena;
 mod bot;
 mod bot_bad_input;
 mod cedec2013;
