@@ -65,7 +65,7 @@ fn panel(svg: &mut Svg, player: &Player, p: usize, left: f64, marked: &Marked) {
         let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
         let tag = Tag::new("text")
             .attr("x", left)
-            .attr("y", 28.0 + i as f64 * 14.0);
+            .attr("y", 24.0 + i as f64 * 12.0);
         svg.text(tag.paths(&paths, marked), text);
     }
     // The skill gauge: a bar out of GAUGE_MAX.
