@@ -21,17 +21,32 @@ pub trait Render: Game {
     /// `state` as one `<svg>` element. Each thing drawn carries `data-path` (its canonical
     /// path); those that [`Marked::marks`] get the class `diff`.
     fn render(&self, state: &Self::State, marked: &Marked) -> String;
+
+    /// Where `a` and `b` differ inside values their canonical form writes whole, by the paths
+    /// [`Render::render`] gives the parts it draws (CODE VS Reborn writes a field as one text,
+    /// and names its cells `players[0].field.3,4`): what a diff of the JSON cannot name. Empty
+    /// for a game whose every drawn thing is a value of its own in the canonical form.
+    fn finer_differences(&self, a: &Self::State, b: &Self::State) -> Vec<String>;
 }
 
 /// [`Render`] of a canonical state. The state is read, not validated: an expectation laid over a
 /// result may be no state the rules allow, and is drawn all the same.
 pub trait DynRender: Sync {
     fn render(&self, state: &Value, marked: &Marked) -> Result<String, StateError>;
+    /// [`Render::finer_differences`]; none when either state cannot be read.
+    fn finer_differences(&self, a: &Value, b: &Value) -> Vec<String>;
 }
 
 impl<G: Render> DynRender for G {
     fn render(&self, state: &Value, marked: &Marked) -> Result<String, StateError> {
         Ok(Render::render(self, &read_state::<G>(state)?, marked))
+    }
+
+    fn finer_differences(&self, a: &Value, b: &Value) -> Vec<String> {
+        match (read_state::<G>(a), read_state::<G>(b)) {
+            (Ok(a), Ok(b)) => Render::finer_differences(self, &a, &b),
+            _ => Vec::new(),
+        }
     }
 }
 
@@ -61,6 +76,12 @@ impl Marked {
 
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+
+    /// These paths marked too.
+    pub fn with<S: Into<String>>(mut self, paths: impl IntoIterator<Item = S>) -> Marked {
+        self.0.extend(paths.into_iter().map(Into::into));
+        self
     }
 }
 

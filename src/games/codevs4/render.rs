@@ -79,6 +79,11 @@ impl Render for Codevs4 {
         }
         svg.finish()
     }
+
+    /// Every drawn thing is a value of its own in the canonical form.
+    fn finer_differences(&self, _: &State, _: &State) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// A unit's vision: the cells within its Manhattan radius, a diamond, clipped to the field by

@@ -2,8 +2,10 @@
 //! (`X` an ojama block), the danger line above the 16th row, and beside each field its ojama
 //! stock, skill gauge, score and last turn's chain.
 //!
-//! The canonical form writes a field as one text, so a diff names the whole field
-//! (`players[1].field`): the field is highlighted, not a cell.
+//! The canonical form writes a field as one text, so a diff of the JSON names the whole field
+//! (`players[1].field`, drawn as the field's outline); [`Render::finer_differences`] names the
+//! cells that differ (`players[1].field.3,4`: column 3, row 4 from the floor), each drawn with
+//! that path.
 
 use super::rules::{CAPACITY, DANGER_HEIGHT, GAUGE_MAX, HEIGHT, OJAMA, WIDTH};
 use super::state::{Player, State};
@@ -40,6 +42,20 @@ impl Render for CodevsReborn {
             svg.close();
         }
         svg.finish()
+    }
+
+    fn finer_differences(&self, a: &State, b: &State) -> Vec<String> {
+        let mut cells = Vec::new();
+        for (p, (a, b)) in a.players.iter().zip(&b.players).enumerate() {
+            for y in 0..ROWS {
+                for x in 0..WIDTH {
+                    if a.field.cell(x, y) != b.field.cell(x, y) {
+                        cells.push(format!("players[{p}].field.{x},{y}"));
+                    }
+                }
+            }
+        }
+        cells
     }
 }
 
@@ -100,18 +116,15 @@ fn panel(svg: &mut Svg, player: &Player, p: usize, left: f64, marked: &Marked) {
 /// The cells of a field, bottom row lowest, and the danger line.
 fn field(svg: &mut Svg, player: &Player, p: usize, left: f64, marked: &Marked) {
     let path = format!("players[{p}].field");
-    svg.open(Tag::new("g").class("field").path(&path, marked));
+    svg.open(Tag::new("g").class("field"));
     let top = HEAD;
     let outline = Tag::new("rect")
         .class("outline")
         .attr("x", left)
         .attr("y", top);
     let height = ROWS as f64 * CELL;
-    svg.leaf(
-        outline
-            .attr("width", WIDTH as f64 * CELL)
-            .attr("height", height),
-    );
+    let outline = outline.attr("width", WIDTH as f64 * CELL);
+    svg.leaf(outline.attr("height", height).path(&path, marked));
     for y in 0..ROWS {
         let value = |x: usize| player.field.cell(x, y);
         // Rows above the field are drawn only where they hold something.
@@ -127,9 +140,14 @@ fn field(svg: &mut Svg, player: &Player, p: usize, left: f64, marked: &Marked) {
                 OJAMA => "cell ojama",
                 _ => "cell block",
             };
-            let cell = Tag::new("rect")
+            let mut cell = Tag::new("rect")
                 .class(class)
                 .attr("data-cell", format!("{x},{y}"));
+            // A cell names its path only when it differs: a field has 160 cells or more.
+            let cell_path = format!("{path}.{x},{y}");
+            if marked.marks(&cell_path) {
+                cell = cell.path(&cell_path, marked);
+            }
             svg.leaf(
                 cell.attr("x", cx)
                     .attr("y", cy)
@@ -192,5 +210,26 @@ mod tests {
         let marked = Marked::new(["players[0].score", "players[1].field"]);
         let svg = CodevsReborn.render(&State::default(), &marked);
         assert_eq!(highlighted(&svg), ["players[0].score", "players[1].field"]);
+    }
+
+    #[test]
+    fn the_cells_that_differ_are_named_and_highlighted_alone() {
+        let mut a = State::default();
+        a.players[1].field = Field::from_text("12........\n").unwrap();
+        let mut b = State::default();
+        b.players[1].field = Field::from_text("1.....3...\n").unwrap();
+        let cells = CodevsReborn.finer_differences(&a, &b);
+        assert_eq!(cells, ["players[1].field.1,0", "players[1].field.6,0"]);
+        let marked = Marked::new(cells.iter().cloned()).with(["players[1].field"]);
+        let svg = CodevsReborn.render(&b, &marked);
+        assert_eq!(
+            highlighted(&svg),
+            [
+                "players[1].field",
+                "players[1].field.1,0",
+                "players[1].field.6,0"
+            ]
+        );
+        assert!(CodevsReborn.finer_differences(&a, &a).is_empty());
     }
 }

@@ -92,7 +92,8 @@ fn boards(out: &mut String, shown: &Shown, game: Option<&'static dyn DynGame>) {
         );
         return;
     };
-    let differing = Marked::new(shown.differing.iter().cloned());
+    let finer = render.finer_differences(&shown.expected, &shown.actual);
+    let differing = Marked::new(shown.differing.iter().cloned()).with(finer);
     let panes: [(&str, &Value, Marked); 3] = [
         ("given", &shown.given, Marked::default()),
         ("expected", &shown.expected, differing.clone()),
