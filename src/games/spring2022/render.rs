@@ -22,10 +22,10 @@ impl Render for Spring2022 {
     fn render(&self, state: &State, marked: &Marked) -> String {
         let (w, h) = (f64::from(MAP_WIDTH), f64::from(MAP_HEIGHT));
         let mut svg = Svg::new("spring2022", w, HEAD + h, SCALE);
-        let turn = text(0.0, FONT, "turn").path("turn", marked);
+        let turn = text(3.0 * FONT, FONT, "turn").path("turn", marked);
         svg.text(
             turn,
-            &format!("turn {} ({:?} league)", state.turn, state.league),
+            &format!("turn {} ({} league)", state.turn, state.league.name()),
         );
         let map = Tag::new("rect").class("map").attr("x", 0).attr("y", HEAD);
         svg.leaf(map.attr("width", w).attr("height", h));
@@ -96,10 +96,11 @@ fn base(svg: &mut Svg, state: &State, p: usize, marked: &Marked) {
     ));
     svg.leaf(circle(x, y, BASE_RADIUS * 2, "base"));
     svg.close();
+    // Beside the base, inside the map.
     let (tx, ty) = if p == 0 {
-        (FONT, HEAD + 2.0 * FONT)
+        (2.5 * FONT, HEAD + 1.5 * FONT)
     } else {
-        (x - 14.0 * FONT, HEAD + y - FONT)
+        (x - 17.0 * FONT, HEAD + y - 1.6 * FONT)
     };
     let health = text(tx, ty, &format!("owner-{p}"));
     svg.text(

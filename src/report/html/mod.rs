@@ -113,6 +113,26 @@ fn header(out: &mut String, page: &Page<'_>) {
     out.push_str("</table>\n</header>\n");
 }
 
+/// `seconds` after 1970-01-01 00:00 UTC, to the minute, as the header says when the page was
+/// made: `2026-11-27 07:30 UTC`. (The clock is read by the caller.)
+pub fn utc_minute(seconds: u64) -> String {
+    let (days, rest) = ((seconds / 86_400) as i64, seconds % 86_400);
+    // The proleptic Gregorian date of a day count (Howard Hinnant's `civil_from_days`).
+    let z = days + 719_468;
+    let (era, doe) = (z.div_euclid(146_097), z.rem_euclid(146_097));
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        rest / 3600,
+        rest % 3600 / 60
+    )
+}
+
 /// Fixed, broken and new errors against the baseline, each a list of links to the cases.
 fn changes_section(out: &mut String, changes: &Changes) {
     let _ = writeln!(
@@ -217,6 +237,19 @@ mod tests {
         assert!(html.contains("<code>count.add</code> A reply adds &lt;one&gt;."));
         assert!(html.contains("<pre class=\"detail\">-total: 3\n+total: 2</pre>"));
         assert!(html.contains("data-totals=\"count\""));
+    }
+
+    #[test]
+    fn seconds_since_the_epoch_are_calendar_dates() {
+        assert_eq!(utc_minute(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc_minute(59 * 86_400 + 61), "1970-03-01 00:01 UTC");
+        // 2000 was a leap year: 2000-02-29 is day 11016.
+        assert_eq!(utc_minute(11_016 * 86_400), "2000-02-29 00:00 UTC");
+        assert_eq!(
+            utc_minute(20_784 * 86_400 + 7 * 3600 + 30 * 60),
+            "2026-11-27 07:30 UTC"
+        );
+        assert_eq!(utc_minute(20_818 * 86_400 + 86_399), "2026-12-31 23:59 UTC");
     }
 
     #[test]
