@@ -209,6 +209,16 @@ impl Svg {
         let _ = write!(self.out, ">{}</{}>", escape(text), tag.name);
     }
 
+    /// A red ring of radius `r` around (`cx`, `cy`): where a highlighted thing is too small to
+    /// be seen on its own (a unit of one cell on a field of 10,000).
+    pub fn ring(&mut self, cx: f64, cy: f64, r: f64) {
+        let ring = Tag::new("circle")
+            .class("ring")
+            .attr("cx", cx)
+            .attr("cy", cy);
+        self.leaf(ring.attr("r", r));
+    }
+
     /// A `<title>` for the element just opened: what a pointer over it shows.
     pub fn title(&mut self, text: &str) {
         self.text(Tag::new("title"), text);

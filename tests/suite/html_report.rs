@@ -134,6 +134,45 @@ fn a_saved_json_report_draws_the_same_failing_cases() {
     assert!(html.matches("class=\"diff\"").count() >= failing.len());
 }
 
+/// `--baseline`: the cases the bug failed, run again without it, are listed as fixed, each a
+/// link to its case; nothing is broken.
+#[test]
+fn a_baseline_lists_the_cases_fixed_since() {
+    let (_, buggy) = check("json");
+    let report: Value = serde_json::from_str(&buggy).unwrap();
+    let failed = report["counts"]["failed"].as_u64().unwrap() as usize;
+    assert!(failed > 0);
+    let dir = tempfile::tempdir().unwrap();
+    let baseline = dir.path().join("baseline.json");
+    std::fs::write(&baseline, &buggy).unwrap();
+    let output = crate::common::shinpan()
+        .args(["check", "codevs-reborn", "--quiet", "--format", "html"])
+        .args(["--engine", "python3 conformance/adapters/codevs_reborn.py"])
+        .arg("--baseline")
+        .arg(&baseline)
+        .timeout(Duration::from_secs(180))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let html = String::from_utf8(output.stdout).unwrap();
+    let listed = |id: &str| {
+        let list = html
+            .split(&format!("data-changes=\"{id}\">"))
+            .nth(1)
+            .unwrap();
+        list.split("</ul>")
+            .next()
+            .unwrap()
+            .matches("<li><a href=\"#case-")
+            .count()
+    };
+    assert_eq!(
+        (listed("fixed"), listed("broken"), listed("new-errors")),
+        (failed, 0, 0)
+    );
+    assert!(articles(&html).is_empty(), "every case passes now");
+}
+
 #[test]
 fn report_needs_a_report_and_html_or_a_subcommand() {
     let shinpan = crate::common::shinpan;

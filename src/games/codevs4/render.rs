@@ -55,6 +55,9 @@ impl Render for Codevs4 {
             let path = format!("units.{}", unit.id);
             let x = f64::from(unit.cell.x) * CELL;
             let y = HEAD + f64::from(unit.cell.y) * CELL;
+            if marked.marks(&path) {
+                svg.ring(x + CELL / 2.0, y + CELL / 2.0, 3.0 * CELL);
+            }
             let tag =
                 Tag::new("rect").class(format!("unit {} owner-{}", unit.kind.name(), unit.owner));
             let tag = tag
@@ -145,5 +148,7 @@ mod tests {
         let marked = Marked::new(["units.12.hp", "resource_cells[1]"]);
         let svg = Codevs4.render(&state(), &marked);
         assert_eq!(highlighted(&svg), ["resource_cells[1]", "units.12"]);
+        // The unit, one cell of 10,000, is ringed too.
+        assert_eq!(svg.matches("class=\"ring\"").count(), 1);
     }
 }

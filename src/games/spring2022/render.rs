@@ -140,6 +140,9 @@ fn draw_mob(svg: &mut Svg, mob: &Mob, i: usize, marked: &Marked) {
     let (x, y) = (f64::from(mob.x), f64::from(mob.y));
     let group = Tag::new("g").class("mob").attr("data-mob", mob.id);
     let (by_id, by_place) = (format!("mobs[#{}]", mob.id), format!("mobs[{i}]"));
+    if marked.marks_any(&[&by_id, &by_place]) {
+        svg.ring(x, HEAD + y, 600.0);
+    }
     svg.open(group.paths(&[&by_id, &by_place], marked));
     svg.title(&format!(
         "mob {} at ({}, {}), speed ({}, {}), health {}, shield {}",
