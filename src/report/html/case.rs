@@ -94,16 +94,22 @@ fn boards(out: &mut String, shown: &Shown, game: Option<&'static dyn DynGame>) {
     };
     let finer = render.finer_differences(&shown.expected, &shown.actual);
     let differing = Marked::new(shown.differing.iter().cloned()).with(finer);
-    let panes: [(&str, &Value, Marked); 3] = [
-        ("given", &shown.given, Marked::default()),
-        ("expected", &shown.expected, differing.clone()),
-        ("actual", &shown.actual, differing),
+    // What the case does not name of the expected result is the engine's: the caption says so.
+    let panes: [(&str, &str, &Value, Marked); 3] = [
+        ("given", "given", &shown.given, Marked::default()),
+        (
+            "expected",
+            "expected (the case's then over the actual result)",
+            &shown.expected,
+            differing.clone(),
+        ),
+        ("actual", "actual", &shown.actual, differing),
     ];
     out.push_str("<div class=\"boards\">\n");
-    for (name, state, marked) in panes {
+    for (name, caption, state, marked) in panes {
         let _ = write!(
             out,
-            "<figure data-board=\"{name}\"><figcaption>{name}</figcaption>"
+            "<figure data-board=\"{name}\"><figcaption>{caption}</figcaption>"
         );
         match render.render(state, &marked) {
             Ok(svg) => out.push_str(&svg),
