@@ -84,7 +84,7 @@ pub enum Command {
     #[command(after_help = "Example: shinpan trace tsg-auto-chess p0.jsonl p1.jsonl")]
     Trace(TraceArgs),
     /// Work with `check` reports: `report FILE --html OUT` draws a `check --format json` report
-    /// as a self-contained HTML page; `merge` joins the `--format json` reports of the shards of
+    /// as a self-contained HTML page (exit as `check` did on that run); `merge` joins the `--format json` reports of the shards of
     /// one run (`check --partition`) into the report of the whole run.
     #[command(after_help = "Example: shinpan report check.json --html check.html")]
     Report(ReportArgs),
