@@ -94,7 +94,7 @@ pub fn same_value(a: &Value, b: &Value) -> bool {
 }
 
 /// `Some(whether it holds)` when `expected` is a bound (`{$lt: n}` and the like), else `None`.
-fn bound_holds(expected: &Value, actual: &Value) -> Option<bool> {
+pub fn bound_holds(expected: &Value, actual: &Value) -> Option<bool> {
     let Value::Object(map) = expected else {
         return None;
     };

@@ -85,10 +85,31 @@ pub enum Command {
     /// its writer was killed or failed; no such match).
     #[command(after_help = "Example: shinpan trace tsg-auto-chess p0.jsonl p1.jsonl")]
     Trace(TraceArgs),
-    /// Work with `check` reports: `merge` joins the `--format json` reports of the shards of
+    /// Work with `check` reports: `report FILE --html OUT` draws a `check --format json` report
+    /// as a self-contained HTML page (exit as `check` did on that run); `merge` joins the `--format json` reports of the shards of
     /// one run (`check --partition`) into the report of the whole run.
+    #[command(after_help = "Example: shinpan report check.json --html check.html")]
+    Report(ReportArgs),
+}
+
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true, arg_required_else_help = true)]
+pub struct ReportArgs {
     #[command(subcommand)]
-    Report(ReportCommand),
+    pub command: Option<ReportCommand>,
+    /// A `check --format json` report to draw as HTML (with `--html`).
+    #[arg(value_name = "REPORT", requires = "html")]
+    pub report: Option<PathBuf>,
+    /// Where to write the HTML page: one self-contained file (written whole or not at all).
+    #[arg(long, value_name = "FILE", requires = "report")]
+    pub html: Option<PathBuf>,
+    /// An earlier `--format json` report: the page shows what got fixed, what broke, new
+    /// errors.
+    #[arg(long, value_name = "REPORT", requires = "report")]
+    pub baseline: Option<PathBuf>,
+    /// The largest report (and baseline) read, in bytes.
+    #[arg(long, allow_negative_numbers = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_BASELINE_BYTES, value_parser = at_least_one_u64)]
+    pub max_report_bytes: u64,
 }
 
 #[derive(Subcommand)]
@@ -225,8 +246,10 @@ pub struct CheckArgs {
     /// cores.
     #[arg(long, short = 'j', value_name = "N", value_parser = at_least_one)]
     pub jobs: Option<usize>,
-    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
-    pub format: FormatArg,
+    /// `html`: one self-contained page (the failing cases drawn, filters); the others as every
+    /// command prints them.
+    #[arg(long, value_enum, default_value_t = CheckFormatArg::Human)]
+    pub format: CheckFormatArg,
     /// No progress line (it is shown on stderr, when stderr is a terminal, once a run has
     /// lasted a second: cases done, failures so far, rate, time left).
     #[arg(long, short)]
@@ -530,6 +553,27 @@ pub enum FormatArg {
     Human,
     Json,
     Junit,
+}
+
+/// `check`'s formats: those of every command, and a page of HTML.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormatArg {
+    Human,
+    Json,
+    Junit,
+    Html,
+}
+
+impl CheckFormatArg {
+    /// The report's format; `None` for the HTML page, which is no rendering of every report.
+    pub fn format(self) -> Option<Format> {
+        match self {
+            CheckFormatArg::Human => Some(Format::Human),
+            CheckFormatArg::Json => Some(Format::Json),
+            CheckFormatArg::Junit => Some(Format::Junit),
+            CheckFormatArg::Html => None,
+        }
+    }
 }
 
 impl FormatArg {

@@ -11,7 +11,7 @@ use shinpan::games;
 use shinpan::harness::adapter::{split_command, Adapter, AdapterConfig};
 use shinpan::harness::interrupt;
 use shinpan::report::check::{changes_human, Report};
-use shinpan::report::{Format, Render};
+use shinpan::report::Render;
 use shinpan::run::baseline::{compare, Baseline};
 use shinpan::run::expect_fail::ExpectFail;
 use shinpan::run::{
@@ -19,7 +19,7 @@ use shinpan::run::{
     LibraryRun, Reference,
 };
 
-use super::args::{CheckArgs, EngineArg, LibraryArg, OptionArgs};
+use super::args::{CheckArgs, CheckFormatArg, EngineArg, LibraryArg, OptionArgs};
 use super::{game_by_id, out, warn, Finished, Usage};
 
 pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
@@ -39,7 +39,7 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
         max_baseline_bytes,
         options,
     } = args;
-    let format = format.format();
+    let given_options = options.options.clone();
     let library_arg = library;
     let mut library = load(&library_arg, &games)?;
     with_options(&mut library, &options)?;
@@ -78,11 +78,16 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
     );
     report.stopped = run.stopped;
     report.partition = partition.map(|p| p.to_string());
+    report.options = given_options;
+    report.quote_clauses(&library);
     finish(&mut engines);
-    out(&report.render(format))?;
+    match format.format() {
+        Some(format) => out(&report.render(format))?,
+        None => out(&super::html::page_of(&report, changes.as_ref()))?,
+    }
     if let Some(changes) = changes {
         match format {
-            Format::Human => out(&changes_human(&changes))?,
+            CheckFormatArg::Human => out(&changes_human(&changes))?,
             _ => warn(&changes_human(&changes)),
         }
     }

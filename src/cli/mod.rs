@@ -14,6 +14,7 @@ pub mod bot;
 pub mod check;
 pub mod diff;
 mod files;
+pub mod html;
 pub mod listing;
 pub mod merge;
 pub mod play;
@@ -68,7 +69,11 @@ pub fn run(cli: Cli) -> Result<Finished, Usage> {
         Command::TapExec(args) => trace::tap_exec(args),
         Command::Guard(args) => trace::guard(args),
         Command::Trace(args) => trace::run(args),
-        Command::Report(args::ReportCommand::Merge(args)) => merge::run(args),
+        Command::Report(args::ReportArgs {
+            command: Some(args::ReportCommand::Merge(args)),
+            ..
+        }) => merge::run(args),
+        Command::Report(args) => html::run(args),
     }
 }
 

@@ -29,6 +29,13 @@ pub struct Report {
     /// The shard of the selected cases this run took (`check --partition`), if it took one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub partition: Option<String>,
+    /// The match options given on the command line (`--option stage=30`), as given.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+    /// Per game, the text of each clause a case that did not pass names (`rules.yaml`), so that
+    /// the report says what was broken without the library at hand.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub clauses: BTreeMap<String, BTreeMap<String, String>>,
 }
 
 /// Failed cases that share a cause: their departures have one name (the clause a variant that
@@ -151,6 +158,29 @@ impl Report {
             results,
             stopped: None,
             partition: None,
+            options: Vec::new(),
+            clauses: BTreeMap::new(),
+        }
+    }
+
+    /// Writes into [`Report::clauses`] the text of every clause that a case that did not pass
+    /// names, from the catalogues of `library`.
+    pub fn quote_clauses(&mut self, library: &crate::case::Library) {
+        for r in &self.results {
+            if r.verdict == CaseVerdict::Pass {
+                continue;
+            }
+            let Some(game) = library.games.iter().find(|g| g.game.info().id == r.game) else {
+                continue;
+            };
+            for id in &r.rules {
+                if let Some(clause) = game.catalogue.clauses.iter().find(|c| &c.id == id) {
+                    self.clauses
+                        .entry(r.game.clone())
+                        .or_default()
+                        .insert(id.clone(), clause.text.trim().to_string());
+                }
+            }
         }
     }
 
@@ -186,7 +216,8 @@ impl Report {
         games
     }
 
-    fn per_game(&self) -> BTreeMap<&str, Counts> {
+    /// The counts of each game, by game id.
+    pub fn per_game(&self) -> BTreeMap<&str, Counts> {
         let mut games: BTreeMap<&str, Counts> = BTreeMap::new();
         for r in &self.results {
             games.entry(r.game.as_str()).or_default().add(&r.verdict);

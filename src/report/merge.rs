@@ -57,9 +57,16 @@ pub fn merge(reports: Vec<Report>, library: &[String]) -> Result<Report, MergeEr
         .collect();
     let mut stopped = Vec::new();
     let mut results = Vec::new();
+    let mut clauses = std::collections::BTreeMap::new();
     for report in reports {
         stopped.extend(report.stopped);
         results.extend(report.results);
+        for (game, texts) in report.clauses {
+            clauses
+                .entry(game)
+                .or_insert_with(std::collections::BTreeMap::new)
+                .extend(texts);
+        }
     }
     let mut placed = Vec::with_capacity(results.len());
     for result in results {
@@ -81,5 +88,7 @@ pub fn merge(reports: Vec<Report>, library: &[String]) -> Result<Report, MergeEr
     );
     merged.shinpan_version = first.shinpan_version;
     merged.stopped = (!stopped.is_empty()).then(|| stopped.join("; "));
+    merged.options = first.options;
+    merged.clauses = clauses;
     Ok(merged)
 }

@@ -1,6 +1,7 @@
 //! Every rendering of a result for people and machines, in one place: the `check` report
 //! ([`check`]), `coverage`'s ([`coverage`]), `diff`'s ([`diff`]), the bot checker's ([`bot`]),
-//! `play`'s ([`play`]) and `trace`'s ([`trace`]), each as human text, JSON and JUnit XML.
+//! `play`'s ([`play`]) and `trace`'s ([`trace`]), each as human text, JSON and JUnit XML; the
+//! `check` report as a self-contained HTML page too ([`html`]).
 //! Library code returns results; the CLI picks a [`Format`] and prints.
 //!
 //! The JUnit of every report is written by one function, [`junit`], from rows.
@@ -11,6 +12,7 @@ pub mod bot;
 pub mod check;
 pub mod coverage;
 pub mod diff;
+pub mod html;
 pub mod merge;
 pub mod play;
 pub mod trace;

@@ -18,6 +18,7 @@ pub mod expect_fail;
 mod jobs;
 pub mod mask;
 pub mod partition;
+mod shown;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -33,6 +34,7 @@ pub use engine::{
 pub use jobs::{run_library, run_library_jobs, run_library_until, LibraryRun};
 use mask::{checks_something, PROMPTS};
 pub use mask::{Mask, MaskError};
+pub use shown::Shown;
 
 /// How one case ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -96,6 +98,9 @@ pub struct CaseResult {
     /// ([`crate::run::departure`]).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub departure: Option<CaseDeparture>,
+    /// A failed step case's states, whole, for the HTML report to draw.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub shown: Option<Box<Shown>>,
 }
 
 /// What a failed case's departure is: the report groups failures by its `name`.
@@ -140,6 +145,7 @@ impl CaseResult {
             verdict: judged.verdict,
             masked: judged.masked,
             departure: judged.departure,
+            shown: judged.shown,
         }
     }
 
@@ -155,6 +161,7 @@ impl CaseResult {
             verdict,
             masked: vec![],
             departure: None,
+            shown: None,
         }
     }
 }
@@ -168,6 +175,8 @@ pub struct Judged {
     pub masked: Vec<String>,
     /// A failed step case's departure, by the variant that reproduces it.
     pub departure: Option<CaseDeparture>,
+    /// A failed step case's states, for the HTML report.
+    pub shown: Option<Box<Shown>>,
 }
 
 impl From<CaseVerdict> for Judged {
@@ -176,6 +185,7 @@ impl From<CaseVerdict> for Judged {
             verdict,
             masked: Vec::new(),
             departure: None,
+            shown: None,
         }
     }
 }
@@ -354,14 +364,15 @@ fn judge_step(
             verdict: all_masked(&masked),
             masked,
             departure: None,
+            shown: None,
         };
     }
     let shape = |response: StepResponse| modelled_result(game, &then, response, &mask);
     let result = shape(response);
-    let (verdict, departure) = match result {
-        Err(verdict) => (verdict, None),
+    let (verdict, departure, shown) = match result {
+        Err(verdict) => (verdict, None, None),
         Ok(actual) => match check_subset(&then, &actual) {
-            Ok(()) => (CaseVerdict::Pass, None),
+            Ok(()) => (CaseVerdict::Pass, None, None),
             Err(Mismatch { diff }) => {
                 // Named by the variant that reproduces what the engine got wrong.
                 let fields = departure::differing_leaves(&then, &project(&then, &actual));
@@ -370,6 +381,7 @@ fn judge_step(
                 (
                     CaseVerdict::Fail(with_masked(diff, &masked)),
                     Some(named.into()),
+                    Some(Box::new(Shown::of(game, given, &then, &actual))),
                 )
             }
         },
@@ -378,6 +390,7 @@ fn judge_step(
         verdict,
         masked,
         departure,
+        shown,
     }
 }
 
@@ -541,6 +554,7 @@ fn judge_generated(
             verdict: all_masked(&masked),
             masked,
             departure: None,
+            shown: None,
         };
     }
     let verdict = match check_generated(game, engine, name, seeds, options, &then, &across, mask) {
@@ -551,6 +565,7 @@ fn judge_generated(
         verdict,
         masked,
         departure: None,
+        shown: None,
     }
 }
 

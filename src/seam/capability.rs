@@ -15,6 +15,7 @@
 //! | [`EdgeCases`] | prompts at the document's extremes, for the bot checker | all five |
 //! | [`Facts`] | facts a generator case checks of a new match | all five |
 //! | [`FuzzTargets`] | the bodies of the fuzz targets | all five |
+//! | [`Render`](super::Render) | a state drawn as a board, for the HTML report (`render.rs`) | all five |
 
 use serde_json::{Map, Value};
 
@@ -38,6 +39,7 @@ pub struct Capabilities {
     pub normalize: Option<&'static dyn DynNormalize>,
     pub edge_cases: Option<&'static dyn DynEdgeCases>,
     pub facts: Option<&'static dyn DynFacts>,
+    pub render: Option<&'static dyn super::DynRender>,
     pub fuzz: Option<&'static FuzzTargets>,
 }
 
@@ -68,6 +70,7 @@ impl std::fmt::Debug for Capabilities {
             ("normalize", self.normalize.is_some()),
             ("edge_cases", self.edge_cases.is_some()),
             ("facts", self.facts.is_some()),
+            ("render", self.render.is_some()),
             ("fuzz", self.fuzz.is_some()),
         ];
         let names = has.iter().filter(|(_, has)| *has).map(|(name, _)| name);
@@ -89,6 +92,7 @@ impl Capabilities {
         normalize: None,
         edge_cases: None,
         facts: None,
+        render: None,
         fuzz: None,
     };
 

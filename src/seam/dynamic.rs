@@ -315,7 +315,7 @@ pub(super) fn recorded_state<G: super::Recorded>(
 /// read straight from the value; only one that fails is read again, tracking the path to the
 /// field at fault (tracking every field of every state was most of the time `trace` and the
 /// generator cases spent reading states).
-fn read_state<G: Game>(state: &Value) -> Result<G::State, StateError> {
+pub(super) fn read_state<G: Game>(state: &Value) -> Result<G::State, StateError> {
     if let Ok(typed) = G::State::deserialize(state) {
         return Ok(typed);
     }

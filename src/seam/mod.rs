@@ -11,6 +11,7 @@
 pub mod capability;
 mod dynamic;
 pub mod finite;
+pub(crate) mod render;
 mod variant;
 
 use std::fmt::Debug;
@@ -34,6 +35,7 @@ pub use dynamic::{
     load_state, DynGame, DynMatch, MatchOptions, ObserveError, OptionsError, PairError, PlayError,
     Played, Schemas,
 };
+pub use render::{escape, DynRender, Marked, Render, Svg, Tag};
 pub(crate) use variant::variants;
 pub use variant::{Variant, VariantSet};
 

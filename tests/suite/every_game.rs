@@ -21,7 +21,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 use shinpan::games;
 use shinpan::rng::{player_stream, seeded};
-use shinpan::seam::{DynGame, DynMatch, MatchOptions, ParseVerdict, Reply};
+use shinpan::seam::{DynGame, DynMatch, Marked, MatchOptions, ParseVerdict, Reply};
 
 use crate::common;
 use crate::common::SuiteData;
@@ -235,6 +235,51 @@ fn a_seed_decides_the_whole_match() {
             played.state == first.state(),
             "{id}, seed {seed}: replayed from the canonical state, the match ends elsewhere"
         );
+    });
+}
+
+/// Every game draws its states (the HTML report asks its `Render` capability), and a field the
+/// drawing names, marked, highlights the elements that carry it and nothing else.
+#[test]
+fn every_game_draws_a_new_match_and_highlights_exactly_a_marked_field() {
+    for_every_game(|game| {
+        let id = game.info().id;
+        let render = game
+            .info()
+            .capabilities
+            .render
+            .unwrap_or_else(|| panic!("{id}: no drawing"));
+        let state = game
+            .start(1, &MatchOptions::default())
+            .unwrap()
+            .state()
+            .unwrap();
+        let plain = render.render(&state, &Marked::default()).unwrap();
+        assert!(plain.starts_with("<svg class=\"board\""), "{id}: {plain}");
+        assert!(plain.contains(&format!("data-game=\"{id}\"")), "{id}");
+        assert!(
+            !plain.contains("class=\"diff") && !plain.contains(" diff\""),
+            "{id}"
+        );
+        let paths: std::collections::BTreeSet<&str> = plain
+            .split(" data-path=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .collect();
+        assert!(!paths.is_empty(), "{id}: nothing drawn names its field");
+        for path in paths.into_iter().take(40) {
+            let marked = render.render(&state, &Marked::new([path])).unwrap();
+            let highlighted: std::collections::BTreeSet<&str> = marked
+                .split('<')
+                .filter(|tag| {
+                    tag.split('>')
+                        .next()
+                        .is_some_and(|tag| tag.contains("class=\"diff") || tag.contains(" diff\""))
+                })
+                .filter_map(|tag| tag.split(" data-path=\"").nth(1)?.split('"').next())
+                .collect();
+            assert_eq!(highlighted, [path].into(), "{id}: marking {path}");
+        }
     });
 }
 

@@ -33,6 +33,8 @@ mod every_game;
 mod hooks;
 mod hostile;
 mod hostile_files;
+mod html_browser;
+mod html_report;
 mod interrupt;
 mod jobs;
 mod numbers_round_trip;

@@ -19,6 +19,7 @@ pub mod fuzz;
 pub mod mapgen;
 pub mod observe;
 pub mod protocol;
+pub mod render;
 pub mod rules;
 pub mod state;
 pub mod tally;
@@ -75,7 +76,7 @@ static INFO: GameInfo = GameInfo {
         ],
     },
     capabilities: capabilities!(Cedec2013:
-        recorded, variants, edge_cases, facts; fuzz: fuzz::TARGETS),
+        recorded, variants, edge_cases, facts, render; fuzz: fuzz::TARGETS),
 };
 
 impl Game for Cedec2013 {

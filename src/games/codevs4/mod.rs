@@ -22,6 +22,7 @@ pub mod fuzz;
 pub mod observe;
 pub mod options;
 pub mod protocol;
+pub mod render;
 pub mod rules;
 pub mod setup;
 pub mod state;
@@ -84,7 +85,7 @@ static INFO: GameInfo = GameInfo {
         ],
     },
     capabilities: capabilities!(Codevs4:
-        recorded, variants, series, normalize, edge_cases, facts; fuzz: fuzz::TARGETS),
+        recorded, variants, series, normalize, edge_cases, facts, render; fuzz: fuzz::TARGETS),
 };
 
 impl Game for Codevs4 {

@@ -16,6 +16,7 @@ pub mod fuzz;
 pub mod observe;
 pub mod protocol;
 pub mod reachable;
+pub mod render;
 pub mod rules;
 pub mod state;
 pub mod variants;
@@ -66,7 +67,7 @@ static INFO: GameInfo = GameInfo {
         replies: &["S", "S 0", "9 0", "0 4", "-1 0"],
     },
     capabilities: capabilities!(CodevsReborn:
-        recorded, variants, reachability, normalize, edge_cases, facts; fuzz: fuzz::TARGETS),
+        recorded, variants, reachability, normalize, edge_cases, facts, render; fuzz: fuzz::TARGETS),
 };
 
 impl Game for CodevsReborn {

@@ -16,6 +16,8 @@ use crate::seam::{
     ReplyVerdict, RuleDocument, StateError, StepReport, StepResult, TimeLimits,
 };
 use crate::stepfuzz::{self, Fuzzed, Play};
+
+mod render;
 use crate::text::{ParseError, Reader};
 
 /// RULES.md 1: three heaps of 1 to 7 objects.
@@ -52,7 +54,7 @@ static INFO: GameInfo = GameInfo {
         numbers: &[0, 1, 2, 6, 7, 8, 9, 10, 11, 999, 1000, 1001],
         replies: &["0 1", "2 7", "0 0", "3 1", "0 -1", "0 1 ", "x"],
     },
-    capabilities: capabilities!(Nim: recorded, edge_cases, facts; fuzz: FUZZ),
+    capabilities: capabilities!(Nim: recorded, edge_cases, facts, render; fuzz: FUZZ),
 };
 
 /// The whole state of a match.

@@ -25,6 +25,7 @@ pub mod observe;
 pub mod player;
 pub mod protocol;
 mod reading;
+pub mod render;
 pub mod rules;
 pub mod spawn;
 pub mod spells;
@@ -139,7 +140,7 @@ static INFO: GameInfo = GameInfo {
         ],
     },
     capabilities: capabilities!(Spring2022:
-        recorded, variants, edge_cases, facts; fuzz: fuzz::TARGETS),
+        recorded, variants, edge_cases, facts, render; fuzz: fuzz::TARGETS),
 };
 
 impl Game for Spring2022 {

@@ -25,6 +25,7 @@ pub mod main_rb;
 pub mod observe;
 pub mod player;
 pub mod protocol;
+pub mod render;
 pub mod rules;
 pub mod state;
 pub mod variants;
@@ -107,7 +108,7 @@ static INFO: GameInfo = GameInfo {
         ],
     },
     capabilities: capabilities!(TsgAutoChess:
-        recorded, known_departures, importer, variants, edge_cases, facts; fuzz: fuzz::TARGETS),
+        recorded, known_departures, importer, variants, edge_cases, facts, render; fuzz: fuzz::TARGETS),
 };
 
 impl Game for TsgAutoChess {

@@ -1,0 +1,64 @@
+//! The HTML page of a `check` report: `check --format html` prints it, `report FILE --html OUT`
+//! draws a saved `--format json` report (a CI artifact) into OUT, whole or not at all. The page
+//! says when it was made; the clock is read here, never in the report.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use shinpan::bounded::{self, Bound};
+use shinpan::games;
+use shinpan::report::check::Report;
+use shinpan::report::html::{page, utc_minute, Page};
+use shinpan::run::baseline::{compare, Baseline, Changes};
+
+use super::args::ReportArgs;
+use super::files::write_atomically;
+use super::{Finished, Usage};
+
+/// `report FILE --html OUT`: exits as `check` did on the run the report is of.
+pub fn run(args: ReportArgs) -> Result<Finished, Usage> {
+    let (Some(path), Some(html)) = (&args.report, &args.html) else {
+        return Err(Usage(
+            "give a `check --format json` report and `--html OUT`, or `report merge`".into(),
+        ));
+    };
+    let bound = Bound {
+        max: args.max_report_bytes,
+        option: "--max-report-bytes",
+        what: "a check report",
+    };
+    let text = bounded::read_to_string(path, &bound)
+        .map_err(|e| Usage(format!("{}: {e}", path.display())))?;
+    let report: Report = serde_json::from_str(&text).map_err(|e| {
+        Usage(format!(
+            "{}: not a `check --format json` report: {e}",
+            path.display()
+        ))
+    })?;
+    let changes = args
+        .baseline
+        .map(|b| Baseline::load(&b, args.max_report_bytes))
+        .transpose()
+        .map_err(|e| Usage(format!("--baseline: {e}")))?
+        .map(|b| compare(&b, &report.results));
+    write_atomically(html, &page_of(&report, changes.as_ref()))
+        .map_err(|e| Usage(format!("cannot write {}: {e}", html.display())))?;
+    Ok(Finished::passed_if(report.all_passed()))
+}
+
+/// The page of `report`, drawn with the registry's games, dated now.
+pub fn page_of(report: &Report, changes: Option<&Changes>) -> String {
+    page(&Page {
+        report,
+        games: &games::all(),
+        changes,
+        generated: &utc_now(),
+    })
+}
+
+/// Now, in UTC, to the minute.
+fn utc_now() -> String {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    utc_minute(seconds)
+}
