@@ -74,7 +74,11 @@ pub fn play_step(
         let (reply, time) = take_reply(&*game, seats.get_mut(seat), seat, &mut new_faults[i]);
         replies.push(reply);
         waited.push(time);
-        replied_us.push(now_us());
+        // Stamped at its prompt's time plus the time it was charged, not when it was read:
+        // replies are read one seat after another, and the built-in player's is made only when
+        // its turn to be read comes, so the clock at the read holds the other seats' thinking
+        // (a trace of the log charged it to this seat, and under load found a time-out).
+        replied_us.push(prompted_us[i].saturating_add(time.as_micros() as u64));
     }
     for (i, &seat) in awaiting.iter().enumerate() {
         if let (Some(failure), Some(Seat::Bot { fault, .. })) =

@@ -1012,3 +1012,40 @@ fn a_log_cut_right_after_a_prompt_is_incomplete_not_a_bot_that_never_answered() 
         "{report:#}"
     );
 }
+
+/// `play --log` stamps each reply at its prompt's time plus the time it was charged: the built-in
+/// player is charged nothing, so its replies carry their prompt's time. (They were stamped when
+/// read, one seat after another, so a seat read later carried the other seats' thinking time,
+/// which `trace` charged to it: under load, a time-out of Spring 2022's 50 ms in a clean match.)
+#[test]
+fn a_played_reply_is_stamped_with_the_time_it_was_charged() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("spring2022", 2, "3", &log);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let records: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut prompted = std::collections::HashMap::new();
+    let mut replies = 0;
+    for record in &records {
+        let key = (record["player"].as_u64(), record["step"].as_u64());
+        match record["event"].as_str() {
+            Some("prompt") => {
+                prompted.insert(key, record["t_us"].as_u64().unwrap());
+            }
+            Some("reply") => {
+                assert_eq!(
+                    Some(&record["t_us"].as_u64().unwrap()),
+                    prompted.get(&key),
+                    "{record}"
+                );
+                replies += 1;
+            }
+            _ => {}
+        }
+    }
+    // Two seats a step, for every step of a match of more than one step.
+    assert!(replies > 2, "{text}");
+}
