@@ -378,3 +378,44 @@ fn planted_report(game: &str, variant: &str) -> Report {
     let run = run_library(&library, None, &mut engine, |_, _, _| {});
     Report::new(&library.digest, "built-in", "planted", run.results)
 }
+
+/// Every variant of every game has teeth: the reference with it switched on fails at least one
+/// step case of its game's library that names the variant's clause. A variant no such case
+/// catches is either a rule no case checks where it turns (a missing case) or a variant that
+/// plays the rules after all (a mutant of its switch: `TOWER_RANGE + 1` made `TOWER_RANGE * 1`
+/// went unseen by the library's own runs).
+#[test]
+fn every_variant_fails_a_case_that_names_its_clause() {
+    let mut toothless = Vec::new();
+    for game in shinpan::games::all() {
+        let Some(playable) = game.info().capabilities.variants else {
+            continue;
+        };
+        let id = game.info().id;
+        let mut library = load_library(
+            &Source::Embedded,
+            &shinpan::games::all(),
+            &LoadOptions::only([id]),
+        )
+        .unwrap();
+        // Variants change steps; a new match they make as the reference does.
+        for game in &mut library.games {
+            game.cases
+                .retain(|case| !matches!(case.body, shinpan::case::CaseBody::Generate { .. }));
+        }
+        for variant in playable.variants() {
+            let mut engine = Planted {
+                variant: variant.name.into(),
+            };
+            let run = run_library(&library, None, &mut engine, |_, _, _| {});
+            let caught = run.results.iter().any(|result| {
+                matches!(result.verdict, shinpan::run::CaseVerdict::Fail(_))
+                    && result.rules.iter().any(|r| r == variant.clause)
+            });
+            if !caught {
+                toothless.push(format!("{id} {} ({})", variant.name, variant.clause));
+            }
+        }
+    }
+    assert!(toothless.is_empty(), "no case catches: {toothless:#?}");
+}
