@@ -500,3 +500,36 @@ pub fn winner(state: &State) -> Option<usize> {
         .filter(|&p| !state.players[p].disqualified)
         .max_by_key(|&p| (state.scores[p], p))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::rules::index;
+    use super::*;
+
+    /// A tower of player 0 on (0,0), and player 1's settlements of 5 robots on the r line at
+    /// distances 1 to 4, after player 0's turn start: each one's robots.
+    fn towers_fire(wrong: Wrongs) -> Vec<u32> {
+        let mut tiles = Field::default();
+        let tower = &mut tiles.0[index(0, 0).unwrap()];
+        (tower.owner, tower.base) = (Some(0), Some(Base::Tower));
+        for x in 1..=4 {
+            let settlement = &mut tiles.0[index(x, 0).unwrap()];
+            (settlement.owner, settlement.robots) = (Some(1), 5);
+        }
+        start_turn_with(&mut tiles, 0, wrong);
+        (1..=4)
+            .map(|x| tiles.0[index(x, 0).unwrap()].robots)
+            .collect()
+    }
+
+    /// The variant plays what its name says (`tower.reach` at 3, not 2), not some other range:
+    /// the library's cases see any other range as a departure too, so only this tells a mutant
+    /// of the variant's range (`TOWER_RANGE - 1`) from the variant.
+    #[test]
+    fn the_tower_range_three_variant_fires_at_three() {
+        // 5 - 2 = 3 within reach; 5 beyond it.
+        assert_eq!(towers_fire(Wrongs::NONE), [3, 3, 5, 5]);
+        let three = Wrongs::of(&[Wrong::TowerRangeThree as usize]);
+        assert_eq!(towers_fire(three), [3, 3, 3, 5]);
+    }
+}
