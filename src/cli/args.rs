@@ -218,7 +218,8 @@ pub struct TraceArgs {
     #[arg(long, value_name = "NAME")]
     pub engine_known: Option<String>,
     /// Write each checked step as a step case (the engine's result as the expectation,
-    /// `needs-review` where it departs) to DIR/<game>/trace-<log>.yaml, with the game's
+    /// `needs-review` where it departs) to DIR/<game>/trace-<log>.yaml (in parts,
+    /// trace-<log>-part-<k>.yaml, each within check's default 4 MiB a file), with the game's
     /// rules.yaml, so that `shinpan check --cases DIR` checks any engine against the match.
     #[arg(long, value_name = "DIR")]
     pub cases_out: Option<PathBuf>,

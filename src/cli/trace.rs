@@ -8,11 +8,12 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use shinpan::bounded::{self, Bound};
+use shinpan::case::DEFAULT_MAX_FILE_BYTES;
 use shinpan::harness::guard::{watch, Marks};
 use shinpan::harness::log::{from_imported, read_match, MatchLog, PlayerLog};
 use shinpan::harness::tap::bot::exec_with_parent_death;
 use shinpan::harness::tap::{exit_like, tap as run_tap, TapEnd, TapOptions, LOG_INCOMPLETE};
-use shinpan::harness::trace::cases::case_file;
+use shinpan::harness::trace::cases::{case_file, StepCase};
 use shinpan::harness::trace::clauses::ClauseIndex;
 use shinpan::harness::trace::{trace_with, TraceConfig, TraceReport};
 use shinpan::report::Render;
@@ -278,6 +279,40 @@ fn import(
     }
 }
 
+/// The step cases as case files no larger than `check` reads by default
+/// ([`DEFAULT_MAX_FILE_BYTES`]): one, `name`, when they fit (a whole CEDEC 2013 match of
+/// whole-field steps takes 12 to 16 MB, which `check` would refuse without
+/// `--max-case-file-bytes`), else consecutive parts, `name-part-1`, `name-part-2`, … Each: its
+/// name, its text, the cases written and the steps left out.
+fn case_files(
+    game: &dyn DynGame,
+    index: &ClauseIndex,
+    name: &str,
+    steps: &[StepCase],
+) -> Vec<(String, String, usize, usize)> {
+    let max = DEFAULT_MAX_FILE_BYTES as usize;
+    let (text, written, left_out) = case_file(game, index, name, steps);
+    if text.len() <= max || steps.len() < 2 {
+        return vec![(name.to_string(), text, written, left_out)];
+    }
+    let mut parts = text.len().div_ceil(max) + 1;
+    loop {
+        let files: Vec<_> = steps
+            .chunks(steps.len().div_ceil(parts))
+            .enumerate()
+            .map(|(i, chunk)| {
+                let part = format!("{name}-part-{}", i + 1);
+                let (text, written, left_out) = case_file(game, index, &part, chunk);
+                (part, text, written, left_out)
+            })
+            .collect();
+        if files.iter().all(|f| f.1.len() <= max) || parts >= steps.len() {
+            return files;
+        }
+        parts *= 2;
+    }
+}
+
 /// `trace --cases-out DIR`: the checked steps as DIR/<game>/trace-<log>.yaml, with the game's
 /// clause catalogue beside it (a library needs one). Returns what was written, for the notes.
 fn write_cases(
@@ -308,12 +343,34 @@ fn write_cases(
         })
         .collect();
     let name = format!("trace-{}", name.trim_matches('-'));
-    let (text, written, left_out) = case_file(game, index, &name, &report.step_cases);
-    let path = folder.join(format!("{name}.yaml"));
-    write_atomically(&path, &text).map_err(|e| Usage(format!("{}: {e}", path.display())))?;
+    let files = case_files(game, index, &name, &report.step_cases);
+    let (mut written, mut left_out) = (0, 0);
+    for (file, text, in_file, left) in &files {
+        let path = folder.join(format!("{file}.yaml"));
+        write_atomically(&path, text).map_err(|e| Usage(format!("{}: {e}", path.display())))?;
+        (written, left_out) = (written + in_file, left_out + left);
+    }
+    // What an earlier run of this log left that this one did not write (the whole file, or
+    // parts past the last one written) would repeat its steps in the library.
+    let first_stale_part = if files.len() > 1 { files.len() + 1 } else { 1 };
+    let mut stale: Vec<PathBuf> = (first_stale_part..)
+        .map(|k| folder.join(format!("{name}-part-{k}.yaml")))
+        .take_while(|path| path.exists())
+        .collect();
+    if files.len() > 1 {
+        stale.push(folder.join(format!("{name}.yaml")));
+    }
+    for path in stale.iter().filter(|path| path.exists()) {
+        std::fs::remove_file(path)
+            .map_err(|e| Usage(format!("{}: cannot remove it: {e}", path.display())))?;
+    }
+    let first = folder.join(format!("{}.yaml", files[0].0));
+    let place = match files.len() {
+        1 => first.display().to_string(),
+        n => format!("{} and {} more files beside it", first.display(), n - 1),
+    };
     Ok(format!(
-        "wrote {written} step cases to {}{}",
-        path.display(),
+        "wrote {written} step cases to {place}{}",
         if left_out > 0 {
             format!(" ({left_out} steps left out: the engine showed states the rules forbid)")
         } else {

@@ -1049,3 +1049,62 @@ fn a_played_reply_is_stamped_with_the_time_it_was_charged() {
     // Two seats a step, for every step of a match of more than one step.
     assert!(replies > 2, "{text}");
 }
+
+/// A traced CEDEC 2013 match is more step cases than one file `check` reads by default holds
+/// (a step case of a whole field is about 27 KB): `--cases-out` writes consecutive parts, each
+/// within the default bound, and `check` reads them without `--max-case-file-bytes`. A second
+/// run writes the same parts, none left over from the first. (The log is cut after 180 steps'
+/// records to keep the test short; a whole match is 603 steps and 16 MB.)
+#[test]
+fn a_long_traced_match_is_written_in_parts_check_reads_by_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole.jsonl");
+    play_logged("cedec2013", 3, "5", &whole);
+    let text = std::fs::read_to_string(&whole).unwrap();
+    let log = dir.path().join("cut.jsonl");
+    let cut: Vec<&str> = text.lines().take(1 + 2 * 180).collect();
+    std::fs::write(&log, cut.join("\n") + "\n").unwrap();
+    let cases = dir.path().join("cases");
+    for _ in 0..2 {
+        let (code, report, _) = trace_args(&[
+            "cedec2013",
+            log.to_str().unwrap(),
+            "--cases-out",
+            cases.to_str().unwrap(),
+        ]);
+        // Cut short: less was checked than the match held.
+        assert_eq!(code, Some(3), "{report:#}");
+    }
+    let folder = cases.join("cedec2013");
+    let mut parts: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "rules.yaml")
+        .collect();
+    parts.sort();
+    assert!(parts.len() >= 2, "{parts:?}");
+    for (k, part) in parts.iter().enumerate() {
+        assert_eq!(part, &format!("trace-cut-part-{}.yaml", k + 1));
+        let size = std::fs::metadata(folder.join(part)).unwrap().len();
+        assert!(size <= 4 * 1024 * 1024, "{part}: {size} bytes");
+    }
+    let output = Command::new(SHINPAN)
+        .args(["check", "cedec2013", "--cases"])
+        .arg(&cases)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{out}");
+    // Every step of the cut log once: 180 steps, the last perhaps without its reply.
+    let passed: usize = out
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("cedec2013: ")?
+                .split(' ')
+                .next()?
+                .parse()
+                .ok()
+        })
+        .unwrap();
+    assert!((179..=180).contains(&passed), "{out}");
+}
