@@ -596,3 +596,63 @@ fn across_checks_a_fact_over_every_seed_together() {
         "mean of `facts.packs` over 20 seeds is 500",
     ));
 }
+
+/// What the numeric options' parsers refuse, clap's usage error (exit 2, "invalid value"): a
+/// duration that cannot be represented or is not positive, a count of 0 where at least one is
+/// needed, a negative whole number. (This was a unit test in `src/cli/args.rs`, where it never
+/// ran: the binary's test target is off.) And the values just inside are taken.
+#[test]
+fn durations_and_counts_that_cannot_be_meant_are_refused() {
+    let refused = |args: &[&str]| {
+        let output = shinpan().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        (
+            output.status.code() == Some(2) && stderr.contains("invalid value"),
+            stderr,
+        )
+    };
+    for seconds in ["1e30", "0", "-1", "nan", "inf", "x", "604801"] {
+        let args = ["bot", "codevs-reborn", "--budget", seconds, "--", "true"];
+        let (is_refused, stderr) = refused(&args);
+        assert!(is_refused, "--budget {seconds}: {stderr}");
+    }
+    let (is_refused, stderr) = refused(&[
+        "play",
+        "codevs-reborn",
+        "--rounds",
+        "0",
+        "--",
+        "builtin",
+        "--",
+        "builtin",
+    ]);
+    assert!(is_refused, "--rounds 0: {stderr}");
+    let (is_refused, stderr) = refused(&[
+        "play",
+        "codevs-reborn",
+        "--seed",
+        "-1",
+        "--",
+        "builtin",
+        "--",
+        "builtin",
+    ]);
+    assert!(is_refused, "--seed -1: {stderr}");
+    // Just inside: a half second, seed 0, three rounds.
+    let (is_refused, stderr) = refused(&[
+        "bot",
+        "codevs-reborn",
+        "--budget",
+        "0.5",
+        "--phases",
+        "malformed",
+        "--",
+        "true",
+    ]);
+    assert!(!is_refused, "--budget 0.5: {stderr}");
+    shinpan()
+        .args(["play", "codevs-reborn", "--seed", "0", "--rounds", "3"])
+        .args(["--", "builtin", "--", "builtin"])
+        .assert()
+        .success();
+}
