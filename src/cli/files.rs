@@ -47,3 +47,24 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     }
     written
 }
+
+/// A `check --format json` report read back (`report merge`, `report FILE --html`): at most
+/// `max_bytes` (`--max-report-bytes`), an error naming the file when it is not one.
+pub fn read_check_report(
+    path: &Path,
+    max_bytes: u64,
+) -> Result<shinpan::report::check::Report, super::Usage> {
+    let bound = shinpan::bounded::Bound {
+        max: max_bytes,
+        option: "--max-report-bytes",
+        what: "a check report",
+    };
+    let text = shinpan::bounded::read_to_string(path, &bound)
+        .map_err(|e| super::Usage(format!("{}: {e}", path.display())))?;
+    serde_json::from_str(&text).map_err(|e| {
+        super::Usage(format!(
+            "{}: not a `check --format json` report: {e}",
+            path.display()
+        ))
+    })
+}

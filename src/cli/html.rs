@@ -4,14 +4,13 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use shinpan::bounded::{self, Bound};
 use shinpan::games;
 use shinpan::report::check::Report;
 use shinpan::report::html::{page, utc_minute, Page};
 use shinpan::run::baseline::{compare, Baseline, Changes};
 
 use super::args::ReportArgs;
-use super::files::write_atomically;
+use super::files::{read_check_report, write_atomically};
 use super::{Finished, Usage};
 
 /// `report FILE --html OUT`: exits as `check` did on the run the report is of.
@@ -21,19 +20,7 @@ pub fn run(args: ReportArgs) -> Result<Finished, Usage> {
             "give a `check --format json` report and `--html OUT`, or `report merge`".into(),
         ));
     };
-    let bound = Bound {
-        max: args.max_report_bytes,
-        option: "--max-report-bytes",
-        what: "a check report",
-    };
-    let text = bounded::read_to_string(path, &bound)
-        .map_err(|e| Usage(format!("{}: {e}", path.display())))?;
-    let report: Report = serde_json::from_str(&text).map_err(|e| {
-        Usage(format!(
-            "{}: not a `check --format json` report: {e}",
-            path.display()
-        ))
-    })?;
+    let report = read_check_report(path, args.max_report_bytes)?;
     let changes = args
         .baseline
         .map(|b| Baseline::load(&b, args.max_report_bytes))

@@ -2,34 +2,21 @@
 //! they come from the library given (the built-in one by default), and prints the merged report
 //! in `--format`, exiting as `check` would have on the whole run.
 
-use shinpan::bounded::{self, Bound};
 use shinpan::case::{load_library, LoadOptions};
 use shinpan::games;
-use shinpan::report::check::Report;
 use shinpan::report::merge::merge;
 use shinpan::report::Render;
 
 use super::args::MergeArgs;
+use super::files::read_check_report;
 use super::{out, Finished, Usage};
 
 pub fn run(args: MergeArgs) -> Result<Finished, Usage> {
-    let bound = Bound {
-        max: args.max_report_bytes,
-        option: "--max-report-bytes",
-        what: "a check report",
-    };
-    let mut reports = Vec::new();
-    for path in &args.reports {
-        let text = bounded::read_to_string(path, &bound)
-            .map_err(|e| Usage(format!("{}: {e}", path.display())))?;
-        let report: Report = serde_json::from_str(&text).map_err(|e| {
-            Usage(format!(
-                "{}: not a `check --format json` report: {e}",
-                path.display()
-            ))
-        })?;
-        reports.push(report);
-    }
+    let reports = args
+        .reports
+        .iter()
+        .map(|path| read_check_report(path, args.max_report_bytes))
+        .collect::<Result<Vec<_>, _>>()?;
     let options = LoadOptions {
         only: Vec::new(),
         max_file_bytes: args.library.max_case_file_bytes,
