@@ -379,3 +379,55 @@ fn an_arena_of_billions_of_matches_plans_none_up_front_and_reports_when_stopped(
     assert!(why.starts_with("interrupted by SIGINT after"), "{why}");
     assert_eq!(report.pairs[0].games, report.played);
 }
+
+/// The human table names each failure by its kind and quotes an illegal reply; a program too
+/// late with its handshake (CODE VS Reborn's name) is a time-out at the handshake, not a crash.
+#[test]
+fn the_human_report_names_each_kind_of_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = common::shinpan_within(120)
+        .args([
+            "play",
+            "codevs-reborn",
+            "--seed",
+            "4",
+            "--matches",
+            "2",
+            "--jobs",
+            "2",
+        ])
+        .args(["--turn-ms", "300", "--log-dir"])
+        .arg(dir.path())
+        .args(["--", "builtin", "--", "sh", FAILING_BOT])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    // Seed 4 makes the bot reply illegally, seed 5 crash (its choice by the first pack, above).
+    for kind in [" crash seed 5 ", " illegal seed 4 "] {
+        assert!(text.contains(kind), "{kind}: {text}");
+    }
+    assert!(text.contains("`9 0`: "), "{text}");
+
+    let late = dir.path().join("late-name");
+    let output = common::shinpan_within(120)
+        .args([
+            "play",
+            "codevs-reborn",
+            "--matches",
+            "1",
+            "--handshake-ms",
+            "200",
+        ])
+        .args(["--format", "json", "--log-dir"])
+        .arg(&late)
+        .args(["--", "builtin", "--", "sh", "-c", "sleep 3; echo late"])
+        .output()
+        .unwrap();
+    let report: ArenaReport = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
+    assert_eq!(report.failures.len(), 2, "{report:#?}");
+    for failure in &report.failures {
+        assert_eq!((failure.kind, failure.step), (FailureKind::TimeOut, None));
+    }
+}
