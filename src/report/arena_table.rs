@@ -293,6 +293,30 @@ mod tests {
         assert!(text.ends_with("INTERRUPTED: interrupted by SIGINT after 5 of 6 matches\n"));
     }
 
+    /// A pair that only drew has no win rate and no interval (not 0 of 0), and nothing failed
+    /// that is not listed.
+    #[test]
+    fn a_pair_of_draws_only_has_no_win_rate() {
+        let mut report = ArenaReport::new(ArenaHeader {
+            game: "codevs-reborn".into(),
+            contenders: vec!["a".into(), "b".into()],
+            first_seed: 1,
+            seeds: 1,
+            orders: vec![vec![0, 1], vec![1, 0]],
+            planned: 2,
+            jobs: 1,
+            log_dir: PathBuf::from("/logs"),
+            logs_kept: KeepLogs::Failures,
+        });
+        report.add(0, &ended(1, [0, 1], None, [None, None]), None);
+        report.add(1, &ended(1, [1, 0], None, [None, None]), None);
+        report.finish(None);
+        let pair = &report.pairs[0];
+        assert_eq!((pair.wins, pair.losses, pair.draws), (0, 0, 2));
+        assert_eq!((pair.win_rate, pair.ci95), (None, None));
+        assert_eq!(report.failures_unlisted, 0);
+    }
+
     /// A bot that crashes in every match: the counts go on, the list stops at its bound, and
     /// what it holds is the first failures in plan order, whatever order they came in.
     #[test]

@@ -96,6 +96,7 @@ fn an_arena_counts_every_seed_in_both_orders_and_links_each_failure_to_its_log()
         .flat_map(|seed| [(seed, vec![0, 1]), (seed, vec![1, 0])])
         .collect();
     assert_eq!(listed, planned);
+    assert_eq!(report.failures_unlisted, 0);
 
     // Each failure's log is its match's, and shows the failure at the step named.
     let mut traced = BTreeSet::new();
