@@ -23,7 +23,8 @@ pub struct Arena {
     pub jobs: usize,
     pub log_dir: Option<PathBuf>,
     pub keep: KeepLogs,
-    pub format: Format,
+    /// `None`: the HTML page.
+    pub format: Option<Format>,
 }
 
 pub fn run(
@@ -89,7 +90,10 @@ pub fn run(
     }
     let run = run.map_err(|e| Usage(e.to_string()))?;
     report.finish(run.interrupted);
-    out(&report.render(arena.format))?;
+    match arena.format {
+        Some(format) => out(&report.render(format))?,
+        None => out(&report.render(Format::Human))?,
+    }
     if jobs > 1 {
         let turn = Clock::new(game.info().limits, options.limits).turn_limit();
         warn_if_late(jobs, turn, slowest_ms, time_outs);

@@ -210,8 +210,10 @@ pub struct TraceArgs {
     /// `main-rb` for TSG AUTO CHESS's main.rb (its standard output). See conformance/TRACES.md.
     #[arg(long, value_name = "FORMAT")]
     pub import: Option<String>,
-    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
-    pub format: FormatArg,
+    /// `html`: the match as one self-contained page, a replay viewer with the departures
+    /// marked on its timeline and, at each, the state expected beside the state shown.
+    #[arg(long, value_enum, default_value_t = CheckFormatArg::Human)]
+    pub format: CheckFormatArg,
     /// The engine that recorded the log, by the name the rules catalogue gives its known
     /// departures (`main.rb`): they are played to name what the log shows. `--import main-rb`
     /// implies `main.rb`.
@@ -427,8 +429,11 @@ pub struct PlayArgs {
     /// Write every prompt and reply, with timings, to this file as JSON lines.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
-    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
-    pub format: FormatArg,
+    /// `html`: with `--log`, the first match as one self-contained page, a replay viewer (read
+    /// back from the log, as `trace --format html` reads any log); with `--matches`, the
+    /// arena's table, each failure linked to a replay page written beside its log.
+    #[arg(long, value_enum, default_value_t = CheckFormatArg::Human)]
+    pub format: CheckFormatArg,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -555,7 +560,7 @@ pub enum FormatArg {
     Junit,
 }
 
-/// `check`'s formats: those of every command, and a page of HTML.
+/// The formats of `check`, `trace` and `play`: those of every command, and a page of HTML.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum CheckFormatArg {
     Human,

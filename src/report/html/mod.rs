@@ -10,6 +10,7 @@
 //! to have no drawing.
 
 mod case;
+pub mod replay;
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
