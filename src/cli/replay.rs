@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use shinpan::harness::log::{read_match, MatchLog};
+use shinpan::harness::replay::replay_played;
 use shinpan::harness::trace::clauses::ClauseIndex;
 use shinpan::harness::trace::{trace_seen, Seen, TraceConfig, TraceReport};
 use shinpan::report::html::replay::{replay_page, ReplayBuilder, ReplayPage};
@@ -77,27 +78,52 @@ fn outcome(report: &TraceReport, read: &MatchLog) -> String {
 }
 
 /// The replay page of match `index` of the `play` log at `path` (`play --format html`, an
-/// arena's failure).
+/// arena's failure): the match made again by the reference engine from the log's seed, every
+/// state whole; a log that names no seed is read as a trace reads it.
 pub fn page_of_log(game: &dyn DynGame, path: &Path, index: Option<u64>) -> Result<String, Usage> {
     let read = read_match(&[path.to_path_buf()], index).map_err(|e| Usage(e.to_string()))?;
-    // A replay names no departure: no clause is looked up.
-    let clauses = ClauseIndex::default();
-    let config = TraceConfig {
-        options: read.start.options.clone().map(MatchOptions),
-        options_from: "from the log's start record".into(),
-        outcome: read.outcome.clone(),
-        log_cut: !read.incomplete.is_empty(),
-        ..TraceConfig::default()
-    };
     let title = format!("shinpan replay: {}", game.info().id);
-    let origin = Origin {
-        title: &title,
-        facts: vec![
-            ("game", game.info().id.to_string()),
-            ("log", path.display().to_string()),
-            ("match", read.read.unwrap_or(0).to_string()),
-        ],
-        departures: false,
+    let mut facts = vec![
+        ("game", game.info().id.to_string()),
+        ("log", path.display().to_string()),
+        ("match", read.read.unwrap_or(0).to_string()),
+    ];
+    if read.start.seed.is_none() {
+        let config = TraceConfig {
+            options: read.start.options.clone().map(MatchOptions),
+            options_from: "from the log's start record".into(),
+            outcome: read.outcome.clone(),
+            log_cut: !read.incomplete.is_empty(),
+            ..TraceConfig::default()
+        };
+        let origin = Origin {
+            title: &title,
+            facts,
+            departures: false,
+        };
+        // A replay names no departure: no clause is looked up.
+        return Ok(traced_page(game, &read, &ClauseIndex::default(), &config, origin).1);
+    }
+    let mut builder = ReplayBuilder::new(game);
+    let played = replay_played(game, &read, &mut |seen| builder.see(seen));
+    let replay = builder.finish();
+    facts.push(("seed", read.start.seed.unwrap_or_default().to_string()));
+    facts.push(("steps", replay.steps().saturating_sub(1).to_string()));
+    if let Err(why) = played {
+        facts.push(("stopped", why));
+    }
+    for why in &read.incomplete {
+        facts.push(("incomplete", why.clone()));
+    }
+    let outcome = match &read.outcome {
+        Some(outcome) => outcome.to_string(),
+        None => "not in the log: it ends before the match does".into(),
     };
-    Ok(traced_page(game, &read, &clauses, &config, origin).1)
+    let page = ReplayPage {
+        title: &title,
+        facts: &facts,
+        outcome: &outcome,
+        departures: &[],
+    };
+    Ok(replay_page(&page, &replay))
 }

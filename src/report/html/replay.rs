@@ -266,23 +266,27 @@ fn cut(svg: &str) -> impl Iterator<Item = &str> {
 /// `at`, how many go, how many come, what comes.
 fn splices(before: &[u32], next: &[u32]) -> Vec<u32> {
     let mut out = Vec::new();
+    // Where the next splice goes in the list as the splices before it left it.
+    let mut at = 0;
     for op in capture_diff_slices(Algorithm::Myers, before, next) {
-        let (at, gone, come) = match op {
-            DiffOp::Equal { .. } => continue,
-            DiffOp::Delete {
-                old_len, new_index, ..
-            } => (new_index, old_len, 0..0),
+        let (gone, come) = match op {
+            DiffOp::Equal { len, .. } => {
+                at += len;
+                continue;
+            }
+            DiffOp::Delete { old_len, .. } => (old_len, 0..0),
             DiffOp::Insert {
                 new_index, new_len, ..
-            } => (new_index, 0, new_index..new_index + new_len),
+            } => (0, new_index..new_index + new_len),
             DiffOp::Replace {
                 old_len,
                 new_index,
                 new_len,
                 ..
-            } => (new_index, old_len, new_index..new_index + new_len),
+            } => (old_len, new_index..new_index + new_len),
         };
         out.extend([at as u32, gone as u32, come.len() as u32]);
+        at += come.len();
         out.extend_from_slice(&next[come]);
     }
     out
@@ -434,6 +438,27 @@ mod tests {
             assert_eq!(apply(before, &splices(before, next)), next, "{before:?}");
         }
         assert!(splices(&[5, 5, 5], &[5, 5, 5]).is_empty());
+        // Lists of many repeated numbers, each changed a little, as a board's lines are.
+        let mut seed = 7u64;
+        let mut draw = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) % n) as u32
+        };
+        for _ in 0..300 {
+            let before: Vec<u32> = (0..draw(40)).map(|_| draw(5)).collect();
+            let mut next = before.clone();
+            for _ in 0..draw(6) {
+                let at = draw(next.len() as u64 + 1) as usize;
+                match draw(3) {
+                    0 if at < next.len() => drop(next.remove(at)),
+                    1 if at < next.len() => next[at] = draw(5),
+                    _ => next.insert(at, draw(5)),
+                }
+            }
+            assert_eq!(apply(&before, &splices(&before, &next)), next, "{before:?}");
+        }
     }
 
     #[test]
