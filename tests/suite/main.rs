@@ -33,6 +33,7 @@ mod every_game;
 mod hooks;
 mod hostile;
 mod hostile_files;
+mod html_arena;
 mod html_browser;
 mod html_replay;
 mod html_report;

@@ -9,6 +9,7 @@
 //! Generic: a game's board is asked of its `Render` capability, and a game without one is said
 //! to have no drawing.
 
+pub mod arena;
 mod case;
 pub mod replay;
 
