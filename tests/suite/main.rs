@@ -37,6 +37,7 @@ mod html_arena;
 mod html_browser;
 mod html_replay;
 mod html_report;
+mod html_trace;
 mod interrupt;
 mod jobs;
 mod numbers_round_trip;
