@@ -357,8 +357,9 @@ pub struct BotArgs {
     /// Where inputs that made the bot fail are saved [default: a shinpan-bot-<pid> temp dir].
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
-    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
-    pub format: FormatArg,
+    /// `html`: one self-contained page, each FAIL linked to the prompt and reply that failed.
+    #[arg(long, value_enum, default_value_t = CheckFormatArg::Human)]
+    pub format: CheckFormatArg,
     /// What a bot that dies with an unhandled error (a stack trace) on a malformed prompt is:
     /// `fail`, or `info` when only the input a real engine sends matters.
     #[arg(long, value_enum, default_value_t = CrashArg::Fail)]

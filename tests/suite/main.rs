@@ -34,6 +34,7 @@ mod hooks;
 mod hostile;
 mod hostile_files;
 mod html_arena;
+mod html_bot;
 mod html_browser;
 mod html_replay;
 mod html_report;

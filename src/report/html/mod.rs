@@ -10,6 +10,7 @@
 //! to have no drawing.
 
 pub mod arena;
+pub mod bot;
 mod case;
 pub mod replay;
 
