@@ -145,7 +145,10 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
         (Some(format), _) => out(&report.render(format))?,
         (None, Some(page)) => out(&page)?,
         // No match to replay: the report says why, on a page of its own.
-        (None, None) => out(&report.render(shinpan::report::Format::Human))?,
+        (None, None) => out(&format!(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>shinpan trace: {id}</title>\n</head>\n<body>\n<h1>shinpan trace: {id}</h1>\n<p id=\"end\">Nothing to replay.</p>\n<pre>{}</pre>\n</body>\n</html>\n",
+            shinpan::seam::escape(&report.render(shinpan::report::Format::Human))
+        ))?,
     }
     // A departure fails the run (exit 1) even in a log cut short; only a clean but incomplete
     // log is "less was checked" (exit 3), as `--help` and conformance/TRACES.md say.

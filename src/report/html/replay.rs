@@ -407,7 +407,53 @@ fn departures(out: &mut String, departures: &[Departure], replay: &Replay) {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
+    use crate::harness::log::Exchange;
+    use crate::seam::tests::Count;
+
+    #[test]
+    fn what_a_program_said_cannot_end_the_data_or_open_a_script() {
+        let mut builder = ReplayBuilder::new(&Count);
+        let exchange = Exchange {
+            prompt: "</script><script>alert(1)</script>".into(),
+            reply: Some("<!-- <img src=x onerror=alert(2)>".into()),
+            elapsed_ms: None,
+        };
+        let state = json!({"total": 0, "turn": 0});
+        builder.see(Seen {
+            step: 0,
+            state: &state,
+            exchanges: vec![(0, &exchange)],
+            predicted: None,
+        });
+        builder.see(Seen {
+            step: 1,
+            state: &state,
+            exchanges: Vec::new(),
+            predicted: None,
+        });
+        let replay = builder.finish();
+        assert_eq!(replay.steps(), 2);
+        let facts = [("log", "</dd><script>x</script>".to_string())];
+        let page = replay_page(
+            &ReplayPage {
+                title: "<b>t</b>",
+                facts: &facts,
+                outcome: "<i>won</i>",
+                departures: &[],
+            },
+            &replay,
+        );
+        assert_eq!(
+            page.matches("<script").count(),
+            2,
+            "the data and the viewer"
+        );
+        assert!(!page.contains("<img") && !page.contains("<!--") && !page.contains("<b>"));
+        assert!(page.contains("\\u003c/script>\\u003cscript>alert(1)"));
+    }
 
     fn apply(before: &[u32], splices: &[u32]) -> Vec<u32> {
         let mut list = before.to_vec();
