@@ -13,6 +13,7 @@ pub mod arena;
 pub mod bot;
 mod case;
 pub mod replay;
+mod replay_page;
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
