@@ -2,7 +2,8 @@
 //! with a progress line, adds each match to the report as it ends, warns when parallel matches
 //! may have made replies late, and prints the report (interrupted: what it has).
 
-use std::path::PathBuf;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -11,9 +12,11 @@ use shinpan::harness::log::now_us;
 use shinpan::harness::play::{Contender, PlayOptions};
 use shinpan::harness::session::Clock;
 use shinpan::report::arena::{ArenaHeader, ArenaReport};
+use shinpan::report::html::arena::arena_page;
 use shinpan::report::{Format, Render};
 use shinpan::seam::DynGame;
 
+use super::files::write_atomically;
 use super::{out, warn, Finished, Usage};
 
 /// What an arena is asked to play.
@@ -23,7 +26,8 @@ pub struct Arena {
     pub jobs: usize,
     pub log_dir: Option<PathBuf>,
     pub keep: KeepLogs,
-    pub format: Format,
+    /// `None`: the HTML page.
+    pub format: Option<Format>,
 }
 
 pub fn run(
@@ -89,12 +93,63 @@ pub fn run(
     }
     let run = run.map_err(|e| Usage(e.to_string()))?;
     report.finish(run.interrupted);
-    out(&report.render(arena.format))?;
+    match arena.format {
+        Some(format) => out(&report.render(format))?,
+        None => out(&html_page(game, &report))?,
+    }
     if jobs > 1 {
         let turn = Clock::new(game.info().limits, options.limits).turn_limit();
         warn_if_late(jobs, turn, slowest_ms, time_outs);
     }
     Ok(Finished::AllPassed)
+}
+
+/// The arena's page, each failure linked to the replay page written beside its log (the links
+/// are names in the log directory, which the page's `<base>` points at, so the page may be
+/// saved anywhere on this machine). A log that cannot be replayed is named, not linked.
+fn html_page(game: &dyn DynGame, report: &ArenaReport) -> String {
+    let mut written = BTreeSet::new();
+    for log in report.failures.iter().filter_map(|f| f.log.as_deref()) {
+        if written.contains(log) {
+            continue;
+        }
+        let page = super::replay::page_of_log(game, log, None);
+        let path = log.with_extension("html");
+        match page.map(|page| write_atomically(&path, &page)) {
+            Ok(Ok(())) => {
+                written.insert(log.to_path_buf());
+            }
+            Ok(Err(e)) => warn(&format!("cannot write {}: {e}", path.display())),
+            Err(Usage(why)) => warn(&format!("no replay of {}: {why}", log.display())),
+        }
+    }
+    let dir = std::path::absolute(&report.log_dir).unwrap_or(report.log_dir.clone());
+    let base = file_url(&dir);
+    let replay = |log: &Path| {
+        let name = log.with_extension("html");
+        let name = name.file_name()?.to_str()?;
+        written.contains(log).then(|| url_escape(name))
+    };
+    arena_page(report, &base, &replay)
+}
+
+/// `dir` as a `file://` URL ending in `/`.
+fn file_url(dir: &Path) -> String {
+    format!("file://{}/", url_escape(&dir.to_string_lossy()))
+}
+
+/// `text` with what a URL path cannot hold as itself percent-encoded.
+fn url_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                out.push(byte as char)
+            }
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
 }
 
 /// Matches in parallel share the machine: says so when a reply took more than half the time for

@@ -210,8 +210,10 @@ pub struct TraceArgs {
     /// `main-rb` for TSG AUTO CHESS's main.rb (its standard output). See conformance/TRACES.md.
     #[arg(long, value_name = "FORMAT")]
     pub import: Option<String>,
-    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
-    pub format: FormatArg,
+    /// `html`: the match as one self-contained page, a replay viewer with the departures
+    /// marked on its timeline and, at each, the state expected beside the state shown.
+    #[arg(long, value_enum, default_value_t = CheckFormatArg::Human)]
+    pub format: CheckFormatArg,
     /// The engine that recorded the log, by the name the rules catalogue gives its known
     /// departures (`main.rb`): they are played to name what the log shows. `--import main-rb`
     /// implies `main.rb`.
@@ -356,8 +358,9 @@ pub struct BotArgs {
     /// Where inputs that made the bot fail are saved [default: a shinpan-bot-<pid> temp dir].
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
-    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
-    pub format: FormatArg,
+    /// `html`: one self-contained page, each FAIL linked to the prompt and reply that failed.
+    #[arg(long, value_enum, default_value_t = CheckFormatArg::Human)]
+    pub format: CheckFormatArg,
     /// What a bot that dies with an unhandled error (a stack trace) on a malformed prompt is:
     /// `fail`, or `info` when only the input a real engine sends matters.
     #[arg(long, value_enum, default_value_t = CrashArg::Fail)]
@@ -428,8 +431,11 @@ pub struct PlayArgs {
     /// Write every prompt and reply, with timings, to this file as JSON lines.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
-    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
-    pub format: FormatArg,
+    /// `html`: with `--log`, the first match as one self-contained page, a replay viewer (read
+    /// back from the log, as `trace --format html` reads any log); with `--matches`, the
+    /// arena's table, each failure linked to a replay page written beside its log.
+    #[arg(long, value_enum, default_value_t = CheckFormatArg::Human)]
+    pub format: CheckFormatArg,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
@@ -556,7 +562,7 @@ pub enum FormatArg {
     Junit,
 }
 
-/// `check`'s formats: those of every command, and a page of HTML.
+/// The formats of `check`, `trace` and `play`: those of every command, and a page of HTML.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum CheckFormatArg {
     Human,

@@ -52,7 +52,10 @@ pub fn run(args: BotArgs) -> Result<Finished, Usage> {
         ..defaults
     };
     let report = check_bot(game, &command, &options).map_err(|e| Usage(e.to_string()))?;
-    out(&report.render(format.format()))?;
+    match format.format() {
+        Some(format) => out(&report.render(format))?,
+        None => out(&shinpan::report::html::bot::bot_page(&report))?,
+    }
     warn_of_unknown_checks(&options.only, &report);
     Ok(Finished::passed_if(!report.failed()))
 }

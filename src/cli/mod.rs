@@ -18,6 +18,7 @@ pub mod html;
 pub mod listing;
 pub mod merge;
 pub mod play;
+mod replay;
 pub mod trace;
 
 use std::io::{ErrorKind, IsTerminal, Write};

@@ -64,6 +64,12 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
     } else {
         (None, None)
     };
+    let html = format.format().is_none();
+    if html && log.is_none() {
+        return Err(Usage(
+            "`--format html` replays the match from its log: give `--log FILE`".into(),
+        ));
+    }
     let mut log_file = open_log(log.as_deref())?;
     let options = PlayOptions {
         limits: limits.overrides(),
@@ -87,7 +93,7 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
     };
     // People read each match as it ends; machines get every match in one document at the end.
     let format = format.format();
-    let streamed = format == Format::Human;
+    let streamed = format == Some(Format::Human);
     let mut kept = Vec::new();
     let mut printing: Result<(), Usage> = Ok(());
     let mut summary = play_each(
@@ -113,7 +119,11 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
     if let Some(mut file) = log_file {
         file.flush().map_err(|e| log_error(&e))?;
     }
-    out(&summary.render(format))?;
+    match (format, &log) {
+        (Some(format), _) => out(&summary.render(format))?,
+        (None, Some(path)) => out(&super::replay::page_of_log(game, path, None)?)?,
+        (None, None) => {}
+    }
     Ok(Finished::AllPassed)
 }
 

@@ -20,8 +20,9 @@ use shinpan::report::Render;
 use shinpan::seam::MatchOptions;
 use shinpan::seam::{DynGame, Missing};
 
-use super::args::{GuardArgs, TapArgs, TapExecArgs, TraceArgs};
+use super::args::{CheckFormatArg, GuardArgs, TapArgs, TapExecArgs, TraceArgs};
 use super::files::{write_atomically, write_catalogue};
+use super::replay::{traced_page, Origin};
 use super::{game_by_id, out, warn, Finished, Usage};
 
 /// Between the signal a tap passes on (or its bot's exit, for what the bot left) and SIGKILL.
@@ -96,6 +97,7 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
     let (options, options_from) = options(game, &args, &read)?;
     let index = clause_index(id)?;
     let engine = known_engine(&args, &index, id)?;
+    let mut page = None;
     let mut report = match args.match_index.filter(|m| !read.matches.contains(m)) {
         Some(wanted) if args.import.is_none() => TraceReport::nothing_checked(
             id,
@@ -108,19 +110,23 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
                 }
             ),
         ),
-        _ => trace_with(
-            game,
-            &read.players,
-            &index,
-            &TraceConfig {
+        _ => {
+            let config = TraceConfig {
                 options,
                 options_from,
                 outcome: read.outcome.clone(),
                 engine,
                 step_cases: args.cases_out.is_some(),
                 log_cut: !read.incomplete.is_empty(),
-            },
-        ),
+            };
+            if args.format == CheckFormatArg::Html {
+                let (report, html) = replay_page(game, &read, &index, &config, &args);
+                page = Some(html);
+                report
+            } else {
+                trace_with(game, &read.players, &index, &config)
+            }
+        }
     };
     // A writer that never ended its record (killed, interrupted, unable to write): what the
     // log holds was checked, but it may not be the whole match.
@@ -136,7 +142,15 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
         let note = write_cases(game, &index, dir, &args.logs, &report)?;
         report.notes.push(note);
     }
-    out(&report.render(args.format.format()))?;
+    match (args.format.format(), page) {
+        (Some(format), _) => out(&report.render(format))?,
+        (None, Some(page)) => out(&page)?,
+        // No match to replay: the report says why, on a page of its own.
+        (None, None) => out(&format!(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>shinpan trace: {id}</title>\n</head>\n<body>\n<h1>shinpan trace: {id}</h1>\n<p id=\"end\">Nothing to replay.</p>\n<pre>{}</pre>\n</body>\n</html>\n",
+            shinpan::seam::escape(&report.render(shinpan::report::Format::Human))
+        ))?,
+    }
     // A departure fails the run (exit 1) even in a log cut short; only a clean but incomplete
     // log is "less was checked" (exit 3), as `--help` and conformance/TRACES.md say.
     Ok(if report.departures.is_empty() && report.incomplete() {
@@ -144,6 +158,32 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
     } else {
         Finished::passed_if(report.passed())
     })
+}
+
+/// The trace of `read` as a replay page, the departures on its timeline.
+fn replay_page(
+    game: &dyn DynGame,
+    read: &MatchLog,
+    index: &ClauseIndex,
+    config: &TraceConfig,
+    args: &TraceArgs,
+) -> (TraceReport, String) {
+    let title = format!("shinpan trace: {}", game.info().id);
+    let logs: Vec<String> = args.logs.iter().map(|p| p.display().to_string()).collect();
+    let mut facts = vec![
+        ("game", game.info().id.to_string()),
+        ("logs", logs.join(", ")),
+    ];
+    if let Some(format) = &args.import {
+        facts.push(("imported from", format.clone()));
+    }
+    facts.push(("options", config.options_from.clone()));
+    let origin = Origin {
+        title: &title,
+        facts,
+        departures: true,
+    };
+    traced_page(game, read, index, config, origin)
 }
 
 /// The recorded match of `game` (the trace logs, or a log of another tool with `--import`),

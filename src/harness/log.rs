@@ -74,6 +74,9 @@ struct Record {
     /// (`start`) the league, for a game whose options hold one and a log that gives it alone.
     #[serde(default)]
     league: Option<String>,
+    /// (`start`, `play`) the seed the match was made from.
+    #[serde(default)]
+    seed: Option<u64>,
     /// (`end`, `play`) the outcome the engine gave the match.
     #[serde(default)]
     outcome: Option<Value>,
@@ -105,6 +108,8 @@ pub struct LogStart {
     /// The match options it names (`options`, with `league` when given on its own); `None`
     /// when it names none.
     pub options: Option<Map<String, Value>>,
+    /// The seed it names (`play`'s logs): the reference engine makes the same match from it.
+    pub seed: Option<u64>,
 }
 
 /// One match of a log ([`read_match`]).
@@ -327,6 +332,7 @@ struct Line<'a> {
 fn start_of<'r>(starts: impl Iterator<Item = &'r Record>) -> LogStart {
     starts.fold(LogStart::default(), |mut start, r| {
         start.game = start.game.or_else(|| r.game.clone());
+        start.seed = start.seed.or(r.seed);
         if let Some(options) = &r.options {
             start
                 .options

@@ -14,6 +14,7 @@ pub mod play;
 pub mod process;
 pub mod reaper;
 pub mod referee;
+pub mod replay;
 pub mod seat_failure;
 pub mod session;
 pub mod tap;

@@ -112,6 +112,9 @@ pub struct BotAnswer {
 pub struct Session {
     child: Child,
     transcript: Vec<u8>,
+    /// Where in the transcript the last prompt starts, and the answer to it, once read.
+    last_prompt: usize,
+    last_answer: Option<String>,
     clock: Clock,
     budget_end: Instant,
     /// When the reply to the prompt last sent is due (see [`Session::send_prompt`]).
@@ -129,6 +132,8 @@ impl Session {
         Ok(Session {
             child: Child::spawn(argv, limits)?,
             transcript: Vec::new(),
+            last_prompt: 0,
+            last_answer: None,
             clock,
             budget_end,
             due: None,
@@ -209,6 +214,8 @@ impl Session {
     }
 
     fn send(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+        self.last_prompt = self.transcript.len();
+        self.last_answer = None;
         self.transcript.extend_from_slice(bytes);
         self.child.send(bytes).map_err(Failure::from)
     }
@@ -236,10 +243,14 @@ impl Session {
             Frame::Malformed(why) => Err(why),
         };
         match self.child.read_reply(deadline, complete) {
-            Ok(reply) => Ok(BotAnswer {
-                text: reply.lines.join("\n"),
-                elapsed: reply.elapsed,
-            }),
+            Ok(reply) => {
+                let text = reply.lines.join("\n");
+                self.last_answer = Some(text.clone());
+                Ok(BotAnswer {
+                    text,
+                    elapsed: reply.elapsed,
+                })
+            }
             Err(ReadFailure::Deadline(_)) if deadline < own => Err(Failure::OverBudget),
             Err(ReadFailure::Deadline(waited)) => Err(Failure::TimedOut {
                 allowed: allowance,
@@ -252,6 +263,13 @@ impl Session {
     /// Everything written to the bot so far.
     pub fn transcript(&self) -> &[u8] {
         &self.transcript
+    }
+
+    /// The last prompt written to the bot (as UTF-8, bytes that are not replaced), and its
+    /// answer when one was read: what a report shows of a check that failed.
+    pub fn last_exchange(&self) -> (String, Option<String>) {
+        let prompt = String::from_utf8_lossy(&self.transcript[self.last_prompt..]).into_owned();
+        (prompt, self.last_answer.clone())
     }
 
     pub fn stderr_tail(&self) -> String {

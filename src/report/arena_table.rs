@@ -163,7 +163,7 @@ fn pair_table(pairs: &[PairRecord]) -> String {
     out
 }
 
-fn percent(x: f64) -> String {
+pub(crate) fn percent(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 

@@ -7,7 +7,7 @@
 //! The JUnit of every report is written by one function, [`junit`], from rows.
 
 pub mod arena;
-mod arena_table;
+pub(crate) mod arena_table;
 pub mod bot;
 pub mod check;
 pub mod coverage;

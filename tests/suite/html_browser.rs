@@ -15,7 +15,7 @@ const ENGINE: &str = "python3 conformance/adapters/codevs_reborn.py --bug chain-
 const CASE: &str = "case-codevs-reborn/chains/two-chain-scores-two-sends-one";
 
 /// The first Chromium on PATH.
-fn chromium() -> Option<PathBuf> {
+pub(crate) fn chromium() -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     ["chromium", "chromium-browser", "google-chrome"]
         .iter()
@@ -26,7 +26,12 @@ fn chromium() -> Option<PathBuf> {
 /// What the browser made of `page`: the DOM after the script ran, and its log. Both go to files
 /// in `scratch` (a pipe left unread would stall a browser that writes more than it holds), and
 /// the browser runs in a process group of its own, killed whole if it outstays two minutes.
-fn open(browser: &Path, page: &Path, fragment: &str, scratch: &Path) -> (String, String) {
+pub(crate) fn open(
+    browser: &Path,
+    page: &Path,
+    fragment: &str,
+    scratch: &Path,
+) -> (String, String) {
     use std::os::unix::process::CommandExt;
     let (dom, log) = (scratch.join("dom.html"), scratch.join("chromium.log"));
     let mut child = Command::new(browser)
@@ -71,15 +76,34 @@ fn open(browser: &Path, page: &Path, fragment: &str, scratch: &Path) -> (String,
     (std::fs::read_to_string(&dom).unwrap(), log)
 }
 
-#[test]
-fn the_page_loads_in_chromium_with_every_board_and_no_console_error() {
-    let Some(browser) = chromium() else {
+/// The browser, or `None` (the test skips itself, saying so) where none is installed and none
+/// is required.
+pub(crate) fn browser_or_skip() -> Option<PathBuf> {
+    let browser = chromium();
+    if browser.is_none() {
         let required = std::env::var_os("SHINPAN_REQUIRE_CHROMIUM").is_some();
         assert!(
             !required,
             "SHINPAN_REQUIRE_CHROMIUM is set but no chromium is on PATH"
         );
         eprintln!("skipped: no chromium, chromium-browser or google-chrome on PATH");
+    }
+    browser
+}
+
+/// Fails on any error the page's script or console reported.
+pub(crate) fn assert_quiet(log: &str) {
+    for line in log.lines() {
+        assert!(
+            !line.contains("Uncaught") && !line.contains("CONSOLE"),
+            "the console says: {line}"
+        );
+    }
+}
+
+#[test]
+fn the_page_loads_in_chromium_with_every_board_and_no_console_error() {
+    let Some(browser) = browser_or_skip() else {
         return;
     };
     let output = crate::common::shinpan()
@@ -108,10 +132,5 @@ fn the_page_loads_in_chromium_with_every_board_and_no_console_error() {
         "the filters did not run"
     );
     assert!(dom.contains(&format!("class=\"case selected\" id=\"{CASE}\"")));
-    for line in log.lines() {
-        assert!(
-            !line.contains("Uncaught") && !line.contains("CONSOLE"),
-            "the console says: {line}"
-        );
-    }
+    assert_quiet(&log);
 }

@@ -16,7 +16,7 @@ use crate::common;
 const SHINPAN: &str = env!("CARGO_BIN_EXE_shinpan");
 const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots");
 
-fn play_logged(game: &str, players: usize, seed: &str, log: &Path) {
+pub(crate) fn play_logged(game: &str, players: usize, seed: &str, log: &Path) {
     let mut cmd = Command::new(SHINPAN);
     cmd.args(["play", game, "--seed", seed, "--log"]).arg(log);
     for _ in 0..players {
@@ -45,7 +45,7 @@ fn trace_engine(game: &str, engine: Option<&str>, logs: &[&Path]) -> (Option<i32
 }
 
 /// Rewrites the text of the `n`-th prompt record of `player` in a log with `change`.
-fn plant(log: &Path, player: u64, n: usize, change: impl Fn(&str) -> String) {
+pub(crate) fn plant(log: &Path, player: u64, n: usize, change: impl Fn(&str) -> String) {
     let text = std::fs::read_to_string(log).unwrap();
     let mut seen = 0;
     let lines: Vec<String> = text

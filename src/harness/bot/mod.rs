@@ -147,6 +147,11 @@ pub struct Check {
     pub detail: String,
     /// The exact bytes the bot was sent, for `bot < file` (FAIL only).
     pub saved: Option<PathBuf>,
+    /// The prompt that failed and the bot's reply to it, when one came (FAIL only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failed_prompt: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failed_reply: Option<String>,
     pub elapsed_ms: u64,
 }
 
@@ -207,6 +212,8 @@ struct Found {
     detail: String,
     /// The transcript to save on a FAIL.
     input: Option<Vec<u8>>,
+    /// The last prompt of the transcript and the answer to it.
+    exchange: Option<(String, Option<String>)>,
 }
 
 impl Found {
@@ -215,6 +222,7 @@ impl Found {
             verdict,
             detail: detail.into(),
             input: None,
+            exchange: None,
         }
     }
 }
@@ -411,6 +419,8 @@ impl Checker<'_> {
             verdict: found.verdict,
             detail: found.detail,
             saved,
+            failed_prompt: found.exchange.as_ref().map(|e| e.0.clone()),
+            failed_reply: found.exchange.and_then(|e| e.1),
             elapsed_ms: elapsed.as_millis() as u64,
         });
     }

@@ -14,7 +14,8 @@ use crate::seam::DynGame;
 
 /// Field (normalized path) → clause → how much the clause's cases are about that field: each
 /// case counts `1000 / (fields it checks)`, so a case about one field weighs more than a case
-/// that checks a whole state.
+/// that checks a whole state. The default knows no clause (a replay that names none).
+#[derive(Default)]
 pub struct ClauseIndex {
     by_field: BTreeMap<String, BTreeMap<String, usize>>,
     departures: BTreeMap<String, BTreeMap<String, String>>,

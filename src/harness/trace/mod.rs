@@ -218,6 +218,30 @@ pub fn trace_with(
     index: &ClauseIndex,
     config: &TraceConfig,
 ) -> TraceReport {
+    trace_seen(game, logs, index, config, None)
+}
+
+/// One step of a trace as it was read, for a replay: the state the step was played from (what
+/// its prompts showed), the exchanges read at it, and where its prompts departed, what the
+/// reference predicted. The last one seen is the state after the last step, with no exchange.
+pub struct Seen<'a> {
+    pub step: usize,
+    pub state: &'a Value,
+    /// The player and the exchange read of its log, in the order the rules await them.
+    pub exchanges: Vec<(usize, &'a Exchange)>,
+    /// The reference's prediction, when the step's prompts showed something else.
+    pub predicted: Option<&'a Value>,
+}
+
+/// [`trace_with`], showing each step to `seen` as it is read (a replay is made of them, one
+/// step at a time, never every state at once).
+pub fn trace_seen<'a>(
+    game: &'a dyn DynGame,
+    logs: &'a BTreeMap<usize, PlayerLog>,
+    index: &'a ClauseIndex,
+    config: &'a TraceConfig,
+    seen: Option<&'a mut (dyn FnMut(Seen<'_>) + 'a)>,
+) -> TraceReport {
     let mut report = opening_report(game, logs, config);
     let start = match starting_point(game, logs, config) {
         Ok(start) => start,
@@ -243,6 +267,7 @@ pub fn trace_with(
         previous: VecDeque::with_capacity(REPLAYED),
         pending: None,
         report,
+        seen,
     };
     for step in 0.. {
         if walk.check_step(step).is_break() {
@@ -371,6 +396,8 @@ struct Walk<'a> {
     /// The step played last, waiting for the prompts that show its result (`--cases-out`).
     pending: Option<cases::StepCase>,
     report: TraceReport,
+    /// Who is shown each step as it is read ([`trace_seen`]).
+    seen: Option<&'a mut (dyn FnMut(Seen<'_>) + 'a)>,
 }
 
 /// What one step gathers while its prompts are read.
@@ -383,6 +410,10 @@ struct StepFindings {
     played: Option<(Vec<PlayedDeparture<Value>>, usize)>,
     /// The values the prompts showed, for the step case of the step before (`--cases-out`).
     then_values: Vec<(String, Value)>,
+    /// The player and exchange of each prompt read, in the order read.
+    read: Vec<(usize, usize)>,
+    /// The prediction the prompts are compared with, kept when someone is shown the steps.
+    predicted: Option<Value>,
 }
 
 /// How the prompts of a step were read.
@@ -404,6 +435,8 @@ impl Walk<'_> {
             departures_before: self.report.departures.len(),
             played: None,
             then_values: Vec::new(),
+            read: Vec::new(),
+            predicted: self.seen.is_some().then(|| self.state.clone()),
         };
         let awaiting = self.awaiting(&mut findings)?;
         let replies = match self.read_prompts(&awaiting, &mut findings) {
@@ -546,6 +579,7 @@ impl Walk<'_> {
             else {
                 return Prompts::LogEnded { cut: false };
             };
+            findings.read.push((player, self.next[&player]));
             if let Some(i) = self.next.get_mut(&player) {
                 *i += 1;
             }
@@ -708,6 +742,17 @@ impl Walk<'_> {
         if !departed {
             self.report.agreeing += 1;
         }
+        if let Some(seen) = self.seen.as_mut() {
+            let logs = self.logs;
+            seen(Seen {
+                step: findings.step,
+                state: &self.state,
+                exchanges: (findings.read.iter())
+                    .map(|&(p, i)| (p, &logs[&p].exchanges[i]))
+                    .collect(),
+                predicted: findings.predicted.as_ref().filter(|_| departed),
+            });
+        }
         if let Some(mut case) = self.pending.take() {
             case.then = cases::partial(&findings.then_values);
             case.departs = departed;
@@ -753,6 +798,14 @@ impl Walk<'_> {
 
     /// The closing summary: whatever is left of the log was not checked.
     fn close(self) -> TraceReport {
+        if let Some(seen) = self.seen {
+            seen(Seen {
+                step: self.report.steps,
+                state: &self.state,
+                exchanges: Vec::new(),
+                predicted: None,
+            });
+        }
         let mut report = self.report;
         let left = steps_left(self.logs, &self.next, self.game.info().replies_per_step);
         report.steps_in_log = report.steps + left;

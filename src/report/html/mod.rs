@@ -9,7 +9,11 @@
 //! Generic: a game's board is asked of its `Render` capability, and a game without one is said
 //! to have no drawing.
 
+pub mod arena;
+pub mod bot;
 mod case;
+pub mod replay;
+mod replay_page;
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
