@@ -208,6 +208,12 @@ impl Records {
         // Records without `match` take the count of start records before them, per player.
         let mut starts_seen: BTreeMap<usize, u64> = BTreeMap::new();
         let lines: Vec<&str> = text.lines().collect();
+        let torn = !text.ends_with('\n') && lines.last().is_some_and(|l| read_record(l).is_err());
+        // A tap writes the two directions from two threads, each record stamped when it was
+        // read: records written before the torn one may have happened after it. Without the
+        // record that was lost, they would join the wrong exchange (a reply to the lost prompt
+        // taken as the end of the reply before it), so they go with it.
+        let lost_at = lines.last().filter(|_| torn).and_then(|l| time_in_torn(l));
         for (i, line) in lines.iter().enumerate() {
             if line.trim().is_empty() {
                 continue;
@@ -224,6 +230,9 @@ impl Records {
                     })
                 }
             };
+            if lost_at.is_some_and(|lost| record.t_us.is_some_and(|t| t >= lost)) {
+                continue;
+            }
             let at = Line {
                 path,
                 number: i + 1,
@@ -598,6 +607,17 @@ pub fn is_trace_log(path: &Path) -> bool {
         .is_some_and(|l| l.contains("\"trace\""))
 }
 
+/// The time of a torn record, when its `t_us` was written whole (followed by `,` or `}`).
+fn time_in_torn(line: &str) -> Option<u64> {
+    let rest = &line[line.find("\"t_us\":")? + "\"t_us\":".len()..];
+    let rest = rest.trim_start();
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let after = rest[digits..].trim_start();
+    (digits > 0 && (after.starts_with(',') || after.starts_with('}')))
+        .then(|| rest[..digits].parse().ok())
+        .flatten()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -629,6 +649,33 @@ mod tests {
         assert_eq!(player.exchanges[0].elapsed_ms, Some(6));
         // The torn last line is dropped: the second prompt has no reply.
         assert_eq!(player.exchanges[1].reply, None);
+    }
+
+    /// A tap's log cut by a full disk in the middle of a prompt record (seen in CI): the reply
+    /// to that prompt, read on the other thread and written before it, stamped after it, was
+    /// joined to the reply before it (`3 0\n4 1`: an invalid reply, a departure). Records
+    /// stamped at or after the torn record go with it.
+    #[test]
+    fn records_after_a_torn_record_go_with_it() {
+        let log = write(&[
+            r#"{"trace": 1, "event": "start", "player": 0, "t_us": 0}"#,
+            r#"{"event": "prompt", "player": 0, "t_us": 10, "text": "12\nEND\n"}"#,
+            r#"{"event": "reply", "player": 0, "t_us": 20, "text": "3 0"}"#,
+            r#"{"event": "reply", "player": 0, "t_us": 30, "text": "\n"}"#,
+            r#"{"event": "reply", "player": 0, "t_us": 45, "text": "4 1"}"#,
+            r#"{"event": "prompt", "player": 0, "t_us": 40, "text": "13\n0 0"#,
+        ]);
+        let logs = read_logs(&[log.path().to_path_buf()], None).unwrap();
+        let player = &logs[&0];
+        assert_eq!(player.exchanges.len(), 1);
+        assert_eq!(player.exchanges[0].reply.as_deref(), Some("3 0"));
+        // A torn time is no time: the cut may be inside the number.
+        assert_eq!(
+            time_in_torn(r#"{"event": "prompt", "t_us": 40, "te"#),
+            Some(40)
+        );
+        assert_eq!(time_in_torn(r#"{"event": "prompt", "t_us": 4"#), None);
+        assert_eq!(time_in_torn(r#"{"event": "pro"#), None);
     }
 
     /// Issue 22.17: a log of format version 99 was read as if it were version 1.
