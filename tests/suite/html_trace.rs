@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::Command;
 
 use crate::html_browser::{assert_quiet, browser_or_skip, open};
-use crate::trace::{plant, play_logged};
+use crate::trace::{plant_reborn_score, play_logged};
 
 const SHINPAN: &str = env!("CARGO_BIN_EXE_shinpan");
 
@@ -31,13 +31,7 @@ fn a_planted_departure_is_marked_on_the_timeline_and_shown_beside_the_rules() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("match.jsonl");
     play_logged("codevs-reborn", 2, "7", &log);
-    // Step 20's prompt to player 1: the fifth line is player 1's own score.
-    plant(&log, 1, 20, |prompt| {
-        let mut lines: Vec<String> = prompt.lines().map(str::to_string).collect();
-        let score: u64 = lines[4].parse().unwrap();
-        lines[4] = (score + 1).to_string();
-        lines.join("\n") + "\n"
-    });
+    plant_reborn_score(&log);
     let (code, html) = trace_html(&["codevs-reborn"], &log);
     assert_eq!(
         code,

@@ -44,6 +44,17 @@ fn trace_engine(game: &str, engine: Option<&str>, logs: &[&Path]) -> (Option<i32
     (output.status.code(), report)
 }
 
+/// One departure planted in a CODE VS Reborn recording: in step 20's prompt to player 1, the
+/// turn block's fifth line (player 1's own score) one more than the engine showed.
+pub(crate) fn plant_reborn_score(log: &Path) {
+    plant(log, 1, 20, |prompt| {
+        let mut lines: Vec<String> = prompt.lines().map(str::to_string).collect();
+        let score: u64 = lines[4].parse().unwrap();
+        lines[4] = (score + 1).to_string();
+        lines.join("\n") + "\n"
+    });
+}
+
 /// Rewrites the text of the `n`-th prompt record of `player` in a log with `change`.
 pub(crate) fn plant(log: &Path, player: u64, n: usize, change: impl Fn(&str) -> String) {
     let text = std::fs::read_to_string(log).unwrap();
@@ -70,13 +81,7 @@ fn one_planted_score_in_a_reborn_recording_is_named_at_its_step() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("match.jsonl");
     play_logged("codevs-reborn", 2, "7", &log);
-    // Step 20's prompt to player 1: the turn block's fifth line is player 1's own score.
-    plant(&log, 1, 20, |prompt| {
-        let mut lines: Vec<String> = prompt.lines().map(str::to_string).collect();
-        let score: u64 = lines[4].parse().unwrap();
-        lines[4] = (score + 1).to_string();
-        lines.join("\n") + "\n"
-    });
+    plant_reborn_score(&log);
     let (code, report) = trace("codevs-reborn", &[&log]);
     assert_eq!(code, Some(1), "{report:#}");
     let first = &report["departures"][0];
