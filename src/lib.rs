@@ -13,6 +13,7 @@
 pub mod bounded;
 pub mod canonical;
 pub mod case;
+pub mod cores;
 pub mod games;
 pub mod harness;
 pub mod report;

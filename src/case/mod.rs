@@ -26,7 +26,6 @@ pub mod yaml;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -376,39 +375,13 @@ fn load_game(
     Ok((cases, digests))
 }
 
-/// `load` of each file, on every core: files are independent. The largest are taken first, so
-/// that no core is left with a large file when the others are done; the results are in file
-/// order (and the first bad file in that order is the one reported).
+/// `load` of each file, on every core: files are independent. The largest are taken first; the
+/// results are in file order (and the first bad file in that order is the one reported).
 fn on_every_core<T: Send>(
     files: &[&source::SourceEntry],
     load: impl Fn(&source::SourceEntry) -> T + Sync,
 ) -> Vec<T> {
-    let mut by_size: Vec<usize> = (0..files.len()).collect();
-    by_size.sort_by_key(|&i| std::cmp::Reverse(files[i].size));
-    let next = AtomicUsize::new(0);
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut loaded: Vec<(usize, T)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers.min(files.len()))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = Vec::new();
-                    while let Some(&i) = by_size.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        done.push((i, load(files[i])));
-                    }
-                    done
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    });
-    loaded.sort_by_key(|(i, _)| *i);
-    loaded.into_iter().map(|(_, t)| t).collect()
+    crate::cores::on_every_core(files, |f| f.size, |f| load(f))
 }
 
 impl Library {

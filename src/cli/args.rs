@@ -431,8 +431,8 @@ pub struct PlayArgs {
     /// Write every prompt and reply, with timings, to this file as JSON lines.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
-    /// `html`: with `--log`, the first match as one self-contained page, a replay viewer (read
-    /// back from the log, as `trace --format html` reads any log); with `--matches`, the
+    /// `html`: with `--log`, every match of it as one self-contained page, a replay viewer with
+    /// a match picker (each match made again from the log's seed and replies); with `--matches`, the
     /// arena's table, each failure linked to a replay page written beside its log.
     #[arg(long, value_enum, default_value_t = CheckFormatArg::Human)]
     pub format: CheckFormatArg,

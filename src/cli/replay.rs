@@ -3,15 +3,19 @@
 //! it is read.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-use shinpan::harness::log::{read_match, MatchLog};
+use shinpan::cores::on_every_core;
+use shinpan::harness::log::{read_match, read_matches, MatchLog};
 use shinpan::harness::replay::replay_played;
 use shinpan::harness::trace::clauses::ClauseIndex;
 use shinpan::harness::trace::{trace_seen, Seen, TraceConfig, TraceReport};
-use shinpan::report::html::replay::{replay_page, ReplayBuilder, ReplayPage};
+use shinpan::report::html::replay::{
+    departures_section, replay_page, ReplayBuilder, ReplayMatch, ReplayPage,
+};
 use shinpan::seam::{DynGame, MatchOptions};
 
-use super::Usage;
+use super::{progress, Usage};
 
 /// What a replay page says of where the match came from.
 pub struct Origin<'a> {
@@ -30,30 +34,45 @@ pub fn traced_page(
     config: &TraceConfig,
     origin: Origin<'_>,
 ) -> (TraceReport, String) {
+    let (report, traced) = traced_match(game, read, index, config);
+    let departures = if origin.departures {
+        departures_section(&report.departures, &traced.replay)
+    } else {
+        String::new()
+    };
+    let page = ReplayPage {
+        title: origin.title,
+        facts: &origin.facts,
+        departures: &departures,
+    };
+    let page = replay_page(&page, &[traced.pack()]);
+    (report, page)
+}
+
+/// The match `read` traced as `config` says, with what the page says of it.
+fn traced_match(
+    game: &dyn DynGame,
+    read: &MatchLog,
+    index: &ClauseIndex,
+    config: &TraceConfig,
+) -> (TraceReport, ReplayMatch) {
     let mut builder = ReplayBuilder::new(game);
     let mut see = |seen: Seen<'_>| builder.see(seen);
     let report = trace_seen(game, &read.players, index, config, Some(&mut see));
     let replay = builder.finish();
-    let mut facts = origin.facts;
+    let number = read.read.unwrap_or(0);
+    let mut facts = vec![("match", number.to_string())];
     facts.push(("steps", report.steps.to_string()));
     if let Some(why) = &report.stopped {
         facts.push(("stopped", why.clone()));
     }
-    let departures = if origin.departures {
-        &report.departures[..]
-    } else {
-        &[]
+    let traced = ReplayMatch {
+        label: format!("match {number}, {} steps", report.steps),
+        facts,
+        outcome: outcome(&report, read),
+        replay,
     };
-    let page = replay_page(
-        &ReplayPage {
-            title: origin.title,
-            facts: &facts,
-            outcome: &outcome(&report, read),
-            departures,
-        },
-        &replay,
-    );
-    (report, page)
+    (report, traced)
 }
 
 /// The end of the match as people read it: what the log records, and what the rules give.
@@ -77,18 +96,54 @@ fn outcome(report: &TraceReport, read: &MatchLog) -> String {
     }
 }
 
-/// The replay page of match `index` of the `play` log at `path` (`play --format html`, an
-/// arena's failure): the match made again by the reference engine from the log's seed, every
-/// state whole; a log that names no seed is read as a trace reads it.
+/// The replay page of the `play` log at `path`: its match `index`, or every match it holds
+/// (`play --rounds 10 --format html`), each under its own entry of the page's match picker.
 pub fn page_of_log(game: &dyn DynGame, path: &Path, index: Option<u64>) -> Result<String, Usage> {
-    let read = read_match(&[path.to_path_buf()], index).map_err(|e| Usage(e.to_string()))?;
+    let paths = [path.to_path_buf()];
+    let reads = match index {
+        Some(index) => read_match(&paths, Some(index)).map(|read| vec![read]),
+        None => read_matches(&paths),
+    }
+    .map_err(|e| Usage(e.to_string()))?;
     let title = format!("shinpan replay: {}", game.info().id);
-    let mut facts = vec![
+    let facts = vec![
         ("game", game.info().id.to_string()),
         ("log", path.display().to_string()),
-        ("match", read.read.unwrap_or(0).to_string()),
+        ("matches", reads.len().to_string()),
     ];
-    if read.start.seed.is_none() {
+    let page = ReplayPage {
+        title: &title,
+        facts: &facts,
+        departures: "",
+    };
+    // Matches are drawn on every core, each packed as soon as it is drawn: a page of many
+    // long matches holds one drawn match a core at a time.
+    let total = reads.len();
+    let drawn = AtomicUsize::new(0);
+    let size = |read: &MatchLog| {
+        read.players
+            .values()
+            .map(|p| p.exchanges.len() as u64)
+            .sum()
+    };
+    let matches = on_every_core(&reads, size, |read| {
+        let packed = played_match(game, read).pack();
+        let done = drawn.fetch_add(1, Ordering::Relaxed) + 1;
+        if total > 1 {
+            progress(&format!("\r\x1b[Kdrew match {done} of {total}"));
+        }
+        packed
+    });
+    if total > 1 {
+        progress("\r\x1b[K");
+    }
+    Ok(replay_page(&page, &matches))
+}
+
+/// Match `read` of a `play` log made again by the reference engine from the log's seed, every
+/// state whole; a log that names no seed is read as a trace reads it.
+fn played_match(game: &dyn DynGame, read: &MatchLog) -> ReplayMatch {
+    let Some(seed) = read.start.seed else {
         let config = TraceConfig {
             options: read.start.options.clone().map(MatchOptions),
             options_from: "from the log's start record".into(),
@@ -96,19 +151,19 @@ pub fn page_of_log(game: &dyn DynGame, path: &Path, index: Option<u64>) -> Resul
             log_cut: !read.incomplete.is_empty(),
             ..TraceConfig::default()
         };
-        let origin = Origin {
-            title: &title,
-            facts,
-            departures: false,
-        };
         // A replay names no departure: no clause is looked up.
-        return Ok(traced_page(game, &read, &ClauseIndex::default(), &config, origin).1);
-    }
+        return traced_match(game, read, &ClauseIndex::default(), &config).1;
+    };
     let mut builder = ReplayBuilder::new(game);
-    let played = replay_played(game, &read, &mut |seen| builder.see(seen));
+    let played = replay_played(game, read, &mut |seen| builder.see(seen));
     let replay = builder.finish();
-    facts.push(("seed", read.start.seed.unwrap_or_default().to_string()));
-    facts.push(("steps", replay.steps().saturating_sub(1).to_string()));
+    let number = read.read.unwrap_or(0);
+    let steps = replay.steps().saturating_sub(1);
+    let mut facts = vec![
+        ("match", number.to_string()),
+        ("seed", seed.to_string()),
+        ("steps", steps.to_string()),
+    ];
     if let Err(why) = played {
         facts.push(("stopped", why));
     }
@@ -119,11 +174,10 @@ pub fn page_of_log(game: &dyn DynGame, path: &Path, index: Option<u64>) -> Resul
         Some(outcome) => outcome.to_string(),
         None => "not in the log: it ends before the match does".into(),
     };
-    let page = ReplayPage {
-        title: &title,
-        facts: &facts,
-        outcome: &outcome,
-        departures: &[],
-    };
-    Ok(replay_page(&page, &replay))
+    ReplayMatch {
+        label: format!("match {number}, seed {seed}, {steps} steps"),
+        facts,
+        outcome,
+        replay,
+    }
 }

@@ -90,6 +90,7 @@ struct Record {
 
 /// One writer's record of one match in one log: from its `start` record to its `end` record,
 /// if it wrote one.
+#[derive(Clone)]
 struct Run {
     player: Option<usize>,
     tap: Option<u64>,
@@ -168,6 +169,15 @@ pub fn read_match(paths: &[PathBuf], match_index: Option<u64>) -> Result<MatchLo
         records.read_log(index, path)?;
     }
     Ok(records.into_match(match_index))
+}
+
+/// Every match the logs hold, in order ([`read_match`] of each, the logs read once).
+pub fn read_matches(paths: &[PathBuf]) -> Result<Vec<MatchLog>, LogError> {
+    let mut records = Records::default();
+    for (index, path) in paths.iter().enumerate() {
+        records.read_log(index, path)?;
+    }
+    Ok(records.into_matches())
 }
 
 /// The records of the logs read so far.
@@ -277,14 +287,45 @@ impl Records {
         Ok(())
     }
 
+    /// Every match of the records read, each record dealt to its match once (a record of no
+    /// match, read before any `start`, goes to each).
+    fn into_matches(self) -> Vec<MatchLog> {
+        let matches = match_numbers(&self.chunks);
+        if matches.len() <= 1 {
+            return vec![self.into_match(None)];
+        }
+        let mut dealt: BTreeMap<u64, Records> = BTreeMap::new();
+        for (player, records) in self.chunks {
+            for record in records {
+                deal(&matches, record.match_index, record, |m, r| {
+                    let to = dealt.entry(m).or_default();
+                    to.chunks.entry(player).or_default().push(r)
+                });
+            }
+        }
+        for record in self.starts {
+            deal(&matches, record.match_index, record, |m, r| {
+                dealt.entry(m).or_default().starts.push(r)
+            });
+        }
+        for (path, run) in self.runs {
+            deal(&matches, run.match_index, (path, run), |m, r| {
+                dealt.entry(m).or_default().runs.push(r)
+            });
+        }
+        dealt
+            .into_iter()
+            .filter(|(m, _)| matches.contains(m))
+            .map(|(m, records)| MatchLog {
+                matches: matches.clone(),
+                ..records.into_match(Some(m))
+            })
+            .collect()
+    }
+
     /// Match `match_index` (the first when `None`) of the records read.
     fn into_match(self, match_index: Option<u64>) -> MatchLog {
-        let matches: BTreeSet<u64> = self
-            .chunks
-            .values()
-            .flatten()
-            .filter_map(|r| r.match_index)
-            .collect();
+        let matches = match_numbers(&self.chunks);
         let wanted = match_index.or_else(|| matches.first().copied());
         let of_wanted = |m: Option<u64>| m.is_none() || m == wanted;
         let outcome = self
@@ -326,6 +367,23 @@ impl Records {
             incomplete,
         }
     }
+}
+
+/// `item` given to its match `m`, or, of no match, a copy to each of `matches`.
+fn deal<T: Clone>(matches: &BTreeSet<u64>, m: Option<u64>, item: T, mut give: impl FnMut(u64, T)) {
+    match m {
+        Some(m) => give(m, item),
+        None => matches.iter().for_each(|&m| give(m, item.clone())),
+    }
+}
+
+/// The match numbers of the records.
+fn match_numbers(chunks: &BTreeMap<usize, Vec<Record>>) -> BTreeSet<u64> {
+    chunks
+        .values()
+        .flatten()
+        .filter_map(|r| r.match_index)
+        .collect()
 }
 
 /// Where a record was read: its log, its line number (from 1) and the line.
@@ -649,6 +707,44 @@ mod tests {
         assert_eq!(player.exchanges[0].elapsed_ms, Some(6));
         // The torn last line is dropped: the second prompt has no reply.
         assert_eq!(player.exchanges[1].reply, None);
+    }
+
+    /// Each match of a log of several is what reading it alone gives: its own exchanges, start,
+    /// outcome and writer's incompleteness, and the numbers of all matches.
+    #[test]
+    fn every_match_of_a_log_reads_as_it_reads_alone() {
+        let log = write(&[
+            r#"{"trace": 1, "event": "start", "match": 0, "game": "g", "seed": 4, "t_us": 0}"#,
+            r#"{"event": "prompt", "match": 0, "player": 0, "t_us": 1, "text": "a\n"}"#,
+            r#"{"event": "reply", "match": 0, "player": 0, "t_us": 2, "text": "1\n"}"#,
+            r#"{"event": "end", "match": 0, "t_us": 3, "outcome": {"winner": 0}}"#,
+            r#"{"trace": 1, "event": "start", "match": 1, "game": "g", "seed": 5, "t_us": 4}"#,
+            r#"{"event": "prompt", "match": 1, "player": 0, "t_us": 5, "text": "b\n"}"#,
+            r#"{"event": "prompt", "match": 1, "player": 1, "t_us": 6, "text": "c\n"}"#,
+            r#"{"event": "reply", "match": 1, "player": 1, "t_us": 7, "text": "2\n"}"#,
+        ]);
+        let paths = [log.path().to_path_buf()];
+        let all = read_matches(&paths).unwrap();
+        assert_eq!(all.len(), 2);
+        for (m, read) in all.iter().enumerate() {
+            let alone = read_match(&paths, Some(m as u64)).unwrap();
+            assert_eq!(read.players, alone.players, "match {m}");
+            assert_eq!(read.start, alone.start, "match {m}");
+            assert_eq!(read.outcome, alone.outcome, "match {m}");
+            assert_eq!(read.incomplete, alone.incomplete, "match {m}");
+            assert_eq!(read.read, Some(m as u64));
+            assert_eq!(read.matches, BTreeSet::from([0, 1]));
+        }
+        assert_eq!(all[0].players[&0].exchanges[0].reply.as_deref(), Some("1"));
+        assert_eq!(all[1].players.len(), 2);
+        assert_eq!(all[1].start.seed, Some(5));
+        assert!(all[1].outcome.is_none() && !all[1].incomplete.is_empty());
+        assert!(all[0].incomplete.is_empty());
+        // A log of one match, or of records before any start, is one match.
+        let one = write(&[r#"{"event": "prompt", "player": 0, "t_us": 1, "text": "a\n"}"#]);
+        let read = read_matches(&[one.path().to_path_buf()]).unwrap();
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].players[&0].exchanges.len(), 1);
     }
 
     /// A tap's log cut by a full disk in the middle of a prompt record (seen in CI): the reply

@@ -23,7 +23,9 @@ pub(crate) fn chromium() -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-/// What the browser made of `page`: the DOM after the script ran, and its log. Both go to files
+/// What the browser made of `page`: the DOM after the script ran (and what it waited for: a
+/// replay unpacks its match after the page has loaded, which virtual time lets it finish before
+/// the DOM is taken), and its log. Both go to files
 /// in `scratch` (a pipe left unread would stall a browser that writes more than it holds), and
 /// the browser runs in a process group of its own, killed whole if it outstays two minutes.
 pub(crate) fn open(
@@ -45,6 +47,7 @@ pub(crate) fn open(
             "--host-resolver-rules=MAP * ~NOTFOUND",
             "--enable-logging=stderr",
             "--v=0",
+            "--virtual-time-budget=60000",
             "--dump-dom",
         ])
         .arg(format!(

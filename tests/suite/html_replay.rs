@@ -129,3 +129,85 @@ fn a_played_match_of_every_game_replays_to_its_last_step_and_to_step_one() {
         );
     }
 }
+
+/// The page of a log of three matches opens at the match its fragment names: its step count,
+/// its last board (worked out here from its own records), its seed and its outcome, with a
+/// picker of the three; `#step=1` without a match shows the first match.
+#[test]
+fn a_log_of_several_matches_replays_the_one_the_fragment_names() {
+    let Some(browser) = browser_or_skip() else {
+        return;
+    };
+    let game = shinpan::games::by_id("spring2022").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("matches.jsonl");
+    let output = crate::common::shinpan()
+        .args([
+            "play",
+            "spring2022",
+            "--rounds",
+            "3",
+            "--seed",
+            "5",
+            "--format",
+            "html",
+        ])
+        .arg("--log")
+        .arg(&log)
+        .args(["--", "builtin", "--", "builtin"])
+        .timeout(Duration::from_secs(600))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "play failed");
+    let html = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(html.matches("<option value=").count(), 3);
+    assert_eq!(html.matches("class=\"replay-data\"").count(), 3);
+    let page = dir.path().join("replay.html");
+    std::fs::write(&page, &html).unwrap();
+
+    let all = records(&std::fs::read_to_string(&log).unwrap());
+    let of_match = |m: u64| -> Vec<Value> {
+        all.iter()
+            .filter(|r| r["match"].as_u64() == Some(m))
+            .cloned()
+            .collect()
+    };
+    let third = of_match(2);
+    let end = third.iter().find(|r| r["event"] == "end").unwrap();
+    let steps = end["steps"].as_u64().unwrap();
+    let (state, _) = last_state(game, &third);
+    let drawn = game
+        .info()
+        .capabilities
+        .render
+        .unwrap()
+        .render(&state, &Marked::default())
+        .unwrap();
+
+    let (dom, log_text) = open(&browser, &page, "#match=2&step=last", dir.path());
+    assert_quiet(&log_text);
+    assert_eq!(text_of(&dom, "step"), format!("step {steps} / {steps}"));
+    let board = &dom[dom.find("id=\"board\"").unwrap()..];
+    let board = &board[..board.find("</svg>").unwrap()];
+    for name in ["data-unit", "data-cell", "data-path"] {
+        assert_eq!(count(board, name), count(&drawn, name), "{name}");
+    }
+    let facts = &dom[dom.find("id=\"match-facts\"").unwrap()..];
+    let facts = &facts[..facts.find("</dl>").unwrap()];
+    let seed = third[0]["seed"].as_u64().unwrap();
+    assert!(facts.contains("<dt>match</dt><dd>2</dd>"), "{facts}");
+    assert!(
+        facts.contains(&format!("<dt>seed</dt><dd>{seed}</dd>")),
+        "{facts}"
+    );
+    assert_eq!(text_of(&dom, "outcome"), end["outcome"].to_string());
+
+    let first = of_match(0);
+    let first_steps = first.iter().find(|r| r["event"] == "end").unwrap()["steps"]
+        .as_u64()
+        .unwrap();
+    let (dom, log_text) = open(&browser, &page, "#step=1", dir.path());
+    assert_quiet(&log_text);
+    assert_eq!(text_of(&dom, "step"), format!("step 1 / {first_steps}"));
+    assert!(dom.contains("<dt>match</dt><dd>0</dd>"));
+}

@@ -16,7 +16,9 @@ use serde::Serialize;
 use serde_json::Value;
 use similar::{capture_diff_slices, Algorithm, DiffOp};
 
-pub use super::replay_page::{replay_page, ReplayPage};
+pub use super::replay_page::{
+    departures_section, replay_page, PackedMatch, ReplayMatch, ReplayPage,
+};
 
 use crate::harness::trace::Seen;
 use crate::seam::{DynGame, DynRender, Marked};
