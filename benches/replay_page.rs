@@ -140,7 +140,10 @@ fn main() {
         .filter_map(|rest| rest.split('"').next()?.parse::<usize>().ok())
         .map(|steps| steps - 1)
         .sum();
-    assert!(steps >= STEPS, "the log holds {steps} steps, fewer than {STEPS}");
+    assert!(
+        steps >= STEPS,
+        "the log holds {steps} steps, fewer than {STEPS}"
+    );
     let mb = html.len() as f64 / (1024.0 * 1024.0);
     println!("replay page of `play codevs4 --rounds {ROUNDS}` (built-in players, seed 1)");
     println!(

@@ -183,8 +183,9 @@ pub fn read_matches(paths: &[PathBuf]) -> Result<Vec<MatchLog>, LogError> {
 /// The records of the logs read so far.
 #[derive(Default)]
 struct Records {
-    /// Each log read (its canonical path and its bytes), to refuse one given twice.
-    seen: Vec<(PathBuf, Vec<u8>)>,
+    /// Each log read (its canonical path, and its size and hash unless it is empty), to refuse
+    /// one given twice without holding its bytes.
+    seen: Vec<(PathBuf, Option<(usize, u64)>)>,
     /// Each player's records, in the order of the logs and their lines.
     chunks: BTreeMap<usize, Vec<Record>>,
     /// The `start` records, and those that give an outcome.
@@ -199,10 +200,12 @@ impl Records {
     fn read_log(&mut self, index: usize, path: &Path) -> Result<(), LogError> {
         let bytes = read_log_file(path)?;
         let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        let content =
+            (!bytes.is_empty()).then(|| (bytes.len(), xxhash_rust::xxh64::xxh64(&bytes, 0)));
         if let Some((first, _)) = self
             .seen
             .iter()
-            .find(|(p, b)| *p == canonical || (!bytes.is_empty() && *b == bytes))
+            .find(|(p, c)| *p == canonical || (content.is_some() && *c == content))
         {
             return Err(LogError {
                 path: path.to_path_buf(),
@@ -213,8 +216,11 @@ impl Records {
                 ),
             });
         }
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        self.seen.push((canonical, bytes));
+        self.seen.push((canonical, content));
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        };
         // Records without `match` take the count of start records before them, per player.
         let mut starts_seen: BTreeMap<usize, u64> = BTreeMap::new();
         let lines: Vec<&str> = text.lines().collect();
@@ -707,6 +713,23 @@ mod tests {
         assert_eq!(player.exchanges[0].elapsed_ms, Some(6));
         // The torn last line is dropped: the second prompt has no reply.
         assert_eq!(player.exchanges[1].reply, None);
+    }
+
+    /// A log given twice is refused by its content too (a copy under another name), and two
+    /// empty logs (two players whose logs hold nothing yet) are not the same log.
+    #[test]
+    fn a_copy_of_a_log_is_the_same_log() {
+        let record = r#"{"trace": 1, "event": "start", "t_us": 0}"#;
+        let (a, copy) = (write(&[record]), write(&[record]));
+        let other = write(&[record, ""]);
+        let read = |logs: &[&tempfile::NamedTempFile]| {
+            let paths: Vec<PathBuf> = logs.iter().map(|f| f.path().to_path_buf()).collect();
+            read_match(&paths, None).map(|_| ())
+        };
+        let error = read(&[&a, &copy]).unwrap_err();
+        assert!(error.message.contains("given twice"), "{}", error.message);
+        assert!(read(&[&a, &other]).is_ok());
+        assert!(read(&[&write(&[]), &write(&[])]).is_ok());
     }
 
     /// Each match of a log of several is what reading it alone gives: its own exchanges, start,
