@@ -210,4 +210,21 @@ fn a_log_of_several_matches_replays_the_one_the_fragment_names() {
     assert_quiet(&log_text);
     assert_eq!(text_of(&dom, "step"), format!("step 1 / {first_steps}"));
     assert!(dom.contains("<dt>match</dt><dd>0</dd>"));
+
+    // A browser without `DecompressionStream` says so, without a script error.
+    let viewer = html.rfind("<script>\n").unwrap();
+    let old_browser = format!(
+        "{}<script>window.DecompressionStream = undefined;</script>\n{}",
+        &html[..viewer],
+        &html[viewer..]
+    );
+    let page = dir.path().join("old-browser.html");
+    std::fs::write(&page, old_browser).unwrap();
+    let (dom, log_text) = open(&browser, &page, "", dir.path());
+    assert_quiet(&log_text);
+    assert!(
+        text_of(&dom, "unpacking").starts_with("This browser cannot unpack the replay"),
+        "{}",
+        text_of(&dom, "unpacking")
+    );
 }

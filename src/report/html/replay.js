@@ -20,16 +20,20 @@
   // What was asked for last, kept while its match unpacks: [match, step].
   var wanted = null;
 
-  // A match's data, unpacked from its element.
+  // A match's data, unpacked from its element (a promise; rejected where the browser cannot).
   function unpack(k) {
-    var text = document.getElementById('match-' + k).textContent.trim();
-    var bin = atob(text);
-    var bytes = new Uint8Array(bin.length);
-    for (var i = 0; i < bin.length; i++) {
-      bytes[i] = bin.charCodeAt(i);
+    try {
+      var text = document.getElementById('match-' + k).textContent.trim();
+      var bin = atob(text);
+      var bytes = new Uint8Array(bin.length);
+      for (var i = 0; i < bin.length; i++) {
+        bytes[i] = bin.charCodeAt(i);
+      }
+      var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+      return new Response(stream).json();
+    } catch (e) {
+      return Promise.reject(e);
     }
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-    return new Response(stream).json();
   }
 
   // A stream's list of numbers at a step: the step kept whole before it, then the splices.
