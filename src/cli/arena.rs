@@ -123,7 +123,7 @@ fn html_page(game: &dyn DynGame, report: &ArenaReport) -> String {
             Err(Usage(why)) => warn(&format!("no replay of {}: {why}", log.display())),
         }
     }
-    let dir = std::path::absolute(&report.log_dir).unwrap_or(report.log_dir.clone());
+    let dir = std::path::absolute(&report.arena.log_dir).unwrap_or(report.arena.log_dir.clone());
     let base = file_url(&dir);
     let replay = |log: &Path| {
         let name = log.with_extension("html");

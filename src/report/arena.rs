@@ -50,21 +50,11 @@ pub fn wilson(successes: usize, n: usize) -> Option<(f64, f64)> {
 /// The result of an arena.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ArenaReport {
-    pub game: String,
-    /// The command lines, contender `i` being `#i+1` in the human table.
-    pub contenders: Vec<String>,
-    pub first_seed: u64,
-    /// How many seeds: `first_seed` and those after it.
-    pub seeds: usize,
-    /// The seat orders each seed is played in (`orders[k][s]`: the contender in seat `s`).
-    pub orders: Vec<Vec<usize>>,
-    /// Seeds times orders.
-    pub planned: usize,
+    /// What the arena is (its fields are the report's own in its JSON).
+    #[serde(flatten)]
+    pub arena: ArenaHeader,
     /// The matches played to their end (all planned, unless interrupted).
     pub played: usize,
-    pub jobs: usize,
-    pub log_dir: PathBuf,
-    pub logs_kept: KeepLogs,
     pub pairs: Vec<PairRecord>,
     /// Per contender, its failures counted by kind.
     pub failure_counts: Vec<FailureCounts>,
@@ -123,12 +113,17 @@ pub struct FailureRecord {
 }
 
 /// What an arena is, before its matches: the header of its report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ArenaHeader {
     pub game: String,
+    /// The command lines, contender `i` being `#i+1` in the human table.
     pub contenders: Vec<String>,
     pub first_seed: u64,
+    /// How many seeds: `first_seed` and those after it.
     pub seeds: usize,
+    /// The seat orders each seed is played in (`orders[k][s]`: the contender in seat `s`).
     pub orders: Vec<Vec<usize>>,
+    /// Seeds times orders.
     pub planned: usize,
     pub jobs: usize,
     pub log_dir: PathBuf,
@@ -155,16 +150,8 @@ impl ArenaReport {
             })
             .collect();
         ArenaReport {
-            game: header.game,
-            contenders: header.contenders,
-            first_seed: header.first_seed,
-            seeds: header.seeds,
-            orders: header.orders,
-            planned: header.planned,
+            arena: header,
             played: 0,
-            jobs: header.jobs,
-            log_dir: header.log_dir,
-            logs_kept: header.logs_kept,
             pairs,
             failure_counts: (0..n)
                 .map(|contender| FailureCounts {

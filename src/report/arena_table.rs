@@ -22,6 +22,7 @@ impl Render for ArenaReport {
     /// each failure with its log.
     fn junit(&self) -> String {
         let lines: Vec<(String, String)> = self
+            .arena
             .contenders
             .iter()
             .enumerate()
@@ -36,9 +37,9 @@ impl Render for ArenaReport {
             })
             .collect();
         let rows = lines.iter().map(|(name, failures)| JunitRow {
-            suite: &self.game,
+            suite: &self.arena.game,
             name,
-            classname: format!("{}/play", self.game),
+            classname: format!("{}/play", self.arena.game),
             status: if failures.is_empty() {
                 JunitStatus::Passed
             } else {
@@ -47,24 +48,24 @@ impl Render for ArenaReport {
             stdout: None,
             stderr: None,
         });
-        super::junit(&format!("shinpan play {}", self.game), rows)
+        super::junit(&format!("shinpan play {}", self.arena.game), rows)
     }
 }
 
 fn human(r: &ArenaReport) -> String {
     let mut out = format!(
         "{} arena: seeds {}..{} ({}), {} seat order{} each: {} of {} matches played, {} at a time\n",
-        r.game,
-        r.first_seed,
-        r.first_seed.wrapping_add(r.seeds.saturating_sub(1) as u64),
-        r.seeds,
-        r.orders.len(),
-        if r.orders.len() == 1 { "" } else { "s" },
+        r.arena.game,
+        r.arena.first_seed,
+        r.arena.first_seed.wrapping_add(r.arena.seeds.saturating_sub(1) as u64),
+        r.arena.seeds,
+        r.arena.orders.len(),
+        if r.arena.orders.len() == 1 { "" } else { "s" },
         r.played,
-        r.planned,
-        r.jobs,
+        r.arena.planned,
+        r.arena.jobs,
     );
-    for (c, label) in r.contenders.iter().enumerate() {
+    for (c, label) in r.arena.contenders.iter().enumerate() {
         out.push_str(&format!("  #{} {label}\n", c + 1));
     }
     out.push('\n');
@@ -87,21 +88,24 @@ fn human(r: &ArenaReport) -> String {
             counts.games,
         ));
     }
-    match (r.logs_kept, r.failures.is_empty()) {
+    match (r.arena.logs_kept, r.failures.is_empty()) {
         (KeepLogs::Failures, true) => {}
         (KeepLogs::Failures, false) => out.push_str(&format!(
             "logs of the matches with a failure in {} (replay: shinpan trace {} LOG):\n",
-            r.log_dir.display(),
-            r.game
+            r.arena.log_dir.display(),
+            r.arena.game
         )),
         (KeepLogs::All, _) => out.push_str(&format!(
             "logs of every match in {} (replay: shinpan trace {} LOG):\n",
-            r.log_dir.display(),
-            r.game
+            r.arena.log_dir.display(),
+            r.arena.game
         )),
     }
     for failure in &r.failures {
-        out.push_str(&format!("  {}\n", failure_line(failure, Some(&r.log_dir))));
+        out.push_str(&format!(
+            "  {}\n",
+            failure_line(failure, Some(&r.arena.log_dir))
+        ));
     }
     if r.failures_unlisted > 0 {
         out.push_str(&format!(

@@ -53,8 +53,8 @@ fn an_arena_counts_every_seed_in_both_orders_and_links_each_failure_to_its_log()
     let (report, stderr) = arena_against_the_failing_bot("20", "2", dir.path());
 
     // 20 seeds, each in both seat orders.
-    assert_eq!(report.orders, [vec![0, 1], vec![1, 0]]);
-    assert_eq!((report.planned, report.played), (40, 40));
+    assert_eq!(report.arena.orders, [vec![0, 1], vec![1, 0]]);
+    assert_eq!((report.arena.planned, report.played), (40, 40));
     let [pair] = &report.pairs[..] else {
         panic!("one pair expected: {:?}", report.pairs)
     };
@@ -152,8 +152,8 @@ fn an_arena_counts_every_seed_in_both_orders_and_links_each_failure_to_its_log()
 /// The report without what timing decides: how many jobs, the log directory, the words of each
 /// failure (a time-out says how long it waited).
 fn untimed(mut report: ArenaReport) -> ArenaReport {
-    report.jobs = 0;
-    let dir = std::mem::take(&mut report.log_dir);
+    report.arena.jobs = 0;
+    let dir = std::mem::take(&mut report.arena.log_dir);
     for f in &mut report.failures {
         f.detail.clear();
         f.log = f
@@ -169,8 +169,8 @@ fn the_report_is_the_same_in_the_same_order_whatever_the_jobs() {
     let (one, two) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let (alone, _) = arena_against_the_failing_bot("6", "1", one.path());
     let (together, _) = arena_against_the_failing_bot("6", "3", two.path());
-    assert_eq!(alone.jobs, 1);
-    assert_eq!(together.jobs, 3);
+    assert_eq!(alone.arena.jobs, 1);
+    assert_eq!(together.arena.jobs, 3);
     assert_eq!(alone.failures.len(), 12);
     assert_eq!(untimed(alone), untimed(together));
 
@@ -213,8 +213,8 @@ fn three_players_play_every_order_and_pairs_follow_the_winner() {
         .unwrap();
     assert_eq!(output.status.code(), Some(0));
     let report: ArenaReport = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!((report.planned, report.played), (6, 6));
-    let orders: BTreeSet<Vec<usize>> = report.orders.iter().cloned().collect();
+    assert_eq!((report.arena.planned, report.played), (6, 6));
+    let orders: BTreeSet<Vec<usize>> = report.arena.orders.iter().cloned().collect();
     assert_eq!(orders.len(), 6);
 
     // (a, b) → [wins, losses, draws] of a against b, from the logs.
@@ -374,7 +374,7 @@ fn an_arena_of_billions_of_matches_plans_none_up_front_and_reports_when_stopped(
         .unwrap();
     assert_eq!(status.code(), Some(130), "{stdout}");
     let report: ArenaReport = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(report.planned, 8_589_934_592);
+    assert_eq!(report.arena.planned, 8_589_934_592);
     assert!(report.played >= 2, "{stdout}");
     let why = report.interrupted.unwrap_or_default();
     assert!(why.starts_with("interrupted by SIGINT after"), "{why}");

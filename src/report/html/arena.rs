@@ -21,28 +21,34 @@ pub fn arena_page(
 ) -> String {
     let r = report;
     let mut out = String::with_capacity(16 * 1024);
-    let title = format!("shinpan arena: {}", r.game);
+    let title = format!("shinpan arena: {}", r.arena.game);
     let _ = writeln!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{0}</title>\n<base href=\"{1}\">\n<style>\n{STYLE}</style>\n</head>\n<body>\n<header>\n<h1>{0}</h1>\n<dl class=\"meta\">",
         escape(&title),
         escape(base)
     );
-    let last_seed = r.first_seed.wrapping_add(r.seeds.saturating_sub(1) as u64);
+    let last_seed = r
+        .arena
+        .first_seed
+        .wrapping_add(r.arena.seeds.saturating_sub(1) as u64);
     let rows = [
         (
             "seeds",
-            format!("{}..{} ({})", r.first_seed, last_seed, r.seeds),
+            format!("{}..{} ({})", r.arena.first_seed, last_seed, r.arena.seeds),
         ),
-        ("seat orders", r.orders.len().to_string()),
-        ("matches", format!("{} of {} played", r.played, r.planned)),
-        ("at a time", r.jobs.to_string()),
-        ("logs", r.log_dir.display().to_string()),
+        ("seat orders", r.arena.orders.len().to_string()),
+        (
+            "matches",
+            format!("{} of {} played", r.played, r.arena.planned),
+        ),
+        ("at a time", r.arena.jobs.to_string()),
+        ("logs", r.arena.log_dir.display().to_string()),
     ];
     for (name, value) in rows {
         let _ = writeln!(out, "<dt>{name}</dt><dd>{}</dd>", escape(&value));
     }
-    for (c, label) in r.contenders.iter().enumerate() {
+    for (c, label) in r.arena.contenders.iter().enumerate() {
         let _ = writeln!(
             out,
             "<dt>#{}</dt><dd><code>{}</code></dd>",
