@@ -4,7 +4,8 @@
 //! holds as many units, cells and drawn paths as the game draws of the last state, that state
 //! worked out here by the reference engine from the seed and the replies the log holds (not
 //! read from the page). `#step=1` shows step 1, with one prompt a player awaited there. No
-//! console error either way.
+//! console error either way. A log of several matches opens at the match its fragment names,
+//! and its slider and match picker move the replay when moved as a person moves them.
 
 use std::time::Duration;
 
@@ -210,6 +211,39 @@ fn a_log_of_several_matches_replays_the_one_the_fragment_names() {
     assert_quiet(&log_text);
     assert_eq!(text_of(&dom, "step"), format!("step 1 / {first_steps}"));
     assert!(dom.contains("<dt>match</dt><dd>0</dd>"));
+
+    // The slider and the picker, moved as a person moves them (their `input` and `change`
+    // events), once the first match is unpacked: the slider shows step 5 of the first match,
+    // the picker the first step of the second.
+    let second = of_match(1);
+    let second_steps = second.iter().find(|r| r["event"] == "end").unwrap()["steps"]
+        .as_u64()
+        .unwrap();
+    let person = r#"<script>(function move() {
+  if (!document.getElementById('unpacking').hidden) { setTimeout(move, 20); return; }
+  var slider = document.getElementById('slider');
+  slider.value = '5';
+  slider.dispatchEvent(new Event('input'));
+  document.body.setAttribute('data-after-slider', document.getElementById('step').textContent);
+  var picker = document.getElementById('match');
+  picker.value = '1';
+  picker.dispatchEvent(new Event('change'));
+}());</script>
+</body>"#;
+    let moved = html.replacen("</body>", person, 1);
+    let page = dir.path().join("moved.html");
+    std::fs::write(&page, moved).unwrap();
+    let (dom, log_text) = open(&browser, &page, "", dir.path());
+    assert_quiet(&log_text);
+    assert!(
+        dom.contains(&format!("data-after-slider=\"step 5 / {first_steps}\"")),
+        "the slider did not move the replay"
+    );
+    assert_eq!(text_of(&dom, "step"), format!("step 0 / {second_steps}"));
+    assert!(
+        dom.contains("<dt>match</dt><dd>1</dd>"),
+        "the picker did not show match 1"
+    );
 
     // A browser without `DecompressionStream` says so, without a script error.
     let viewer = html.rfind("<script>\n").unwrap();
