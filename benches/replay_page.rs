@@ -14,9 +14,14 @@
 //! DOM the browser prints at the end is small (printing 16 MB of data would be timed too).
 //! Without Chromium on PATH the browser's figures are skipped, saying so.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::Command;
 use std::time::{Duration, Instant};
+
+/// Finding and driving Chromium, as the browser tests do.
+#[path = "../tests/suite/browser.rs"]
+#[allow(dead_code)]
+mod browser;
 
 const ROUNDS: &str = "11";
 /// The steps the log must hold at least.
@@ -71,40 +76,12 @@ fn play(log: &Path, page: Option<&Path>) -> f64 {
     seconds
 }
 
-fn chromium() -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
-        .find(|candidate| candidate.is_file())
-}
-
-/// Chromium's run on `page` at `fragment`: its seconds on the clock and the page's title.
+/// Chromium's run on `page` at `fragment` (as the browser tests run it): its seconds on the
+/// clock and the page's title.
 fn open(browser: &Path, page: &Path, fragment: &str, scratch: &Path) -> (f64, String) {
     let started = Instant::now();
-    let output = Command::new(browser)
-        .args([
-            "--headless",
-            "--disable-gpu",
-            "--no-sandbox",
-            "--disable-dev-shm-usage",
-            "--no-first-run",
-            "--disable-extensions",
-            "--host-resolver-rules=MAP * ~NOTFOUND",
-            "--virtual-time-budget=60000",
-            "--dump-dom",
-        ])
-        .arg(format!(
-            "--user-data-dir={}",
-            scratch.join("profile").display()
-        ))
-        .arg(format!("file://{}{fragment}", page.display()))
-        .stdin(Stdio::null())
-        .stderr(Stdio::null())
-        .output()
-        .expect("chromium runs");
+    let (dom, _) = browser::open(browser, page, fragment, scratch);
     let seconds = started.elapsed().as_secs_f64();
-    let dom = String::from_utf8_lossy(&output.stdout);
     let title = dom
         .split_once("<title>")
         .and_then(|(_, rest)| rest.split_once("</title>"))
@@ -154,7 +131,7 @@ fn main() {
         "  play: {log_only:.2} s with --log alone, {with_page:.2} s with the page ({:.2} s for the page)",
         with_page - log_only
     );
-    let Some(browser) = chromium() else {
+    let Some(browser) = browser::chromium() else {
         println!("  no chromium on PATH: the browser's figures are skipped");
         return;
     };

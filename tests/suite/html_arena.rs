@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use shinpan::report::arena::ArenaReport;
 
+use crate::browser::{assert_quiet, browser_or_skip, open};
 use crate::common;
-use crate::html_browser::{assert_quiet, browser_or_skip, open};
 
 const FAILING_BOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots/fails_by_seed.sh");
 

@@ -12,7 +12,7 @@ use std::time::Duration;
 use serde_json::Value;
 use shinpan::seam::{DynGame, Marked, MatchOptions, Reply};
 
-use crate::html_browser::{assert_quiet, browser_or_skip, open};
+use crate::browser::{assert_quiet, browser_or_skip, open};
 
 /// The log's records, one JSON value a line.
 fn records(log: &str) -> Vec<Value> {

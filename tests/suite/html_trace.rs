@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::html_browser::{assert_quiet, browser_or_skip, open};
+use crate::browser::{assert_quiet, browser_or_skip, open};
 use crate::trace::{plant_reborn_score, play_logged};
 
 const SHINPAN: &str = env!("CARGO_BIN_EXE_shinpan");

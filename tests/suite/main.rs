@@ -14,6 +14,7 @@
 //! `src/games/<game>/testdata/` (`suite.yaml`, `parser_errors.yaml`, `snapshots/`), so that a
 //! game is added without a line here.
 
+mod browser;
 mod common;
 mod procs;
 
