@@ -176,6 +176,34 @@ pub struct MatchResult {
     pub carried: MatchOptions,
 }
 
+#[cfg(test)]
+impl MatchResult {
+    /// A two-player match of seed 1 in seats `[0, 1]` that ended after `steps` with `outcome`
+    /// (won by the contender `winner`) and nothing else to say of it: what a unit test of a
+    /// report changes one field at a time.
+    pub(crate) fn ended(outcome: Outcome, winner: Option<usize>, steps: usize) -> MatchResult {
+        MatchResult {
+            round: 0,
+            seed: 1,
+            label: String::new(),
+            seats: vec![0, 1],
+            options: MatchOptions::default(),
+            outcome: Some(outcome),
+            winner,
+            steps,
+            time_used_ms: vec![0, 0],
+            scores: Vec::new(),
+            faults: vec![None, None],
+            non_strict: vec![None, None],
+            late_replies: vec![0, 0],
+            first_late_step: vec![None, None],
+            failures: vec![None, None],
+            slowest_reply_ms: vec![0, 0],
+            carried: MatchOptions::default(),
+        }
+    }
+}
+
 /// A contender's place in a series.
 #[derive(Debug, Clone, Serialize)]
 pub struct Standing {

@@ -199,7 +199,7 @@ mod tests {
     use super::super::arena::{ArenaHeader, ArenaReport};
     use super::*;
     use crate::harness::play::{FailureKind, MatchResult, SeatFailure};
-    use crate::seam::{MatchOptions, Outcome};
+    use crate::seam::Outcome;
 
     /// A two-player match of seed `seed`, contender `seats[s]` in seat `s`, won by the contender
     /// `winner`, with `failures` per seat.
@@ -211,23 +211,10 @@ mod tests {
     ) -> MatchResult {
         let winning_seat = winner.and_then(|w| seats.iter().position(|&c| c == w));
         MatchResult {
-            round: 0,
             seed,
-            label: String::new(),
             seats: seats.to_vec(),
-            options: MatchOptions::default(),
-            outcome: Some(Outcome::new(winning_seat, "danger-line")),
-            winner,
-            steps: 10,
-            time_used_ms: vec![0, 0],
-            scores: Vec::new(),
-            faults: vec![None, None],
-            non_strict: vec![None, None],
-            late_replies: vec![0, 0],
-            first_late_step: vec![None, None],
             failures: failures.to_vec(),
-            slowest_reply_ms: vec![0, 0],
-            carried: MatchOptions::default(),
+            ..MatchResult::ended(Outcome::new(winning_seat, "danger-line"), winner, 10)
         }
     }
 

@@ -148,28 +148,10 @@ fn result_line(m: &MatchResult) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::seam::{MatchOptions, Outcome};
+    use crate::seam::Outcome;
 
     fn ended(winner: Option<usize>, reason: &str) -> MatchResult {
-        MatchResult {
-            round: 0,
-            seed: 1,
-            label: String::new(),
-            seats: vec![0, 1],
-            outcome: Some(Outcome::new(winner, reason)),
-            winner,
-            steps: 220,
-            time_used_ms: vec![0, 0],
-            scores: Vec::new(),
-            faults: vec![None, None],
-            non_strict: vec![None, None],
-            late_replies: vec![0, 0],
-            first_late_step: vec![None, None],
-            failures: vec![None, None],
-            slowest_reply_ms: vec![0, 0],
-            carried: MatchOptions::default(),
-            options: MatchOptions::default(),
-        }
+        MatchResult::ended(Outcome::new(winner, reason), winner, 220)
     }
 
     /// Issue 22 (item 17): `play` printed "draw (draw)".
