@@ -235,8 +235,12 @@ mod tests {
             crate::seam::Reply::text("buy 2 7 1\n0"),
             crate::seam::Reply::text("nop\n0"),
         ];
-        let played = known.departures_played(&[(start, replies)]);
+        let model = known.model_from(&start).expect("the start reads");
+        let played = known.departures_played(&model, &replies);
         assert!(!played.is_empty(), "main.rb's ways play a step");
         assert!(played.iter().all(|p| !p.clauses.is_empty()));
+        assert!(!known.set_up_played().is_empty(), "main.rb's set-up");
+        assert!(known.clauses().contains(&"board.size"));
+        assert!(known.engine_fails(&model, &replies).is_none());
     }
 }

@@ -51,6 +51,8 @@ impl TraceReport {
     fn verdict(&self) -> &'static str {
         if self.incomplete() {
             "INCOMPLETE"
+        } else if self.engine_failed.is_some() {
+            "ENGINE FAILED"
         } else if self.departures.is_empty() {
             "PASS"
         } else {
@@ -79,6 +81,9 @@ impl Render for TraceReport {
         }
         if let Some(stopped) = &self.stopped {
             out.push_str(&format!("STOPPED {stopped}\n"));
+        }
+        if let Some(failed) = &self.engine_failed {
+            out.push_str(&format!("ENGINE FAILED {failed}\n"));
         }
         for c in &self.by_clause {
             out.push_str(&format!(
@@ -132,6 +137,16 @@ impl Render for TraceReport {
             .stopped
             .as_ref()
             .map(|why| format!("{}: {why}", self.checked_line()));
+        if let Some(why) = &self.engine_failed {
+            rows.push(JunitRow {
+                suite: &self.game,
+                name: "engine-failed",
+                classname: format!("{}/trace", self.game),
+                status: JunitStatus::Failed(why),
+                stdout: None,
+                stderr: None,
+            });
+        }
         if let Some(why) = &stopped {
             rows.push(JunitRow {
                 suite: &self.game,

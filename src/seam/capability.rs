@@ -6,7 +6,7 @@
 //! | capability | what | games |
 //! |---|---|---|
 //! | [`Recorded`] | reading prompts back into states, for `trace` | all five |
-//! | [`KnownDepartures`] | what a known engine makes of several steps | TSG (main.rb's departures show only over several steps) |
+//! | [`KnownDepartures`] | a known engine modelled from a match's first step, with what it keeps and never shows | TSG (main.rb's departures show only over many steps) |
 //! | [`Importer`] | another tool's log format, for `trace --import` | TSG (main.rb's output is the one foreign log known) |
 //! | [`Variants`] | the rules played wrong on purpose, to name a departure | all five |
 //! | [`SeriesPlay`] | the document's series of matches, for `play --series` | CODE VS 4.0 (the only document with one) |
@@ -162,18 +162,53 @@ pub trait Recorded: Game {
     }
 }
 
-/// What engines known to depart from the rules make of the last steps, so that `trace` can name
-/// the rule a recorded engine broke by playing its departure.
+/// An engine known to depart from the rules, modelled as it plays: so that `trace` can name the
+/// rule a recorded engine broke by playing its departure. The model carries what the engine
+/// keeps and never shows (TSG's main.rb: the dead and the consumed on its grid) from the
+/// match's first step to its last, one step at a time.
 pub trait KnownDepartures: Game {
+    /// The engine's own record of a match: what its prompts show and what they do not.
+    type Model: Clone + Send + 'static;
+
+    /// The engine's set-up, played against the rules' before the first step: the state it
+    /// starts a match in, with the clauses it departs from there.
+    fn set_up_played(&self) -> Vec<PlayedDeparture<Self::State>>;
+
+    /// The model of a match whose prompts first showed `shown` (the match's first step, or a
+    /// later one where a log starts late): what they do not show is taken as the engine
+    /// would have it had it played that state from the start.
+    fn model_from(&self, shown: &Self::State) -> Self::Model;
+
+    /// Plays one step of `replies` on the model, then takes what the next prompts showed
+    /// (`shown`): what they show is taken from them, what they do not is the model's.
+    fn advance(&self, model: &mut Self::Model, replies: &[Reply], shown: &Self::State);
+
     /// For each known departure the game can play (recorded as `departures:` on its clauses in
-    /// `rules.yaml`), the state those steps leave when played that way, with the clauses it
-    /// departs from. `steps` are the last steps of the recording, oldest first, each the state
-    /// it was played from (as the prompts showed it) and its replies; none for the set-up. A
-    /// departure whose effect shows only later is played over several steps.
+    /// `rules.yaml`), the state the step of `replies` leaves when played that way from
+    /// `model` (the engine's record at the start of that step), with the clauses it departs
+    /// from, and the state the same step leaves without that departure.
     fn departures_played(
         &self,
-        steps: &[(Self::State, Vec<Reply>)],
+        model: &Self::Model,
+        replies: &[Reply],
     ) -> Vec<PlayedDeparture<Self::State>>;
+
+    /// The clauses the engine's ways depart from, each once.
+    fn clauses(&self) -> Vec<&'static str>;
+
+    /// The step of `replies` from `model` played without every way that departs from one of
+    /// `clauses` (and without what those ways left behind), the engine's other ways kept: to
+    /// find which ways together give a field no single way or pair does.
+    fn played_without(
+        &self,
+        model: &Self::Model,
+        replies: &[Reply],
+        clauses: &[&str],
+    ) -> Self::State;
+
+    /// Why the engine itself fails on the step of `replies` from `model` (a crash of its own,
+    /// no rule of the game), if it does.
+    fn engine_fails(&self, model: &Self::Model, replies: &[Reply]) -> Option<String>;
 }
 
 /// Logs that other tools write of a match, for `trace --import`.
@@ -362,35 +397,107 @@ impl<G: Recorded> DynRecorded for G {
     }
 }
 
+/// A [`KnownDepartures::Model`] behind the seam: only the game that made it reads it.
+pub struct EngineModel(Box<dyn std::any::Any + Send>);
+
 /// [`KnownDepartures`] over canonical states; a state the game cannot read gives none, and one
 /// it cannot write is left out.
 pub trait DynKnownDepartures: Sync {
-    fn departures_played(&self, steps: &[(Value, Vec<Reply>)]) -> Vec<PlayedDeparture<Value>>;
+    fn set_up_played(&self) -> Vec<PlayedDeparture<Value>>;
+    /// `None` when the game cannot read `shown`.
+    fn model_from(&self, shown: &Value) -> Option<EngineModel>;
+    /// A `shown` the game cannot read leaves the model played but not brought up to date.
+    fn advance(&self, model: &mut EngineModel, replies: &[Reply], shown: &Value);
+    fn departures_played(
+        &self,
+        model: &EngineModel,
+        replies: &[Reply],
+    ) -> Vec<PlayedDeparture<Value>>;
+    fn clauses(&self) -> Vec<&'static str>;
+    /// `None` when the state cannot be written.
+    fn played_without(
+        &self,
+        model: &EngineModel,
+        replies: &[Reply],
+        clauses: &[&str],
+    ) -> Option<Value>;
+    fn engine_fails(&self, model: &EngineModel, replies: &[Reply]) -> Option<String>;
 }
 
 impl<G: KnownDepartures + Recorded> DynKnownDepartures for G {
-    fn departures_played(&self, steps: &[(Value, Vec<Reply>)]) -> Vec<PlayedDeparture<Value>> {
-        let Ok(steps) = steps
-            .iter()
-            .map(|(state, replies)| Ok((recorded_state(self, state)?, replies.clone())))
-            .collect::<Result<Vec<_>, StateError>>()
-        else {
-            return Vec::new();
-        };
-        KnownDepartures::departures_played(self, &steps)
-            .into_iter()
-            .filter_map(|played| {
-                Some(PlayedDeparture {
-                    clauses: played.clauses,
-                    state: canonical(&played.state).ok()?,
-                    without: match &played.without {
-                        Some(without) => Some(canonical(without).ok()?),
-                        None => None,
-                    },
-                })
-            })
-            .collect()
+    fn set_up_played(&self) -> Vec<PlayedDeparture<Value>> {
+        canonical_played(KnownDepartures::set_up_played(self))
     }
+
+    fn model_from(&self, shown: &Value) -> Option<EngineModel> {
+        let shown = recorded_state(self, shown).ok()?;
+        Some(EngineModel(Box::new(KnownDepartures::model_from(
+            self, &shown,
+        ))))
+    }
+
+    fn advance(&self, model: &mut EngineModel, replies: &[Reply], shown: &Value) {
+        let Some(model) = model.0.downcast_mut::<G::Model>() else {
+            return;
+        };
+        if let Ok(shown) = recorded_state(self, shown) {
+            KnownDepartures::advance(self, model, replies, &shown);
+        }
+    }
+
+    fn departures_played(
+        &self,
+        model: &EngineModel,
+        replies: &[Reply],
+    ) -> Vec<PlayedDeparture<Value>> {
+        match model.0.downcast_ref::<G::Model>() {
+            Some(model) => {
+                canonical_played(KnownDepartures::departures_played(self, model, replies))
+            }
+            None => Vec::new(),
+        }
+    }
+
+    fn clauses(&self) -> Vec<&'static str> {
+        KnownDepartures::clauses(self)
+    }
+
+    fn played_without(
+        &self,
+        model: &EngineModel,
+        replies: &[Reply],
+        clauses: &[&str],
+    ) -> Option<Value> {
+        let model = model.0.downcast_ref::<G::Model>()?;
+        canonical(&KnownDepartures::played_without(
+            self, model, replies, clauses,
+        ))
+        .ok()
+    }
+
+    fn engine_fails(&self, model: &EngineModel, replies: &[Reply]) -> Option<String> {
+        let model = model.0.downcast_ref::<G::Model>()?;
+        KnownDepartures::engine_fails(self, model, replies)
+    }
+}
+
+/// Played departures in canonical form; one whose state cannot be written is left out.
+fn canonical_played<S: serde::Serialize>(
+    played: Vec<PlayedDeparture<S>>,
+) -> Vec<PlayedDeparture<Value>> {
+    played
+        .into_iter()
+        .filter_map(|played| {
+            Some(PlayedDeparture {
+                clauses: played.clauses,
+                state: canonical(&played.state).ok()?,
+                without: match &played.without {
+                    Some(without) => Some(canonical(without).ok()?),
+                    None => None,
+                },
+            })
+        })
+        .collect()
 }
 
 /// [`Importer`], with its formats.

@@ -27,9 +27,9 @@ use crate::text::ParseError;
 pub(crate) use capability::capabilities;
 pub use capability::{
     Capabilities, DynEdgeCases, DynFacts, DynImporter, DynKnownDepartures, DynNormalize,
-    DynReachability, DynRecorded, DynSeries, DynVariants, EdgeCases, Facts, FuzzTarget,
-    FuzzTargets, Importer, KnownDepartures, Missing, Normalize, Observed, ObservedMatch,
-    Reachability, Recorded, SeriesPlay, Variants,
+    DynReachability, DynRecorded, DynSeries, DynVariants, EdgeCases, EngineModel, Facts,
+    FuzzTarget, FuzzTargets, Importer, KnownDepartures, Missing, Normalize, Observed,
+    ObservedMatch, Reachability, Recorded, SeriesPlay, Variants,
 };
 pub use dynamic::{
     load_state, DynGame, DynMatch, MatchOptions, ObserveError, OptionsError, PairError, PlayError,

@@ -58,5 +58,6 @@ mod spring2022_trig;
 mod suite_api;
 mod tap;
 mod trace;
+mod trace_main_rb;
 mod tsg_auto_chess;
 mod verdicts;

@@ -31,7 +31,11 @@ fn trace(game: &str, logs: &[&Path]) -> (Option<i32>, Value) {
 }
 
 /// [`trace`] of a log recorded by `engine`, whose known departures are played.
-fn trace_engine(game: &str, engine: Option<&str>, logs: &[&Path]) -> (Option<i32>, Value) {
+pub(crate) fn trace_engine(
+    game: &str,
+    engine: Option<&str>,
+    logs: &[&Path],
+) -> (Option<i32>, Value) {
     let mut cmd = Command::new(SHINPAN);
     cmd.args(["trace", game, "--format", "json"]);
     if let Some(engine) = engine {

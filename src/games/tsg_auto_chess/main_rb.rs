@@ -8,10 +8,13 @@
 //! grid (`@field`, what moves and attacks see). They drift apart (spec-notes, tsg preamble and
 //! D-tsg-11): a bought unit is on the list but off the grid until it first moves; the dead and
 //! the two units an evolve consumes leave the list but stay on the grid, where they block
-//! moves and keep fighting (the dead as ghosts). The grid here is a map from cell to unit.
+//! moves and keep fighting (the dead as ghosts). The grid is [`Grid`].
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
+use super::main_rb_grid::Grid;
+
+use super::main_rb_reply;
 use super::protocol::{Command, Move, TurnReply};
 use super::rules::{damage, Kind, LEVELUP_COST};
 use super::state::{ShopUnit, State, Unit};
@@ -33,6 +36,9 @@ pub struct Ways {
     pub buy_absolute: bool,
     /// `buy.range`: max(x − kx, y − ky) ≤ 3, signed, not Chebyshev.
     pub buy_signed_range: bool,
+    /// `buy.range`: measured from the first unit of the player's list, which is not the king
+    /// once `evolve K K K` deleted it.
+    pub buy_from_first_unit: bool,
     /// `buy.empty-cell`: no check that the cell is free.
     pub buy_any_cell: bool,
     /// `buy.unit-limit`: not enforced.
@@ -49,6 +55,11 @@ pub struct Ways {
     pub evolve_leaves_grid: bool,
     /// `removal.dead`: the dead stay on the grid as ghosts.
     pub ghosts: bool,
+    /// `reply.lenient-command`: the command's numbers read with Ruby's `to_i` (`7x` is 7).
+    pub to_i_commands: bool,
+    /// `reply.malformed-move`: a move line read as its first three words with `to_i`
+    /// (`2 4 6 7` moves unit 2 to (4, 6)), the count with `to_i` too.
+    pub to_i_moves: bool,
 }
 
 impl Ways {
@@ -58,6 +69,7 @@ impl Ways {
         frame_9: true,
         buy_absolute: true,
         buy_signed_range: true,
+        buy_from_first_unit: true,
         buy_any_cell: true,
         no_unit_limit: true,
         off_grid_until_moved: true,
@@ -66,6 +78,8 @@ impl Ways {
         evolve_floor: true,
         evolve_leaves_grid: true,
         ghosts: true,
+        to_i_commands: true,
+        to_i_moves: true,
     };
 
     /// The ways both `self` and `o` hold: every way but the ones either lacks.
@@ -75,6 +89,7 @@ impl Ways {
             frame_9: self.frame_9 && o.frame_9,
             buy_absolute: self.buy_absolute && o.buy_absolute,
             buy_signed_range: self.buy_signed_range && o.buy_signed_range,
+            buy_from_first_unit: self.buy_from_first_unit && o.buy_from_first_unit,
             buy_any_cell: self.buy_any_cell && o.buy_any_cell,
             no_unit_limit: self.no_unit_limit && o.no_unit_limit,
             off_grid_until_moved: self.off_grid_until_moved && o.off_grid_until_moved,
@@ -83,6 +98,8 @@ impl Ways {
             evolve_floor: self.evolve_floor && o.evolve_floor,
             evolve_leaves_grid: self.evolve_leaves_grid && o.evolve_leaves_grid,
             ghosts: self.ghosts && o.ghosts,
+            to_i_commands: self.to_i_commands && o.to_i_commands,
+            to_i_moves: self.to_i_moves && o.to_i_moves,
         }
     }
 
@@ -118,6 +135,13 @@ impl Ways {
                 "buy.range",
                 Ways {
                     buy_signed_range: false,
+                    ..all
+                },
+            ),
+            (
+                "buy.range",
+                Ways {
+                    buy_from_first_unit: false,
                     ..all
                 },
             ),
@@ -171,6 +195,20 @@ impl Ways {
                     ..all
                 },
             ),
+            (
+                "reply.lenient-command",
+                Ways {
+                    to_i_commands: false,
+                    ..all
+                },
+            ),
+            (
+                "reply.malformed-move",
+                Ways {
+                    to_i_moves: false,
+                    ..all
+                },
+            ),
         ]
     }
 }
@@ -179,26 +217,93 @@ impl Ways {
 #[derive(Debug, Clone)]
 pub struct MainRb {
     pub state: State,
-    /// Cell → the unit main.rb's grid holds there (listed or not).
-    grid: BTreeMap<(i32, i32), Unit>,
+    /// What main.rb's grid holds (listed units or not), each where it stands.
+    grid: Grid,
+    /// Units off the lists but on the grid because they died (`ghosts`).
+    ghosts: BTreeSet<u32>,
+    /// Units off the lists but on the grid because an evolve consumed them (or deleted
+    /// them: `evolve X X X`).
+    consumed: BTreeSet<u32>,
+    /// Why main.rb itself failed (a crash of its own), from the step it did on.
+    pub failed: Option<String>,
 }
 
 impl MainRb {
     /// From a state shown by main.rb's prompts: every listed unit on the grid (what the
     /// prompts cannot tell: a unit bought and never moved is taken as on the grid).
     pub fn from_shown(state: &State) -> MainRb {
-        let grid = state.units.iter().map(|u| (u.at(), *u)).collect();
+        let grid = Grid::of(&state.units);
         MainRb {
             state: state.clone(),
             grid,
+            ghosts: BTreeSet::new(),
+            consumed: BTreeSet::new(),
+            failed: None,
         }
+    }
+
+    /// Takes what main.rb's next prompts showed (`shown`) as the lists, and keeps the grid:
+    /// a listed unit's grid entry follows what is shown of it; a unit off the lists stays
+    /// where main.rb left it; a listed unit the grid does not hold (bought, never moved) stays
+    /// off it. Where the model played the step as main.rb did, this changes nothing.
+    pub fn take_shown(&mut self, shown: &State) {
+        let listed: BTreeMap<u32, &Unit> = shown.units.iter().map(|u| (u.id, u)).collect();
+        for unit in self.grid.clone().units() {
+            if let Some(&&now) = listed.get(&unit.id) {
+                if now.at() == unit.at() {
+                    *self.grid.get_mut(unit.id).expect("on the grid") = now;
+                } else {
+                    self.grid.set(now);
+                }
+            }
+        }
+        self.ghosts.retain(|id| !listed.contains_key(id));
+        self.consumed.retain(|id| !listed.contains_key(id));
+        self.state = shown.clone();
+        // The prompts went on: whatever the model thought main.rb would fail on, it did not.
+        self.failed = None;
+    }
+
+    /// The record main.rb would hold had it never departed the ways `ways` lacks: the dead
+    /// and the consumed it left on the grid taken off it (without `ghosts`,
+    /// `evolve_leaves_grid`, `evolve_same_id`), the listed units it left off the grid put on
+    /// it (without `off_grid_until_moved`).
+    pub fn without_leftovers(&self, ways: Ways) -> MainRb {
+        let mut record = self.clone();
+        let mut gone: BTreeSet<u32> = BTreeSet::new();
+        if !ways.ghosts {
+            gone.extend(&record.ghosts);
+            record.ghosts.clear();
+        }
+        if !ways.evolve_leaves_grid || !ways.evolve_same_id {
+            gone.extend(&record.consumed);
+            record.consumed.clear();
+        }
+        record.grid.retain(|u| !gone.contains(&u.id));
+        if !ways.off_grid_until_moved {
+            for unit in &record.state.units {
+                if !record.grid.has(unit.id) {
+                    record.grid.stack(*unit);
+                }
+            }
+        }
+        record
+    }
+
+    /// Whether `without_leftovers(ways)` can differ from the record itself: main.rb keeps
+    /// something of a way `ways` lacks.
+    pub fn keeps_leftovers_of(ways: Ways) -> bool {
+        !ways.ghosts
+            || !ways.evolve_leaves_grid
+            || !ways.evolve_same_id
+            || !ways.off_grid_until_moved
     }
 
     /// One turn of main.rb's `run` loop, from the replies on: commands (player 1 first),
     /// moves in id order, attacks over the grid, the dead off the lists, the result; then the
-    /// next turn's income. Refilled shop slots take `shops` (the prices main.rb drew, as the
-    /// next prompts show them) when given.
-    pub fn step(&mut self, replies: &[Reply], ways: Ways, shops: Option<&State>) {
+    /// next turn's income. A refilled shop slot's price is main.rb's draw, which the next
+    /// prompts show ([`MainRb::take_shown`]).
+    pub fn step(&mut self, replies: &[Reply], ways: Ways) {
         if self.state.outcome.is_some() || replies.len() != 2 {
             return;
         }
@@ -212,7 +317,7 @@ impl MainRb {
             .map(|r| {
                 r.played()
                     .ok()
-                    .map(|(text, _)| TurnReply::read_lenient(text))
+                    .map(|(text, _)| main_rb_reply::read(text, ways.to_i_commands, ways.to_i_moves))
             })
             .collect();
         let mut fresh: Vec<u32> = Vec::new();
@@ -251,12 +356,6 @@ impl MainRb {
         self.attack(&fresh);
         self.remove_dead(ways);
         self.state.turn += 1;
-        if let Some(shops) = shops {
-            for p in 0..2 {
-                self.state.players[p].shop = shops.players[p].shop;
-            }
-            self.state.next_id = self.state.next_id.max(shops.next_id);
-        }
         if self.state.outcome.is_none() {
             for player in &mut self.state.players {
                 player.gold += 1 + (player.gold / 10).min(5) + player.kills;
@@ -283,28 +382,45 @@ impl MainRb {
                 } else {
                     (x, y)
                 };
-                let Some(king) = state
-                    .units
-                    .iter()
-                    .find(|u| u.owner == p && u.kind == Kind::King)
-                else {
+                // Off the board, main.rb looks no further (Ruby's `&&`).
+                let on_board =
+                    (0..i64::from(board)).contains(&x) && (0..i64::from(board)).contains(&y);
+                if !on_board {
+                    return;
+                }
+                // main.rb measures from the first unit of the player's list: the king, until
+                // `evolve K K K` deletes it; with an empty list it fails.
+                let from = if ways.buy_from_first_unit {
+                    state.units.iter().find(|u| u.owner == p)
+                } else {
+                    state
+                        .units
+                        .iter()
+                        .find(|u| u.owner == p && u.kind == Kind::King)
+                };
+                let Some(first) = from else {
+                    if !ways.buy_from_first_unit {
+                        return;
+                    }
+                    self.failed.get_or_insert_with(|| {
+                        format!(
+                            "player {p} bought with an empty unit list, and main.rb, which measures a buy's range from the list's first unit, crashed (`units[0]` is nil)"
+                        )
+                    });
                     return;
                 };
-                let (dx, dy) = (x - i64::from(king.x), y - i64::from(king.y));
+                let (dx, dy) = (x - i64::from(first.x), y - i64::from(first.y));
                 let in_range = if ways.buy_signed_range {
                     dx.max(dy) <= 3
                 } else {
                     dx.abs().max(dy.abs()) <= 3
                 };
-                let on_board =
-                    (0..i64::from(board)).contains(&x) && (0..i64::from(board)).contains(&y);
                 let (x, y) = (x as i32, y as i32);
                 let free = ways.buy_any_cell
-                    || (!state.units.iter().any(|u| u.at() == (x, y))
-                        && !self.grid.contains_key(&(x, y)));
+                    || (!state.units.iter().any(|u| u.at() == (x, y)) && !self.grid.holds((x, y)));
                 let room = ways.no_unit_limit
                     || state.army_size(p) < super::rules::unit_limit(state.players[p].level);
-                if !(on_board && in_range && free && room) {
+                if !(in_range && free && room) {
                     return;
                 }
                 let player = &mut state.players[p];
@@ -327,7 +443,8 @@ impl MainRb {
                 };
                 state.units.push(unit);
                 if !ways.off_grid_until_moved {
-                    self.grid.insert((x, y), unit);
+                    // The rules' board: on at once, beside whatever main.rb let it be bought on.
+                    self.grid.stack(unit);
                 }
                 fresh.push(bought.id);
                 // Refilled at once with the same type at the buyer's level; the price is
@@ -354,18 +471,17 @@ impl MainRb {
                 let (hp, atk) = (evolved(three.map(|u| u.hp)), evolved(three.map(|u| u.atk)));
                 state.units[a].hp = hp;
                 state.units[a].atk = atk;
-                if let Some(on_grid) = self
-                    .grid
-                    .get_mut(&three[0].at())
-                    .filter(|g| g.id == three[0].id)
-                {
+                // main.rb's grid holds the same object as its list.
+                if let Some(on_grid) = self.grid.get_mut(three[0].id) {
                     on_grid.hp = hp;
                     on_grid.atk = atk;
                 }
                 let gone = [three[1].id, three[2].id];
                 state.units.retain(|u| !gone.contains(&u.id));
-                if !ways.evolve_leaves_grid {
-                    self.grid.retain(|_, u| !gone.contains(&u.id));
+                if ways.evolve_leaves_grid {
+                    self.consumed.extend(gone);
+                } else {
+                    self.grid.retain(|u| !gone.contains(&u.id));
                 }
             }
             Command::Levelup => {
@@ -399,33 +515,35 @@ impl MainRb {
             return;
         }
         let dist = (unit.x - x).abs().max((unit.y - y).abs());
-        let blocked = self.grid.contains_key(&(x, y))
+        let blocked = self.grid.holds((x, y))
             || (!ways.off_grid_until_moved && self.state.units.iter().any(|u| u.at() == (x, y)));
         if dist != 1 || blocked {
             return;
         }
-        self.grid.remove(&unit.at());
+        self.grid.clear(unit.at());
         self.state.units[i].x = x;
         self.state.units[i].y = y;
-        self.grid.insert((x, y), self.state.units[i]);
+        self.grid.set(self.state.units[i]);
     }
 
     /// Every unit on the grid (not bought this turn) hits every enemy on the grid in its range,
     /// whatever its HP; the listed units take what their grid entries took.
     fn attack(&mut self, fresh: &[u32]) {
-        let cells: Vec<((i32, i32), Unit)> = self.grid.iter().map(|(c, u)| (*c, *u)).collect();
-        let mut taken: BTreeMap<(i32, i32), i64> = BTreeMap::new();
-        for &(from, attacker) in cells.iter().filter(|(_, u)| !fresh.contains(&u.id)) {
-            for &(to, target) in &cells {
-                let reach = (from.0 - to.0).abs().max((from.1 - to.1).abs());
+        let on_grid = self.grid.units().to_vec();
+        let mut taken: BTreeMap<u32, i64> = BTreeMap::new();
+        for attacker in on_grid.iter().filter(|u| !fresh.contains(&u.id)) {
+            for target in &on_grid {
+                let reach = (attacker.x - target.x)
+                    .abs()
+                    .max((attacker.y - target.y).abs());
                 if target.owner != attacker.owner && reach <= attacker.kind.range() {
-                    *taken.entry(to).or_default() +=
+                    *taken.entry(target.id).or_default() +=
                         damage(attacker.kind, attacker.atk, target.kind);
                 }
             }
         }
-        for (cell, hit) in taken {
-            if let Some(target) = self.grid.get_mut(&cell) {
+        for (id, hit) in taken {
+            if let Some(target) = self.grid.get_mut(id) {
                 target.hp -= hit;
                 let id = target.id;
                 let hp = target.hp;
@@ -455,8 +573,10 @@ impl MainRb {
             .map(|u| u.id)
             .collect();
         self.state.units.retain(|u| u.hp > 0);
-        if !ways.ghosts {
-            self.grid.retain(|_, u| !dead.contains(&u.id));
+        if ways.ghosts {
+            self.ghosts.extend(&dead);
+        } else {
+            self.grid.retain(|u| !dead.contains(&u.id));
         }
         for (player, kills) in self.state.players.iter_mut().zip(kills) {
             player.kills = kills;
@@ -470,33 +590,6 @@ impl MainRb {
             self.state.outcome = Some(Outcome::new(winner, super::engine::KING_DESTROYED));
         }
     }
-}
-
-/// main.rb played over `steps` (the states the prompts showed, oldest first, and their
-/// replies) from the oldest, the way `ways` says: the lists it leaves.
-pub fn play(steps: &[(State, Vec<Reply>)], ways: Ways) -> Option<State> {
-    Some(play_then(steps, ways, &[ways])?.remove(0))
-}
-
-/// main.rb played over all of `steps` but the last the way `before` says, then the last step
-/// each way of `last`: what each leaves, in `last`'s order.
-pub fn play_then(steps: &[(State, Vec<Reply>)], before: Ways, last: &[Ways]) -> Option<Vec<State>> {
-    let (first, _) = steps.first()?;
-    let mut game = MainRb::from_shown(first);
-    let (final_step, earlier) = steps.split_last()?;
-    for (i, (_, replies)) in earlier.iter().enumerate() {
-        let shops = steps.get(i + 1).map(|(s, _)| s);
-        game.step(replies, before, shops);
-    }
-    Some(
-        last.iter()
-            .map(|&ways| {
-                let mut game = game.clone();
-                game.step(&final_step.1, ways, None);
-                game.state
-            })
-            .collect(),
-    )
 }
 
 #[cfg(test)]
@@ -521,17 +614,17 @@ mod tests {
     fn a_bought_unit_is_off_the_grid_until_it_moves() {
         let mut game = MainRb::from_shown(&start());
         // Player 1 buys its assassin (id 2) at (4, 6); player 2 moves its king nowhere.
-        game.step(&[reply("buy 2 4 6\n0"), reply("nop\n0")], Ways::ALL, None);
+        game.step(&[reply("buy 2 4 6\n0"), reply("nop\n0")], Ways::ALL);
         assert!(game.state.units.iter().any(|u| u.id == 2));
-        assert!(!game.grid.values().any(|u| u.id == 2));
+        assert!(!game.grid.has(2));
         // Played by the rules' placement, it is on the grid at once.
         let mut placed = MainRb::from_shown(&start());
         let ways = Ways {
             off_grid_until_moved: false,
             ..Ways::ALL
         };
-        placed.step(&[reply("buy 2 4 6\n0"), reply("nop\n0")], ways, None);
-        assert!(placed.grid.values().any(|u| u.id == 2));
+        placed.step(&[reply("buy 2 4 6\n0"), reply("nop\n0")], ways);
+        assert!(placed.grid.has(2));
     }
 
     #[test]
@@ -550,39 +643,24 @@ mod tests {
         }
         state.next_id = 23;
         let mut game = MainRb::from_shown(&state);
-        game.step(
-            &[reply("evolve 20 20 20\n0"), reply("nop\n0")],
-            Ways::ALL,
-            None,
-        );
+        game.step(&[reply("evolve 20 20 20\n0"), reply("nop\n0")], Ways::ALL);
         assert!(
             !game.state.units.iter().any(|u| u.id == 20),
             "X X X deletes X"
         );
-        assert!(
-            game.grid.values().any(|u| u.id == 20),
-            "but X stays on the grid"
-        );
+        assert!(game.grid.has(20), "but X stays on the grid");
         let mut game = MainRb::from_shown(&state);
-        game.step(
-            &[reply("evolve 21 20 22\n0"), reply("nop\n0")],
-            Ways::ALL,
-            None,
-        );
+        game.step(&[reply("evolve 21 20 22\n0"), reply("nop\n0")], Ways::ALL);
         let evolved = game.state.units.iter().find(|u| u.id == 21).unwrap();
         assert_eq!((evolved.hp, evolved.atk), (85, 17), "⌊4 × sum / 7⌋");
-        assert!(game.grid.values().any(|u| u.id == 20) && game.grid.values().any(|u| u.id == 22));
+        assert!(game.grid.has(20) && game.grid.has(22));
     }
 
     #[test]
     fn player_2_buys_in_the_absolute_frame_and_moves_in_8_minus_x() {
         let mut game = MainRb::from_shown(&start());
         // Player 2's shop holds 5..=7; (4, 2) is absolute, 2 from its king at (4, 0).
-        game.step(
-            &[reply("nop\n0"), reply("buy 5 4 2\n1\n1 3 7")],
-            Ways::ALL,
-            None,
-        );
+        game.step(&[reply("nop\n0"), reply("buy 5 4 2\n1\n1 3 7")], Ways::ALL);
         let bought = game.state.units.iter().find(|u| u.id == 5).unwrap();
         assert_eq!((bought.x, bought.y), (4, 2));
         let king = game.state.units.iter().find(|u| u.id == 1).unwrap();

@@ -22,6 +22,8 @@ pub mod fuzz;
 pub mod import;
 pub mod known;
 pub mod main_rb;
+pub mod main_rb_grid;
+pub mod main_rb_reply;
 pub mod observe;
 pub mod player;
 pub mod protocol;
@@ -172,10 +174,54 @@ impl Game for TsgAutoChess {
 }
 
 impl KnownDepartures for TsgAutoChess {
-    /// main.rb's set-up on a 9×9 board, its moves by every line, its evolve formula, its
-    /// ghosts.
-    fn departures_played(&self, steps: &[(State, Vec<Reply>)]) -> Vec<PlayedDeparture<State>> {
-        known::played(steps)
+    /// main.rb's record: its lists, as its prompts show them, and its grid, which they never
+    /// show ([`main_rb::MainRb`]).
+    type Model = main_rb::MainRb;
+
+    /// main.rb's set-up on a 9×9 board.
+    fn set_up_played(&self) -> Vec<PlayedDeparture<State>> {
+        known::set_up_played()
+    }
+
+    fn model_from(&self, shown: &State) -> main_rb::MainRb {
+        main_rb::MainRb::from_shown(shown)
+    }
+
+    fn advance(&self, model: &mut main_rb::MainRb, replies: &[Reply], shown: &State) {
+        model.step(replies, main_rb::Ways::ALL);
+        model.take_shown(shown);
+    }
+
+    /// main.rb's board, its frames, its buys, its moves by every line and main.rb's reading
+    /// of them, its evolve formula, its ghosts.
+    fn departures_played(
+        &self,
+        model: &main_rb::MainRb,
+        replies: &[Reply],
+    ) -> Vec<PlayedDeparture<State>> {
+        known::played(model, replies)
+    }
+
+    fn clauses(&self) -> Vec<&'static str> {
+        let mut clauses: Vec<&'static str> =
+            main_rb::Ways::each().iter().map(|&(c, _)| c).collect();
+        clauses.sort_unstable();
+        clauses.dedup();
+        clauses
+    }
+
+    fn played_without(
+        &self,
+        model: &main_rb::MainRb,
+        replies: &[Reply],
+        clauses: &[&str],
+    ) -> State {
+        known::played_without(model, replies, clauses)
+    }
+
+    /// main.rb fails on a buy when the player's list is empty.
+    fn engine_fails(&self, model: &main_rb::MainRb, replies: &[Reply]) -> Option<String> {
+        known::fails(model, replies)
     }
 }
 

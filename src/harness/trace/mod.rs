@@ -14,7 +14,8 @@
 pub mod cases;
 pub mod clauses;
 
-use std::collections::{BTreeMap, VecDeque};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 
 use serde::Serialize;
@@ -24,15 +25,10 @@ use crate::case::expect::{to_yaml, unified_diff};
 use crate::harness::log::{Exchange, PlayerLog};
 use crate::run::departure::{self, at, differing_fields};
 use crate::seam::{
-    DynGame, DynMatch, DynRecorded, MatchOptions, Observation, ObservedMatch, Outcome,
-    PlayedDeparture, Reply,
+    DynGame, DynKnownDepartures, DynMatch, DynRecorded, EngineModel, MatchOptions, Observation,
+    ObservedMatch, Outcome, PlayedDeparture, Reply,
 };
 use clauses::ClauseIndex;
-
-/// How many of the last steps a game may play its known departures over: enough for a
-/// departure that shows many steps after it happened (a unit dead on main.rb's grid that
-/// keeps fighting).
-const REPLAYED: usize = 64;
 
 /// One departure of the recorded engine from the rules.
 #[derive(Debug, Clone, Serialize)]
@@ -111,6 +107,10 @@ pub struct TraceReport {
     pub engine: Option<String>,
     /// What could not be checked, and why.
     pub notes: Vec<String>,
+    /// Where the recorded engine failed on its own (a crash of the engine, no rule of the
+    /// game: main.rb's buy with an empty unit list), as its model tells, when the log ends
+    /// there.
+    pub engine_failed: Option<String>,
     /// Each checked step with what the engine showed after it, when asked for
     /// ([`TraceConfig::step_cases`]): regression cases ([`cases`]).
     #[serde(skip)]
@@ -134,6 +134,7 @@ impl TraceReport {
             options_from: String::new(),
             engine: None,
             notes: Vec::new(),
+            engine_failed: None,
             step_cases: Vec::new(),
         }
     }
@@ -143,9 +144,9 @@ impl TraceReport {
         self.departures.iter().filter(|d| d.follows_from.is_none())
     }
 
-    /// Every step of the log checked, and no departure.
+    /// Every step of the log checked, no departure, and the engine did not fail.
     pub fn passed(&self) -> bool {
-        self.complete && self.departures.is_empty()
+        self.complete && self.departures.is_empty() && self.engine_failed.is_none()
     }
 
     /// Less was checked than the log holds (or the log is cut short).
@@ -264,7 +265,8 @@ pub fn trace_seen<'a>(
         state: start.state,
         resumed: None,
         first_seen: BTreeMap::new(),
-        previous: VecDeque::with_capacity(REPLAYED),
+        last: None,
+        engine: engine_known(game, config),
         pending: None,
         report,
         seen,
@@ -389,10 +391,12 @@ struct Walk<'a> {
     resumed: Option<Box<dyn DynMatch>>,
     /// The step at which each clause was first broken ("follows from step N").
     first_seen: BTreeMap<String, usize>,
-    /// The last steps played (the state each was played from, and its replies), oldest first:
-    /// what known departures are played over when a step shows a departure (none before the
+    /// The last step played: the state it was played from, and its replies (none before the
     /// first step: the set-up).
-    previous: VecDeque<(Value, Vec<Reply>)>,
+    last: Option<(Value, Vec<Reply>)>,
+    /// The recorded engine, modelled from the first step ([`EngineKnown`]), when one is named
+    /// and the game knows how it departs.
+    engine: Option<EngineKnown>,
     /// The step played last, waiting for the prompts that show its result (`--cases-out`).
     pending: Option<cases::StepCase>,
     report: TraceReport,
@@ -405,9 +409,9 @@ struct StepFindings {
     step: usize,
     /// How many departures the report held before this step.
     departures_before: usize,
-    /// The known departures and variants played over the last steps, with how many are the
-    /// engine's ([`played_departures`]): played once a step, when first needed.
-    played: Option<(Vec<PlayedDeparture<Value>>, usize)>,
+    /// The known departures and variants played over the last step: played once a step, when
+    /// first needed.
+    played: Option<StepPlays>,
     /// The values the prompts showed, for the step case of the step before (`--cases-out`).
     then_values: Vec<(String, Value)>,
     /// The player and exchange of each prompt read, in the order read.
@@ -456,15 +460,34 @@ impl Walk<'_> {
         ControlFlow::Break(())
     }
 
-    /// The known departures and variants played over the last steps (played at the first call
-    /// of a step).
-    fn played<'p>(
-        &mut self,
-        played: &'p mut Option<(Vec<PlayedDeparture<Value>>, usize)>,
-    ) -> &'p (Vec<PlayedDeparture<Value>>, usize) {
-        played.get_or_insert_with(|| {
-            played_departures(self.game, self.config, self.previous.make_contiguous())
+    /// The engine's known departures played over the last step (at the first call of a
+    /// step).
+    fn known_played<'p>(&self, plays: &'p mut Option<StepPlays>) -> &'p mut StepPlays {
+        plays.get_or_insert_with(|| {
+            let played = match (&self.engine, &self.last) {
+                (Some(engine), Some((_, replies))) => engine.played(replies),
+                (Some(engine), None) => engine.known.set_up_played(),
+                (None, _) => Vec::new(),
+            };
+            StepPlays {
+                known: played.len(),
+                played,
+                variants: false,
+            }
         })
+    }
+
+    /// The engine's known departures and the game's variants played over the last step
+    /// (each played at the first call of a step that needs it).
+    fn all_played<'p>(&self, plays: &'p mut Option<StepPlays>) -> &'p StepPlays {
+        let plays = self.known_played(plays);
+        if !plays.variants {
+            plays
+                .played
+                .extend(variants_played(self.game, self.last.as_ref()));
+            plays.variants = true;
+        }
+        plays
     }
 
     /// The players the rules await at this step. Where the rules end the match, the outcome
@@ -505,7 +528,7 @@ impl Walk<'_> {
         left: &[String],
     ) -> ControlFlow<(), Box<dyn DynMatch>> {
         let step = findings.step;
-        let going_on = reproducing_outcome(&self.played(&mut findings.played).0, false);
+        let going_on = reproducing_outcome(&self.all_played(&mut findings.played).played, false);
         self.report.departures.push(outcome_departure(
             step,
             self.first_player,
@@ -664,19 +687,87 @@ impl Walk<'_> {
         }
         let differing = differing_fields(&self.state, &observed.state, &checked);
         if !differing.is_empty() {
-            let (played, known) = self.played(&mut findings.played);
+            let plays = self.known_played(&mut findings.played);
+            let joint = self.engine_jointly(&differing, &observed.state, plays.engines());
+            let (known, joined) = (plays.known, joint.len());
+            plays.played.splice(known..known, joint);
+            plays.known += joined;
+            let explained = plays.known > 0
+                && departure::reproduce(&differing, &observed.state, plays.engines())
+                    .unexplained
+                    .is_empty();
+            let plays: &StepPlays = if explained {
+                plays
+            } else {
+                self.all_played(&mut findings.played)
+            };
+            let naming = naming_departures(plays, &differing, &checked, &observed.state);
             let found = departure(
                 step,
                 player,
                 (&self.state, &observed.state),
                 differing,
-                (self.index, (played, *known)),
+                (self.index, (&naming, plays.known)),
                 &mut self.first_seen,
             );
             self.report.departures.push(found);
         }
         self.state = observed.state;
         self.resumed = None;
+    }
+
+    /// For each field of `fields` that no known departure of the engine (`known`, played
+    /// over the last step) reproduces alone or in a pair, the fewest of the engine's ways
+    /// that together give it: the step played without all of them loses the field, and
+    /// without any fewer it does not (each dropped in turn, in the engine's order). Fields the
+    /// step keeps even without every way are not the engine's ways' doing.
+    fn engine_jointly(
+        &self,
+        fields: &[String],
+        shown: &Value,
+        known: &[PlayedDeparture<Value>],
+    ) -> Vec<PlayedDeparture<Value>> {
+        let (Some(engine), Some((_, replies)), Some(all)) =
+            (&self.engine, &self.last, known.first())
+        else {
+            return Vec::new();
+        };
+        let Some(model) = &engine.model else {
+            return Vec::new();
+        };
+        let unexplained = departure::reproduce(fields, shown, known).unexplained;
+        let mut joint: Vec<PlayedDeparture<Value>> = Vec::new();
+        for field in unexplained.iter().map(|&i| &fields[i]) {
+            if departure::reproduce(std::slice::from_ref(field), shown, &joint)
+                .unexplained
+                .is_empty()
+            {
+                continue;
+            }
+            let owner = departure::owner_of(field);
+            let without = |clauses: &[&str]| {
+                let played = engine.known.played_without(model, replies, clauses)?;
+                let loses = !departure::same_at(at(&played, &owner), at(shown, &owner));
+                loses.then_some(played)
+            };
+            let mut clauses = engine.known.clauses();
+            let Some(mut lost) = without(&clauses) else {
+                continue;
+            };
+            for clause in engine.known.clauses() {
+                let fewer: Vec<&str> = clauses.iter().copied().filter(|c| *c != clause).collect();
+                if let Some(played) = without(&fewer) {
+                    clauses = fewer;
+                    lost = played;
+                }
+            }
+            joint.push(PlayedDeparture {
+                clauses: clauses.iter().map(|c| c.to_string()).collect(),
+                state: all.state.clone(),
+                without: Some(lost),
+            });
+        }
+        joint
     }
 
     /// The prompt's text against the reference's over the state it showed (the match resumed
@@ -707,13 +798,26 @@ impl Walk<'_> {
         let ended_by_engine = !cut
             && (config.outcome.is_some()
                 || (!self.logs.is_empty() && self.logs.values().all(|l| l.end.is_some())));
+        let last_replies = self.last.as_ref().map(|(_, r)| r.as_slice());
+        let failed = (self.engine.as_ref())
+            .zip(last_replies)
+            .and_then(|(engine, replies)| engine.fails(replies));
+        if let Some(why) = failed {
+            // The engine's own crash on the step before ended the log: every step there was
+            // is checked, and the engine failed.
+            self.report.engine_failed = Some(format!(
+                "step {}: {why}; the log ends there",
+                step.saturating_sub(1)
+            ));
+            return;
+        }
         if !ended_by_engine {
             self.report.stopped = Some(format!(
                 "the log ends at step {step}, before the match does by the rules, and no end record says the engine ended it: the log is cut short"
             ));
             return;
         }
-        let ending = reproducing_outcome(&self.played(&mut findings.played).0, true);
+        let ending = reproducing_outcome(&self.all_played(&mut findings.played).played, true);
         self.report.departures.push(outcome_departure(
             step,
             self.first_player,
@@ -738,6 +842,9 @@ impl Walk<'_> {
     /// Counts a step without departure, completes the step case of the step before with what
     /// this step's prompts showed, and keeps this step as a case (`--cases-out`).
     fn keep_step(&mut self, findings: StepFindings, replies: &[Reply]) {
+        if let Some(engine) = &mut self.engine {
+            engine.take_step(self.last.as_ref().map(|(_, r)| r.as_slice()), &self.state);
+        }
         let departed = self.report.departures.len() > findings.departures_before;
         if !departed {
             self.report.agreeing += 1;
@@ -783,11 +890,8 @@ impl Walk<'_> {
         });
         match stepped {
             Ok(played) => {
-                if self.previous.len() == REPLAYED {
-                    self.previous.pop_front();
-                }
                 let from = std::mem::replace(&mut self.state, played);
-                self.previous.push_back((from, replies));
+                self.last = Some((from, replies));
                 ControlFlow::Continue(())
             }
             Err(e) => self.stop(format!(
@@ -834,35 +938,108 @@ fn reproducing_outcome(played: &[PlayedDeparture<Value>], ends: bool) -> Vec<Str
         .unwrap_or_default()
 }
 
-/// The known departures of the engine named in `config`, played over `steps` (none when no
-/// engine is named), then the game's variants, each played over the last step; and how many
-/// of them are the engine's.
-fn played_departures(
-    game: &dyn DynGame,
-    config: &TraceConfig,
-    steps: &[(Value, Vec<Reply>)],
-) -> (Vec<PlayedDeparture<Value>>, usize) {
-    let capabilities = game.info().capabilities;
-    let mut played = match (&config.engine, capabilities.known_departures) {
-        (Some(_), Some(known)) => known.departures_played(steps),
-        _ => Vec::new(),
+/// Of `played` (the engine's `known` departures first, then the game's variants), those that
+/// may name the `differing` fields of a step whose prompts showed `shown` over `checked`: the
+/// engine's own always; a variant only where the engine's leave some field unexplained, and
+/// only if it changes no field the engine got right (a variant that does explains nothing:
+/// its agreement on the differing fields is a coincidence of a wrong rule).
+fn naming_departures<'p>(
+    plays: &'p StepPlays,
+    differing: &[String],
+    checked: &[&String],
+    shown: &Value,
+) -> Cow<'p, [PlayedDeparture<Value>]> {
+    let clean = |variant: &&PlayedDeparture<Value>| {
+        differing_fields(&variant.state, shown, checked)
+            .iter()
+            .all(|f| differing.contains(f))
     };
-    let known = played.len();
-    // And the game's variants ([`crate::seam::Variants`]), each over the last step: any
-    // engine's departure is named by the variant that reproduces it.
-    if let (Some((state, replies)), Some(playable)) = (steps.last(), capabilities.variants) {
-        let turn = [replies.clone()];
-        for (v, variant) in playable.variants().iter().enumerate() {
-            if let Ok(variant_played) = playable.play_variant(state, &turn, &[v]) {
-                played.push(PlayedDeparture {
-                    clauses: vec![variant.clause.to_string()],
-                    state: variant_played.state,
-                    without: None,
-                });
-            }
+    let variants = &plays.played[plays.known..];
+    if variants.iter().all(|v| clean(&v)) {
+        return Cow::Borrowed(&plays.played);
+    }
+    let mut naming = plays.engines().to_vec();
+    naming.extend(variants.iter().filter(clean).cloned());
+    Cow::Owned(naming)
+}
+
+/// What was played over a step to name its departures: the recorded engine's known
+/// departures first (`known` of them), then, once some field needs them, the game's variants.
+struct StepPlays {
+    played: Vec<PlayedDeparture<Value>>,
+    known: usize,
+    variants: bool,
+}
+
+impl StepPlays {
+    /// The engine's known departures.
+    fn engines(&self) -> &[PlayedDeparture<Value>] {
+        &self.played[..self.known]
+    }
+}
+
+/// The game's variants ([`crate::seam::Variants`]), each played over the last step from the
+/// state the prompts showed: any engine's departure is named by the variant that reproduces it.
+fn variants_played(
+    game: &dyn DynGame,
+    last: Option<&(Value, Vec<Reply>)>,
+) -> Vec<PlayedDeparture<Value>> {
+    let (Some((state, replies)), Some(playable)) = (last, game.info().capabilities.variants) else {
+        return Vec::new();
+    };
+    let turn = [replies.clone()];
+    (playable.variants().iter().enumerate())
+        .filter_map(|(v, variant)| {
+            let played = playable.play_variant(state, &turn, &[v]).ok()?;
+            Some(PlayedDeparture {
+                clauses: vec![variant.clause.to_string()],
+                state: played.state,
+                without: None,
+            })
+        })
+        .collect()
+}
+
+/// The engine that recorded the log, modelled as it plays from the first step the log shows
+/// (`--engine-known`, `--import`): what it keeps and never shows is carried from step to step.
+struct EngineKnown {
+    known: &'static dyn DynKnownDepartures,
+    /// Its record at the start of the last step played; `None` until the first prompts are
+    /// read (or where the game could not read them).
+    model: Option<EngineModel>,
+}
+
+/// The named engine's model, when an engine is named and the game knows how it departs.
+fn engine_known(game: &dyn DynGame, config: &TraceConfig) -> Option<EngineKnown> {
+    config.engine.as_ref()?;
+    Some(EngineKnown {
+        known: game.info().capabilities.known_departures?,
+        model: None,
+    })
+}
+
+impl EngineKnown {
+    /// Brings the record up to the step whose prompts showed `shown`: the first step starts
+    /// it; a later one plays `replies` (the step before's) on it first.
+    fn take_step(&mut self, replies: Option<&[Reply]>, shown: &Value) {
+        match (&mut self.model, replies) {
+            (Some(model), Some(replies)) => self.known.advance(model, replies, shown),
+            _ => self.model = self.known.model_from(shown),
         }
     }
-    (played, known)
+
+    /// The step of `replies` played from the record each way the engine departs.
+    fn played(&self, replies: &[Reply]) -> Vec<PlayedDeparture<Value>> {
+        match &self.model {
+            Some(model) => self.known.departures_played(model, replies),
+            None => Vec::new(),
+        }
+    }
+
+    /// Why the engine itself fails on the step of `replies`, if the model says it does.
+    fn fails(&self, replies: &[Reply]) -> Option<String> {
+        self.known.engine_fails(self.model.as_ref()?, replies)
+    }
 }
 
 /// Every step's departure (those that follow from an earlier one too), counted by the clause
