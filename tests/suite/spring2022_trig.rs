@@ -2,11 +2,12 @@
 //! the exact sin or cos of the angle rounded to the nearest `f64`, computed outside shinpan with
 //! an arbitrary-precision library (`tests/fixtures/trig/make_reference.py`, mpmath at 400 bits)
 //! and written here as bits. The angles: the 118 random-redirect angles of the recorded referee
-//! games, more redirect angles and spawn deltas drawn as the engine draws them, the neighbours of
-//! multiples of π/2, large and tiny arguments, and angles whose value lies nearest a tie.
+//! games, the recorded angle nearest a tie (D-spring-14), more redirect angles and spawn deltas
+//! drawn as the engine draws them, the neighbours of multiples of π/2, large and tiny arguments,
+//! and angles whose value lies nearest a tie.
 //!
-//! The fdlibm port the engine used before D-spring-12 (`StrictMath`) got 65 of these 908 values
-//! wrong: 37 angles by a unit in the last place (8 of them recorded redirect angles), and NaN
+//! The fdlibm port the engine used before D-spring-12 (`StrictMath`) got 65 of the 908 values
+//! before the tie's wrong: 37 angles by a unit in the last place (8 of them recorded redirect angles), and NaN
 //! for the 14 arguments beyond its 2^19·π/2 reduction.
 
 use shinpan::games::spring2022::trig::{cos, sin};
@@ -171,6 +172,7 @@ const REFERENCE: &[(u64, u64, u64)] = &[
     (0x4018914c0fcc9358, 0xbfc20684c5f8fa8e, 0x3fefae5d289b2993),
     (0x4018de11b9485e72, 0xbfb0f7373f803a27, 0x3fefedfd9469dc4d),
     (0x4019041f7a1de6d7, 0xbf9ddac4dd2c47ba, 0x3feffc8483f0209a),
+    (0x401567c3800dfe4f, 0xbfe9afefea7eb1e9, 0x3fe3154677136aa5),
     (0x4001985403fbfb7d, 0x3fe9e231f353912c, 0xbfe2d0e31f2bc47a),
     (0x4010c617cb9aae82, 0xbfebc97d79643ad8, 0xbfdfbdcaa3b0e63b),
     (0x40136c62d7f88dc5, 0xbfefabd96f34a9f0, 0x3fc24cafb26061c2),
