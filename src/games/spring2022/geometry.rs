@@ -2,7 +2,7 @@
 //! method does exactly the floating-point operations, in exactly the order, that the official
 //! referee's vector class does, so that results agree to the last bit. Integer truncation is
 //! Java's `(int)` cast, which Rust's `as i32` matches (toward zero, saturating, NaN to 0);
-//! sine and cosine are correctly rounded ([`super::trig`], D-spring-12).
+//! sine and cosine are the JVM's, as HotSpot computes them ([`super::trig`], D-spring-14).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
