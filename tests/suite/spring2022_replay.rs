@@ -10,10 +10,17 @@
 //! object identity; the recordings were made with that map iterating in insertion order, the
 //! order D-spring-5 fixes.
 //!
-//! Sine and cosine are correctly rounded (D-spring-12); the JVM that made these recordings gave
-//! fdlibm's values (`StrictMath`'s) instead. Where the two differ, a redirected mob's speed
-//! differs in its last bit: those places are listed in [`FDLIBM_SPEEDS`], and the list is
-//! checked both ways.
+//! The referee ran on OpenJDK 17.0.15 (HotSpot 64-Bit Server VM, x86-64, Debian build
+//! 17.0.15+6-Debian-1deb12u1) with its default `Math`: `UseLibmIntrinsic` on, so sine and cosine
+//! are the intrinsics the official referee's games were computed with (D-spring-14), the same in
+//! the interpreter and in compiled code (runs under `-Xint` and `-Xcomp` wrote the same bytes).
+//! The same stand-ins with the intrinsic off (`StrictMath`'s fdlibm values) write, byte for
+//! byte, the earlier recordings these replaced; the two differ only in the last bit of redirected
+//! mobs' speeds (9 of the 118 redirect angles of the first 19 games; one of those 9 mobs died in
+//! the turn it was redirected).
+//! Where our sine or cosine departs from the JVM's, a redirected mob's speed differs in its last
+//! bit: the replay takes the referee's speed there, names the place, and checks the names
+//! against [`FDLIBM_SPEEDS`] both ways.
 
 use std::path::Path;
 
