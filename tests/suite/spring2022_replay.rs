@@ -6,6 +6,12 @@
 //! state), the exact prompts, the replies it got, and what the turn left (messages, base
 //! health, mana, wild mana, who is still playing); then the final scores.
 //!
+//! `bronze-unseen-redirect.json` is there for mobs redirected out of both players' sight that
+//! come back into it: mob 13, last seen at turn 29 where a hero CONTROLs it toward the enemy
+//! base, is out of sight from turn 30 (when the CONTROL turns it) to 36 and seen at 37; mob 83,
+//! seen at 125 where two WINDs push it out of the base zone (a random new direction), is out of
+//! sight from 126 to 136 and seen at 137.
+//!
 //! The referee takes WIND's redirection draws in the iteration order of a hash map keyed by
 //! object identity; the recordings were made with that map iterating in insertion order, the
 //! order D-spring-5 fixes.
