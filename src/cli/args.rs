@@ -100,7 +100,9 @@ pub struct ReportArgs {
     /// A `check --format json` report to draw as HTML (with `--html`).
     #[arg(value_name = "REPORT", requires = "html")]
     pub report: Option<PathBuf>,
-    /// Where to write the HTML page: one self-contained file (written whole or not at all).
+    /// Where to write the HTML page: one self-contained file (written whole or not at all; a
+    /// FIFO or a character device is written through, a symbolic link followed; a link to
+    /// nothing, a directory, a block device or a socket is refused).
     #[arg(long, value_name = "FILE", requires = "report")]
     pub html: Option<PathBuf>,
     /// An earlier `--format json` report: the page shows what got fixed, what broke, new
@@ -307,8 +309,10 @@ pub struct DiffArgs {
     /// Where to write the cases found: a case library DIR (created if need be) that `check
     /// --cases DIR` runs as it is, one case file per departure in `DIR/<game>/` beside the
     /// game's `rules.yaml` (the built-in one, when the folder has none); or, with
-    /// `--departures 1`, a file ending in `.yaml`. Checked before the first run. Printed to
-    /// stdout when not given, or when a file cannot be written.
+    /// `--departures 1`, a file ending in `.yaml` (a FIFO or a character device written
+    /// through, a link followed). Checked before the first run. Printed to stdout when not
+    /// given, or when a file cannot be written. A file already in DIR that is not a regular
+    /// file (a link, a FIFO) is never replaced nor written through: refused, naming it.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Go on until this many distinct departures are found, told apart by their names: the

@@ -1,5 +1,6 @@
 //! The HTML page of a `check` report: `check --format html` prints it, `report FILE --html OUT`
-//! draws a saved `--format json` report (a CI artifact) into OUT, whole or not at all. The page
+//! draws a saved `--format json` report (a CI artifact) into OUT, whole or not at all (a FIFO
+//! or a device written through, never replaced: `files::output`). The page
 //! says when it was made; the clock is read here, never in the report.
 
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -10,7 +11,7 @@ use shinpan::report::html::{page, utc_minute, Page};
 use shinpan::run::baseline::{compare, Baseline, Changes};
 
 use super::args::ReportArgs;
-use super::files::{read_check_report, write_atomically};
+use super::files::{read_check_report, write_output};
 use super::{Finished, Usage};
 
 /// `report FILE --html OUT`: exits as `check` did on the run the report is of.
@@ -27,7 +28,7 @@ pub fn run(args: ReportArgs) -> Result<Finished, Usage> {
         .transpose()
         .map_err(|e| Usage(format!("--baseline: {e}")))?
         .map(|b| compare(&b, &report.results));
-    write_atomically(html, &page_of(&report, changes.as_ref()))
+    write_output(html, &page_of(&report, changes.as_ref()))
         .map_err(|e| Usage(format!("cannot write {}: {e}", html.display())))?;
     Ok(Finished::passed_if(report.all_passed()))
 }

@@ -44,6 +44,7 @@ mod interrupt;
 mod jobs;
 mod numbers_round_trip;
 mod one_turn_api;
+mod output_files;
 mod partial_models;
 mod partition;
 mod planted;
