@@ -116,8 +116,11 @@ pub struct ReportArgs {
 
 #[derive(Subcommand)]
 pub enum ReportCommand {
-    /// Join `check --format json` reports of one library and engine (the shards of a run) into
-    /// one report, its cases in library order; exit as `check` would on the whole run.
+    /// Join `check --format json` reports of one run (its shards) into one report, its cases in
+    /// library order. Reports of different plans (library, engine, version, options, games,
+    /// filter, partition) are refused, naming the difference; the shards not given and the
+    /// cases no report judged are named. Exit 1 when a case failed, else 3 when less was judged
+    /// than the run selected (or every case was unsupported), else 0.
     #[command(
         after_help = "Example: shinpan report merge --format junit shard-1.json shard-2.json shard-3.json"
     )]
@@ -243,7 +246,8 @@ pub struct CheckArgs {
     pub filter: Option<String>,
     /// Run one shard of the selected cases, as cargo-nextest does: `count:K/N` takes every N-th
     /// case from the K-th, `hash:K/N` the cases whose name hashes to shard K. The N shards run
-    /// every case once; `shinpan report merge` joins their `--format json` reports.
+    /// every case once; `shinpan report merge` joins their `--format json` reports. A shard
+    /// that holds no case says so and exits 0: it had nothing to judge.
     #[arg(long, value_name = "KIND:K/N")]
     pub partition: Option<Partition>,
     /// Run the cases on N workers at once, each with its own engine (an adapter is started N

@@ -100,6 +100,13 @@ fn header(out: &mut String, page: &Page<'_>) {
     if let Some(why) = &report.stopped {
         let _ = writeln!(out, "<dt>INCOMPLETE</dt><dd>{}</dd>", escape(why));
     }
+    if let Some(unjudged) = &report.unjudged {
+        let _ = writeln!(
+            out,
+            "<dt>INCOMPLETE</dt><dd id=\"unjudged\">{}</dd>",
+            escape(&unjudged.line())
+        );
+    }
     out.push_str("</dl>\n<table class=\"totals\">\n<tr><th>game</th><th>passed</th><th>failed</th><th>errors</th><th>unsupported</th><th>expected-fail</th><th>fixed</th></tr>\n");
     let mut rows: Vec<(String, super::check::Counts, &str)> = report
         .per_game()
