@@ -31,6 +31,7 @@ mod codevs_reborn_snapshots;
 mod departure_names;
 mod diff_departures;
 mod every_game;
+mod forged_reports;
 mod hooks;
 mod hostile;
 mod hostile_files;
