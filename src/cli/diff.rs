@@ -233,7 +233,9 @@ fn prepare(target: &Out) -> Result<(), Usage> {
             }
             let replaced = match output(path) {
                 Ok(Destination::Replace(replaced)) => replaced,
-                Ok(Destination::Through(_)) => return Ok(()),
+                Ok(Destination::Through(_) | Destination::Stdout | Destination::Stderr) => {
+                    return Ok(())
+                }
                 Err(e) => return Err(Usage(format!("--out {}: {e}", path.display()))),
             };
             let parent = match replaced.parent() {

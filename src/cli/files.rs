@@ -6,8 +6,10 @@
 //! A regular file (or none) is written whole or not at all: into a temporary file beside it,
 //! then renamed over it. What is not a regular file is never replaced by one (issue 40, item 2):
 //!
-//! - an OUTPUT the user names that is a FIFO or a character device (`/dev/null`, a terminal) is
-//!   written through, as `cat > OUT` would (a FIFO waits for its reader); a symbolic link is
+//! - an OUTPUT the user names that is the file this process's stdout or stderr already is
+//!   (`/dev/stdout`, whatever it leads to) is written through that stream; one that is a FIFO
+//!   or a character device (`/dev/null`, a terminal) is written through, as `cat > OUT` would
+//!   (a FIFO waits for its reader); a symbolic link is
 //!   followed, as the user named it, and what it points at is written as if named itself (a
 //!   regular file replaced whole, the link left a link; `/dev/stdout` written through); a link
 //!   to nothing, a directory, a block device or a socket is refused, naming it;
@@ -16,7 +18,8 @@
 //!   naming it and where a link leads: nothing is written through a link the user did not name.
 
 use std::io::{ErrorKind, Write};
-use std::os::unix::fs::FileTypeExt;
+use std::os::fd::AsFd;
+use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
 
 use shinpan::case::source::built_in_file;
@@ -50,6 +53,11 @@ pub enum Destination {
     Replace(PathBuf),
     /// A FIFO or a character device: opened and written to, never made anew.
     Through(PathBuf),
+    /// The very file this process's stdout (or stderr) is (`/dev/stdout`, or the file stdout
+    /// is redirected to): written through that stream, so that its place and append mode hold
+    /// (`--html /dev/stdout >> log` appends).
+    Stdout,
+    Stderr,
 }
 
 impl Destination {
@@ -64,8 +72,26 @@ impl Destination {
                     .write_all(text.as_bytes())
                     .and_then(|()| through.flush())
             }
+            Destination::Stdout => {
+                let mut stdout = std::io::stdout().lock();
+                stdout
+                    .write_all(text.as_bytes())
+                    .and_then(|()| stdout.flush())
+            }
+            Destination::Stderr => std::io::stderr().lock().write_all(text.as_bytes()),
         }
     }
+}
+
+/// Whether `there` is the very file `stream` is (the same device and inode).
+fn is_stream(there: &std::fs::Metadata, stream: std::os::fd::BorrowedFd<'_>) -> bool {
+    let Ok(ours) = stream
+        .try_clone_to_owned()
+        .and_then(|fd| std::fs::File::from(fd).metadata())
+    else {
+        return false;
+    };
+    ours.dev() == there.dev() && ours.ino() == there.ino()
 }
 
 /// Writes `text` to `path`, a file shinpan names in an output folder (see [`in_folder`]).
@@ -110,6 +136,14 @@ pub fn output(path: &Path) -> std::io::Result<Destination> {
         Err(e) => return Err(e),
         Ok(meta) => meta.file_type(),
     };
+    if let Ok(meta) = std::fs::metadata(path) {
+        if is_stream(&meta, std::io::stdout().as_fd()) {
+            return Ok(Destination::Stdout);
+        }
+        if is_stream(&meta, std::io::stderr().as_fd()) {
+            return Ok(Destination::Stderr);
+        }
+    }
     if !there.is_symlink() {
         return written_as(path, there, "");
     }
@@ -263,8 +297,9 @@ mod tests {
         assert_eq!(output(&file).unwrap(), Destination::Replace(file.clone()));
         let missing = dir.path().join("new.html");
         assert_eq!(output(&missing).unwrap(), Destination::Replace(missing));
-        let null = Path::new("/dev/null");
-        assert_eq!(output(null).unwrap(), Destination::Through(null.into()));
+        // Not /dev/null, which may be this test's own stdout.
+        let zero = Path::new("/dev/zero");
+        assert_eq!(output(zero).unwrap(), Destination::Through(zero.into()));
         let link = dir.path().join("link.html");
         std::os::unix::fs::symlink(&file, &link).unwrap();
         let target = std::fs::canonicalize(&file).unwrap();

@@ -215,3 +215,28 @@ fn diff_out_folder_never_writes_through_a_link_in_it() {
         .file_type()
         .is_symlink());
 }
+
+/// `--html /dev/stdout >> log`: stdout is a file opened to append; the page is appended through
+/// stdout, not written over the file (here a link of the test's own to `/proc/self/fd/1`).
+#[test]
+fn report_html_into_a_link_to_stdout_appended_to_a_file_appends() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = report_in(dir.path());
+    let stdout_link = dir.path().join("stdout");
+    std::os::unix::fs::symlink("/proc/self/fd/1", &stdout_link).unwrap();
+    let log = dir.path().join("log");
+    std::fs::write(&log, "earlier\n").unwrap();
+    let appending = std::fs::OpenOptions::new().append(true).open(&log).unwrap();
+    let status = std::process::Command::new(assert_cmd::cargo::cargo_bin("shinpan"))
+        .arg("report")
+        .arg(&report)
+        .arg("--html")
+        .arg(&stdout_link)
+        .stdout(appending)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.starts_with("earlier\n<!DOCTYPE html>"), "{text:.200}");
+    assert!(text.trim_end().ends_with("</html>"));
+}
