@@ -127,7 +127,7 @@ pub struct Session {
     last_answer: Option<String>,
     /// What came after the last prompt when it made no reply (an overlong line, bytes that are
     /// not text, lines before a time-out).
-    last_unfinished: Option<Unfinished>,
+    last_unfinished: Option<Box<Unfinished>>,
     clock: Clock,
     budget_end: Instant,
     /// When the reply to the prompt last sent is due (see [`Session::send_prompt`]).
@@ -258,7 +258,7 @@ impl Session {
             Frame::Malformed(why) => Err(why),
         };
         let read = self.child.read_reply(deadline, complete);
-        self.last_unfinished = self.child.unfinished().cloned();
+        self.last_unfinished = self.child.unfinished().cloned().map(Box::new);
         match read {
             Ok(reply) => {
                 let text = reply.lines.join("\n");
@@ -290,7 +290,7 @@ impl Session {
         LastExchange {
             prompt,
             reply: self.last_answer.clone(),
-            came: self.last_unfinished.as_ref().map(Unfinished::shown),
+            came: self.last_unfinished.as_deref().map(Unfinished::shown),
         }
     }
 

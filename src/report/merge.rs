@@ -83,6 +83,10 @@ pub enum MergeError {
     },
 }
 
+/// One thing a report says of its run's plan, as people read it (the report's partition read
+/// back given beside it).
+type Facet = fn(&Report, Option<(PartitionBy, u64)>) -> String;
+
 /// The plan the reports of `shards` share, or the first difference, naming both files.
 pub fn plan(shards: &[Shard]) -> Result<Plan, MergeError> {
     let first = shards.first().ok_or(MergeError::Nothing)?;
@@ -95,10 +99,7 @@ pub fn plan(shards: &[Shard]) -> Result<Plan, MergeError> {
         .iter()
         .map(|s| partition_of(s).map(|p| p.map(|p| (p.by, p.of))))
         .collect::<Result<Vec<_>, _>>()?;
-    let facets: [(
-        &'static str,
-        fn(&Report, Option<(PartitionBy, u64)>) -> String,
-    ); 8] = [
+    let facets: [(&'static str, Facet); 8] = [
         ("library", |r, _| r.library_digest.clone()),
         ("engine", |r, _| r.engine.clone()),
         ("shinpan version", |r, _| r.shinpan_version.clone()),
@@ -229,7 +230,7 @@ pub fn merge(shards: Vec<Shard>, selected: &[String]) -> Result<Report, MergeErr
     merged.filter = plan.filter;
     merged.selected = Some(plan.selected);
     merged.clauses = clauses;
-    merged.unjudged = (!unjudged.is_empty() || !missing.is_empty()).then(|| Unjudged {
+    merged.unjudged = (!unjudged.is_empty() || !missing.is_empty()).then_some(Unjudged {
         shards: missing,
         of,
         selected: selected.len(),

@@ -215,7 +215,7 @@ fn a_merge_of_some_shards_names_those_missing_and_the_cases_not_judged() {
     let (code, stdout, stderr) = merged(dir.path(), &[failing.to_string(), third], "human");
     assert_eq!(code, Some(1), "{stdout}{stderr}");
     assert!(
-        stdout.contains(&format!("INCOMPLETE: shards 2, 4 and 5 of 5")),
+        stdout.contains("INCOMPLETE: shards 2, 4 and 5 of 5"),
         "{stdout}"
     );
 }
@@ -321,7 +321,7 @@ fn an_empty_shard_says_it_holds_no_case_and_passes() {
     let empty = String::from_utf8(out.stdout).unwrap();
     assert!(crate::common::case_names(&empty).is_empty());
 
-    let (code, _, stderr) = merged(dir.path(), &[empty.clone()], "json");
+    let (code, _, stderr) = merged(dir.path(), std::slice::from_ref(&empty), "json");
     assert_eq!(code, Some(3));
     assert!(
         stderr.contains(&format!(

@@ -218,7 +218,7 @@ struct Found {
     /// The transcript to save on a FAIL.
     input: Option<Vec<u8>>,
     /// The last prompt of the transcript and what came of it.
-    exchange: Option<LastExchange>,
+    exchange: Option<Box<LastExchange>>,
 }
 
 impl Found {
