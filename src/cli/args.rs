@@ -100,7 +100,9 @@ pub struct ReportArgs {
     /// A `check --format json` report to draw as HTML (with `--html`).
     #[arg(value_name = "REPORT", requires = "html")]
     pub report: Option<PathBuf>,
-    /// Where to write the HTML page: one self-contained file (written whole or not at all).
+    /// Where to write the HTML page: one self-contained file (written whole or not at all; a
+    /// FIFO or a character device is written through, a symbolic link followed; a link to
+    /// nothing, a directory, a block device or a socket is refused).
     #[arg(long, value_name = "FILE", requires = "report")]
     pub html: Option<PathBuf>,
     /// An earlier `--format json` report: the page shows what got fixed, what broke, new
@@ -114,8 +116,11 @@ pub struct ReportArgs {
 
 #[derive(Subcommand)]
 pub enum ReportCommand {
-    /// Join `check --format json` reports of one library and engine (the shards of a run) into
-    /// one report, its cases in library order; exit as `check` would on the whole run.
+    /// Join `check --format json` reports of one run (its shards) into one report, its cases in
+    /// library order. Reports of different plans (library, engine, version, options, games,
+    /// filter, partition) are refused, naming the difference; the shards not given and the
+    /// cases no report judged are named. Exit 1 when a case failed, else 3 when less was judged
+    /// than the run selected (or every case was unsupported), else 0.
     #[command(
         after_help = "Example: shinpan report merge --format junit shard-1.json shard-2.json shard-3.json"
     )]
@@ -241,7 +246,8 @@ pub struct CheckArgs {
     pub filter: Option<String>,
     /// Run one shard of the selected cases, as cargo-nextest does: `count:K/N` takes every N-th
     /// case from the K-th, `hash:K/N` the cases whose name hashes to shard K. The N shards run
-    /// every case once; `shinpan report merge` joins their `--format json` reports.
+    /// every case once; `shinpan report merge` joins their `--format json` reports. A shard
+    /// that holds no case says so and exits 0: it had nothing to judge.
     #[arg(long, value_name = "KIND:K/N")]
     pub partition: Option<Partition>,
     /// Run the cases on N workers at once, each with its own engine (an adapter is started N
@@ -307,8 +313,10 @@ pub struct DiffArgs {
     /// Where to write the cases found: a case library DIR (created if need be) that `check
     /// --cases DIR` runs as it is, one case file per departure in `DIR/<game>/` beside the
     /// game's `rules.yaml` (the built-in one, when the folder has none); or, with
-    /// `--departures 1`, a file ending in `.yaml`. Checked before the first run. Printed to
-    /// stdout when not given, or when a file cannot be written.
+    /// `--departures 1`, a file ending in `.yaml` (a FIFO or a character device written
+    /// through, a link followed). Checked before the first run. Printed to stdout when not
+    /// given, or when a file cannot be written. A file already in DIR that is not a regular
+    /// file (a link, a FIFO) is never replaced nor written through: refused, naming it.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Go on until this many distinct departures are found, told apart by their names: the

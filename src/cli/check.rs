@@ -10,7 +10,7 @@ use shinpan::case::{load_library, CaseBody, Library, LoadOptions};
 use shinpan::games;
 use shinpan::harness::adapter::{split_command, Adapter, AdapterConfig};
 use shinpan::harness::interrupt;
-use shinpan::report::check::{changes_human, Report};
+use shinpan::report::check::{changes_human, Report, RunVerdict};
 use shinpan::report::Render;
 use shinpan::run::baseline::{compare, Baseline};
 use shinpan::run::expect_fail::ExpectFail;
@@ -43,7 +43,8 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
     let library_arg = library;
     let mut library = load(&library_arg, &games)?;
     with_options(&mut library, &options)?;
-    if select(&library, filter.as_deref()).is_empty() {
+    let selected = select(&library, filter.as_deref()).len();
+    if selected == 0 {
         return Err(no_case_matches(filter.as_deref()));
     }
     if let Some(partition) = &partition {
@@ -79,6 +80,11 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
     report.stopped = run.stopped;
     report.partition = partition.map(|p| p.to_string());
     report.options = given_options;
+    report.games = games;
+    report.games.sort();
+    report.games.dedup();
+    report.filter = filter;
+    report.selected = Some(selected);
     report.quote_clauses(&library);
     finish(&mut engines);
     match format.format() {
@@ -91,10 +97,8 @@ pub fn run(args: CheckArgs) -> Result<Finished, Usage> {
             _ => warn(&changes_human(&changes)),
         }
     }
-    if nothing_judged(&report, &name) {
-        return Ok(Finished::Incomplete);
-    }
-    Ok(Finished::passed_if(report.all_passed()))
+    say_what_was_not_judged(&report, &name);
+    Ok(super::finished(report.verdict()))
 }
 
 /// Runs the cases of `library` that `filter` selects on `engines` (one worker each), with a
@@ -172,17 +176,24 @@ fn no_case_matches(filter: Option<&str>) -> Usage {
 }
 
 /// Nothing judged is not a pass (issue 22, item 10): a run whose every case was unsupported
-/// checked nothing. Says so.
-fn nothing_judged(report: &Report, engine: &str) -> bool {
-    let nothing = report.all_passed() && report.counts.unsupported == report.results.len();
-    if nothing {
+/// checked nothing, and exits 3. A shard that holds no case (more shards than cases, or a hash
+/// that dealt it none) had nothing to judge, judged all of it, and exits 0 (issue 40, item 11):
+/// `report merge` counts the run's cases. Says which.
+fn say_what_was_not_judged(report: &Report, engine: &str) {
+    if report.results.is_empty() && report.stopped.is_none() {
+        if let (Some(partition), Some(selected)) = (&report.partition, report.selected) {
+            warn(&format!(
+                "shard {partition} holds none of the {selected} cases selected: nothing to judge \
+                 in it (`report merge` counts the run's cases)"
+            ));
+        }
+    } else if report.verdict() == RunVerdict::Incomplete && report.stopped.is_none() {
         warn(&format!(
             "nothing was judged: the engine `{}` answered all {} cases `unsupported`; exit 3",
             engine,
             report.results.len()
         ));
     }
-    nothing
 }
 
 /// Loads the library for `games` (all when empty); an unknown game id is a usage error.

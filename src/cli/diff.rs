@@ -21,7 +21,9 @@ use shinpan::seam::DynGame;
 
 use super::args::{DiffArgs, EngineArg};
 use super::check::start;
-use super::files::{temporary_beside, write_atomically, write_catalogue};
+use super::files::{
+    output, temporary_beside, write_atomically, write_catalogue, write_output, Destination,
+};
 use super::{game_by_id, out, progress, warn, Finished, Usage};
 
 /// Where the cases go.
@@ -150,7 +152,7 @@ fn write_cases(
         // A case that is not in a file is printed, so that it is not lost.
         cases.push(match path {
             None => CaseOut::Stdout(case),
-            Some(path) => match write_atomically(&path, &case) {
+            Some(path) => match written(target, &path, &case) {
                 Ok(()) => CaseOut::File(path.display().to_string()),
                 Err(e) => {
                     let why = format!("cannot write {}: {e}", path.display());
@@ -161,6 +163,15 @@ fn write_cases(
         });
     }
     (cases, failures)
+}
+
+/// Writes `case` to `path`: an `--out FILE` the user named (which may be a FIFO or a link), or
+/// a file shinpan names in the `--out DIR` library (never through what is already there).
+fn written(target: &Out, path: &std::path::Path, case: &str) -> std::io::Result<()> {
+    match target {
+        Out::File(_) => write_output(path, case),
+        _ => write_atomically(path, case),
+    }
 }
 
 /// The engine under test (`--engine`, which `diff` needs) started, with its command line:
@@ -207,7 +218,8 @@ fn not_written(failures: &[String]) -> Result<(), Usage> {
 
 /// Makes sure the cases can be written where `target` says, before anything runs: the
 /// library's game folder is created, and a file is created in it (or beside `--out FILE`)
-/// and removed again.
+/// and removed again; an `--out FILE` that is a FIFO or a device is written through, and one
+/// that cannot be written to at all (a directory, a link to nothing) is refused now.
 fn prepare(target: &Out) -> Result<(), Usage> {
     let (dir, shown) = match target {
         Out::Stdout => return Ok(()),
@@ -219,7 +231,14 @@ fn prepare(target: &Out) -> Result<(), Usage> {
                     path.display()
                 )));
             }
-            let parent = match path.parent() {
+            let replaced = match output(path) {
+                Ok(Destination::Replace(replaced)) => replaced,
+                Ok(Destination::Through(_) | Destination::Stdout | Destination::Stderr) => {
+                    return Ok(())
+                }
+                Err(e) => return Err(Usage(format!("--out {}: {e}", path.display()))),
+            };
+            let parent = match replaced.parent() {
                 Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
                 _ => PathBuf::from("."),
             };

@@ -43,7 +43,8 @@ pub enum Finished {
     /// Exit 1.
     SomethingFailed,
     /// Exit 3: less was checked than there was to check (`trace` of a log cut short, with no
-    /// `end` record, or no such match; `tap` that could not write its whole log).
+    /// `end` record, or no such match; `tap` that could not write its whole log; `check` whose
+    /// every case was unsupported; `report merge` of fewer shards than the run had).
     Incomplete,
 }
 
@@ -54,6 +55,17 @@ impl Finished {
         } else {
             Finished::SomethingFailed
         }
+    }
+}
+
+/// The exit of a command whose result is a `check` report (`check`, `report merge`, `report
+/// --html`): what the report says of its run.
+pub fn finished(verdict: shinpan::report::check::RunVerdict) -> Finished {
+    use shinpan::report::check::RunVerdict;
+    match verdict {
+        RunVerdict::Passed => Finished::AllPassed,
+        RunVerdict::Failed => Finished::SomethingFailed,
+        RunVerdict::Incomplete => Finished::Incomplete,
     }
 }
 

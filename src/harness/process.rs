@@ -193,8 +193,68 @@ enum Output {
     /// A line, when the reader saw its line break, and whether more output came with it in the
     /// same read (the program printed past the line at once).
     Line(Vec<u8>, Instant, bool),
-    TooLong,
+    /// A line past the cap, its first [`SHOWN_BYTES`] bytes.
+    TooLong(Vec<u8>),
     Eof,
+}
+
+/// How much of what came instead of a reply is kept to be shown (issue 40, item 17).
+pub const SHOWN_BYTES: usize = 2048;
+
+/// What the last read of a reply got when it did not make a reply: the lines read and the line
+/// that failed (one that is not text, or the head of an overlong one), at most
+/// [`SHOWN_BYTES`] of them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unfinished {
+    /// The first bytes of what came.
+    pub bytes: Vec<u8>,
+    /// How many bytes came, when more than those kept (an overlong line counts its head).
+    pub came: usize,
+    /// The cap an overlong last line passed, if it did.
+    pub line_over: Option<usize>,
+}
+
+impl Unfinished {
+    /// What came, for people: text as it is, a byte that is not UTF-8 or a control character
+    /// (but a line break or a tab) as `\xNN`, a backslash as `\\`; then a line saying what was
+    /// cut.
+    pub fn shown(&self) -> String {
+        let mut out = String::new();
+        for chunk in self.bytes.utf8_chunks() {
+            for c in chunk.valid().chars() {
+                match c {
+                    '\\' => out.push_str("\\\\"),
+                    '\n' | '\t' => out.push(c),
+                    c if c.is_control() && (c as u32) < 0x100 => {
+                        out.push_str(&format!("\\x{:02x}", c as u32));
+                    }
+                    c => out.push(c),
+                }
+            }
+            for b in chunk.invalid() {
+                out.push_str(&format!("\\x{b:02x}"));
+            }
+        }
+        if let Some(cap) = self.line_over {
+            out.push_str(&format!(
+                "\n[cut: the last line is longer than {cap} bytes; {} bytes shown in all]",
+                self.bytes.len()
+            ));
+        } else if self.came > self.bytes.len() {
+            out.push_str(&format!(
+                "\n[cut: the first {} of {} bytes shown]",
+                self.bytes.len(),
+                self.came
+            ));
+        }
+        out
+    }
+}
+
+/// A line that ended a read: one that is not text, or the head of one over the cap.
+enum BadLine {
+    NotText(Vec<u8>),
+    TooLong(Vec<u8>),
 }
 
 /// A running child program.
@@ -214,6 +274,10 @@ pub struct Child {
     limits: Limits,
     sent_at: Instant,
     ended: Option<Ended>,
+    /// The line that ended the last read, if one did.
+    bad_line: Option<BadLine>,
+    /// What the last [`Child::read_reply`] got, when it was no reply.
+    unfinished: Option<Unfinished>,
 }
 
 impl Child {
@@ -267,6 +331,8 @@ impl Child {
             limits,
             sent_at: Instant::now(),
             ended: None,
+            bad_line: None,
+            unfinished: None,
         })
     }
 
@@ -307,18 +373,23 @@ impl Child {
         deadline: Instant,
         mut complete: impl FnMut(&[&str]) -> Result<bool, String>,
     ) -> Result<ReplyRead, ReadFailure> {
+        self.bad_line = None;
+        self.unfinished = None;
         let mut lines: Vec<String> = Vec::new();
         let mut bytes = 0;
-        loop {
-            let (line, arrived) = self.next_line(deadline)?;
-            if arrived > deadline {
-                return Err(ReadFailure::Deadline(arrived - self.sent_at));
-            }
-            bytes += line.len() + 1;
-            if bytes > self.limits.max_reply_bytes {
-                return Err(ReadFailure::ReplyTooLong(self.limits.max_reply_bytes));
-            }
+        let failure = loop {
+            let (line, arrived) = match self.next_line(deadline) {
+                Ok(read) => read,
+                Err(failure) => break failure,
+            };
             lines.push(line);
+            if arrived > deadline {
+                break ReadFailure::Deadline(arrived - self.sent_at);
+            }
+            bytes += lines.last().map_or(0, String::len) + 1;
+            if bytes > self.limits.max_reply_bytes {
+                break ReadFailure::ReplyTooLong(self.limits.max_reply_bytes);
+            }
             let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
             match complete(&refs) {
                 Ok(true) => {
@@ -328,9 +399,47 @@ impl Child {
                     })
                 }
                 Ok(false) => {}
-                Err(why) => return Err(ReadFailure::Malformed(why)),
+                Err(why) => break ReadFailure::Malformed(why),
             }
+        };
+        self.unfinished = self.unfinished_of(&lines);
+        Err(failure)
+    }
+
+    /// What came of the reply whose read just failed (the lines read, then the line that ended
+    /// the read, if one did): nothing when nothing came.
+    fn unfinished_of(&mut self, lines: &[String]) -> Option<Unfinished> {
+        let mut came: Vec<u8> = lines.join("\n").into_bytes();
+        let mut line_over = None;
+        if let Some(bad) = self.bad_line.take() {
+            if !lines.is_empty() {
+                came.push(b'\n');
+            }
+            let line = match bad {
+                BadLine::NotText(line) => line,
+                BadLine::TooLong(head) => {
+                    line_over = Some(self.limits.max_line_bytes);
+                    head
+                }
+            };
+            came.extend_from_slice(&line);
         }
+        if came.is_empty() {
+            return None;
+        }
+        let total = came.len();
+        came.truncate(SHOWN_BYTES);
+        Some(Unfinished {
+            bytes: came,
+            came: total,
+            line_over,
+        })
+    }
+
+    /// What the last [`Child::read_reply`] got when it failed: the lines that came and the
+    /// line that ended it, at most [`SHOWN_BYTES`]; `None` when it read a reply or nothing.
+    pub fn unfinished(&self) -> Option<&Unfinished> {
+        self.unfinished.as_ref()
     }
 
     /// One output line, without its line break (and without a CR before it, which stays part
@@ -368,9 +477,15 @@ impl Child {
                 self.last_line_followed = followed;
                 String::from_utf8(bytes)
                     .map(|line| (line, arrived))
-                    .map_err(|_| ReadFailure::NotText)
+                    .map_err(|e| {
+                        self.bad_line = Some(BadLine::NotText(e.into_bytes()));
+                        ReadFailure::NotText
+                    })
             }
-            Ok(Output::TooLong) => Err(ReadFailure::LineTooLong(self.limits.max_line_bytes)),
+            Ok(Output::TooLong(head)) => {
+                self.bad_line = Some(BadLine::TooLong(head));
+                Err(ReadFailure::LineTooLong(self.limits.max_line_bytes))
+            }
             Ok(Output::Eof) | Err(RecvTimeoutError::Disconnected) => {
                 self.stdout_ended = true;
                 Err(ReadFailure::Eof)
@@ -390,7 +505,7 @@ impl Child {
         let mut count = 0;
         while count < STDOUT_QUEUE {
             match self.stdout.try_recv() {
-                Ok(Output::Line(..) | Output::TooLong) => count += 1,
+                Ok(Output::Line(..) | Output::TooLong(_)) => count += 1,
                 Ok(Output::Eof) | Err(TryRecvError::Disconnected) => {
                     self.stdout_ended = true;
                     break;
@@ -511,7 +626,7 @@ impl Child {
         loop {
             let wait = until.saturating_duration_since(Instant::now());
             match self.stdout.recv_timeout(wait) {
-                Ok(Output::Line(..) | Output::TooLong) => {}
+                Ok(Output::Line(..) | Output::TooLong(_)) => {}
                 Ok(Output::Eof) | Err(RecvTimeoutError::Disconnected) => {
                     self.stdout_ended = true;
                     return true;
@@ -623,8 +738,9 @@ fn read_stdout(
             } else if !too_long {
                 // Report the overlong line at once rather than when (if ever) it ends.
                 too_long = true;
+                let head = line[..line.len().min(SHOWN_BYTES)].to_vec();
                 line.clear();
-                if to_harness.send(Output::TooLong).is_err() {
+                if to_harness.send(Output::TooLong(head)).is_err() {
                     return;
                 }
             }

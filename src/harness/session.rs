@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::harness::process::{Child, Ended, Limits, ReadFailure, SendFailure};
+use crate::harness::process::{Child, Ended, Limits, ReadFailure, SendFailure, Unfinished};
 use crate::seam::{Frame, Handshake, TimeLimits};
 
 /// The per-turn limit when a game's document sets none.
@@ -102,6 +102,16 @@ pub enum Failure {
     OverBudget,
 }
 
+/// The last prompt sent and what came of it, as a report shows a check that failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LastExchange {
+    pub prompt: String,
+    /// The reply, when a whole one was read.
+    pub reply: Option<String>,
+    /// What came when no whole reply did, escaped and cut ([`Unfinished::shown`]).
+    pub came: Option<String>,
+}
+
 /// A complete reply: its lines joined by `\n`, and its thinking time.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BotAnswer {
@@ -115,6 +125,9 @@ pub struct Session {
     /// Where in the transcript the last prompt starts, and the answer to it, once read.
     last_prompt: usize,
     last_answer: Option<String>,
+    /// What came after the last prompt when it made no reply (an overlong line, bytes that are
+    /// not text, lines before a time-out).
+    last_unfinished: Option<Box<Unfinished>>,
     clock: Clock,
     budget_end: Instant,
     /// When the reply to the prompt last sent is due (see [`Session::send_prompt`]).
@@ -134,6 +147,7 @@ impl Session {
             transcript: Vec::new(),
             last_prompt: 0,
             last_answer: None,
+            last_unfinished: None,
             clock,
             budget_end,
             due: None,
@@ -216,6 +230,7 @@ impl Session {
     fn send(&mut self, bytes: &[u8]) -> Result<(), Failure> {
         self.last_prompt = self.transcript.len();
         self.last_answer = None;
+        self.last_unfinished = None;
         self.transcript.extend_from_slice(bytes);
         self.child.send(bytes).map_err(Failure::from)
     }
@@ -242,7 +257,9 @@ impl Session {
             Frame::NeedMore => Ok(false),
             Frame::Malformed(why) => Err(why),
         };
-        match self.child.read_reply(deadline, complete) {
+        let read = self.child.read_reply(deadline, complete);
+        self.last_unfinished = self.child.unfinished().cloned().map(Box::new);
+        match read {
             Ok(reply) => {
                 let text = reply.lines.join("\n");
                 self.last_answer = Some(text.clone());
@@ -266,10 +283,15 @@ impl Session {
     }
 
     /// The last prompt written to the bot (as UTF-8, bytes that are not replaced), and its
-    /// answer when one was read: what a report shows of a check that failed.
-    pub fn last_exchange(&self) -> (String, Option<String>) {
+    /// answer when one was read, or what came instead: what a report shows of a check that
+    /// failed.
+    pub fn last_exchange(&self) -> LastExchange {
         let prompt = String::from_utf8_lossy(&self.transcript[self.last_prompt..]).into_owned();
-        (prompt, self.last_answer.clone())
+        LastExchange {
+            prompt,
+            reply: self.last_answer.clone(),
+            came: self.last_unfinished.as_deref().map(Unfinished::shown),
+        }
     }
 
     pub fn stderr_tail(&self) -> String {

@@ -32,10 +32,86 @@ pub struct Report {
     /// The match options given on the command line (`--option stage=30`), as given.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<String>,
+    /// The games given on the command line (`check GAME…`), sorted; none for every game. With
+    /// `filter`, which cases the run selected (before it took its shard).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub games: Vec<String>,
+    /// The `--filter` the run was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub filter: Option<String>,
+    /// How many cases the run selected, before it took its shard: with the library digest,
+    /// `games`, `filter`, `partition` and `options`, the run's plan, which `report merge`
+    /// checks its shards against. `None` in a report of a shinpan before issue 40.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selected: Option<usize>,
+    /// The cases of the run that no report merged judged (`report merge` of fewer shards than
+    /// the run had): such a run never passes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unjudged: Option<Unjudged>,
     /// Per game, the text of each clause a case that did not pass names (`rules.yaml`), so that
     /// the report says what was broken without the library at hand.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub clauses: BTreeMap<String, BTreeMap<String, String>>,
+}
+
+/// What a merged report lacks: the shards of the run that were not merged, and every case of
+/// the run that no merged report judged, in library order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unjudged {
+    /// The shards not given (`K` of `count:K/N`), in order.
+    pub shards: Vec<u64>,
+    /// How many shards the run had (`N`).
+    pub of: u64,
+    /// How many cases the run selected.
+    pub selected: usize,
+    pub cases: Vec<String>,
+}
+
+impl Unjudged {
+    /// `shards 2, 4-6 and 9 of 10 not merged: 126 of 185 cases not judged`
+    pub fn line(&self) -> String {
+        let cases = format!("{} of {} cases not judged", self.cases.len(), self.selected);
+        // Runs of three or more shards as `first-last`.
+        let mut runs: Vec<(u64, u64)> = Vec::new();
+        for &k in &self.shards {
+            match runs.last_mut() {
+                Some((_, last)) if *last + 1 == k => *last = k,
+                _ => runs.push((k, k)),
+            }
+        }
+        let shards: Vec<String> = runs
+            .into_iter()
+            .flat_map(|(first, last)| match last - first {
+                0 => vec![first.to_string()],
+                1 => vec![first.to_string(), last.to_string()],
+                _ => vec![format!("{first}-{last}")],
+            })
+            .collect();
+        let one = self.shards.len() == 1;
+        match shards.as_slice() {
+            [] => format!("{cases} (no report merged holds them)"),
+            [only] if one => format!("shard {only} of {} not merged: {cases}", self.of),
+            [only] => format!("shards {only} of {} not merged: {cases}", self.of),
+            [rest @ .., last] => format!(
+                "shards {} and {last} of {} not merged: {cases}",
+                rest.join(", "),
+                self.of
+            ),
+        }
+    }
+}
+
+/// What a report says of its run, as its exit code says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunVerdict {
+    /// Every case judged, none failed (exit 0); a shard that holds no case is one.
+    Passed,
+    /// A case failed, erred, or was listed as failing and passed (exit 1), whatever was not
+    /// judged.
+    Failed,
+    /// Nothing failed, but less was judged than there was to judge (exit 3): the run stopped
+    /// early, a shard was not merged, or the engine answered every case `unsupported`.
+    Incomplete,
 }
 
 /// Failed cases that share a cause: their departures have one name (the clause a variant that
@@ -159,7 +235,34 @@ impl Report {
             stopped: None,
             partition: None,
             options: Vec::new(),
+            games: Vec::new(),
+            filter: None,
+            selected: None,
+            unjudged: None,
             clauses: BTreeMap::new(),
+        }
+    }
+
+    /// Works the counts and the groups of failures out again from the results, as a report
+    /// read from a file may say otherwise (issue 40, item 10); the counts the report had, when
+    /// they were not those of its results.
+    pub fn recount(&mut self) -> Option<Counts> {
+        let mut counts = Counts::default();
+        self.results.iter().for_each(|r| counts.add(&r.verdict));
+        self.groups = groups(&self.results);
+        (counts != self.counts).then(|| std::mem::replace(&mut self.counts, counts))
+    }
+
+    /// What the report says of its run (see [`RunVerdict`]).
+    pub fn verdict(&self) -> RunVerdict {
+        let every_case_unsupported =
+            !self.results.is_empty() && self.counts.unsupported == self.results.len();
+        if !self.counts.all_passed() {
+            RunVerdict::Failed
+        } else if self.stopped.is_some() || self.unjudged.is_some() || every_case_unsupported {
+            RunVerdict::Incomplete
+        } else {
+            RunVerdict::Passed
         }
     }
 
@@ -185,7 +288,7 @@ impl Report {
     }
 
     pub fn all_passed(&self) -> bool {
-        self.counts.all_passed() && self.stopped.is_none()
+        self.counts.all_passed() && self.stopped.is_none() && self.unjudged.is_none()
     }
 
     /// The suite version as one short string: `shinpan 0.1.0, cases 1a2b3c4d5e6f`.
@@ -276,6 +379,9 @@ impl Render for Report {
         if let Some(why) = &self.stopped {
             out.push_str(&format!("INCOMPLETE: {why}\n"));
         }
+        if let Some(unjudged) = &self.unjudged {
+            out.push_str(&format!("INCOMPLETE: {}\n", unjudged.line()));
+        }
         out
     }
 
@@ -318,6 +424,21 @@ impl Render for Report {
             },
             stderr: None,
         });
+        // A case no merged report judged is an error on the dashboard, not a case gone.
+        let not_judged = self
+            .unjudged
+            .as_ref()
+            .map(|u| format!("not judged: {}", u.line()));
+        let unjudged = self.unjudged.iter().flat_map(|u| &u.cases);
+        let unjudged = unjudged.zip(std::iter::repeat(not_judged.as_deref().unwrap_or("")));
+        let rows = rows.chain(unjudged.map(|(name, why)| JunitRow {
+            suite: name.split('/').next().unwrap_or(name),
+            name,
+            classname: "not judged".into(),
+            status: JunitStatus::Error(why),
+            stdout: None,
+            stderr: None,
+        }));
         super::junit_with_properties(&self.suite(), rows, &properties)
     }
 }
@@ -347,6 +468,39 @@ pub fn changes_human(changes: &Changes) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_shards_not_merged_are_listed_with_runs_shortened() {
+        let line = |shards: &[u64]| {
+            Unjudged {
+                shards: shards.to_vec(),
+                of: 10,
+                selected: 185,
+                cases: vec!["g/f/a".into(); 126],
+            }
+            .line()
+        };
+        assert_eq!(
+            line(&[4]),
+            "shard 4 of 10 not merged: 126 of 185 cases not judged"
+        );
+        assert_eq!(
+            line(&[4, 5]),
+            "shards 4 and 5 of 10 not merged: 126 of 185 cases not judged"
+        );
+        assert_eq!(
+            line(&[2, 4, 5, 6, 9]),
+            "shards 2, 4-6 and 9 of 10 not merged: 126 of 185 cases not judged"
+        );
+        assert_eq!(
+            line(&[1, 2, 3, 4, 5, 6, 7, 8, 9]),
+            "shards 1-9 of 10 not merged: 126 of 185 cases not judged"
+        );
+        assert_eq!(
+            line(&[]),
+            "126 of 185 cases not judged (no report merged holds them)"
+        );
+    }
 
     #[test]
     fn per_game_and_total_lines_use_the_same_words() {

@@ -50,3 +50,58 @@ fn each_failing_check_links_to_the_prompt_and_reply_that_failed() {
         assert!(input.ends_with(prompt), "the last prompt of {saved}");
     }
 }
+
+/// `bot --format html` on `bot` (in tests/bots), failing fast in the matches: the page.
+fn page_of_failing(bot: &str) -> String {
+    let save_dir = tempfile::tempdir().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_shinpan"))
+        .args([
+            "bot",
+            "codevs-reborn",
+            "--phases",
+            "matches",
+            "--fail-fast",
+            "true",
+        ])
+        .args([
+            "--turn-ms",
+            "1000",
+            "--budget",
+            "30",
+            "--format",
+            "html",
+            "--save-dir",
+        ])
+        .arg(save_dir.path())
+        .args(["--", "sh"])
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bots/").to_string() + bot)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Issue 40, item 17: a reply that was not text, or an overlong line, showed as "(no reply)".
+/// What came is shown, escaped (markup as text, bytes that are not UTF-8 and control
+/// characters as `\xNN`, a backslash doubled) and cut at a stated length.
+#[test]
+fn a_reply_that_is_not_text_or_too_long_is_shown_escaped_and_cut() {
+    let html = page_of_failing("binary_markup.sh");
+    assert!(html.contains(
+        "<h3>what came instead of a reply (not text, or past a limit: bytes that are not UTF-8 \
+         and control characters as \\xNN, at most 2048 bytes)</h3>"
+    ), "{html}");
+    assert_eq!(
+        pre(&html, "reply"),
+        "&lt;b&gt;x&lt;/b&gt; a\\\\b \\x01 \\xff\\xfe"
+    );
+
+    let html = page_of_failing("endless_line.sh");
+    let shown = pre(&html, "reply");
+    let (line, cut) = shown.split_once('\n').expect("the line, then what was cut");
+    assert_eq!(line, "x".repeat(2048));
+    assert_eq!(
+        cut,
+        "[cut: the last line is longer than 65536 bytes; 2048 bytes shown in all]"
+    );
+}

@@ -93,3 +93,70 @@ fn an_imported_main_rb_log_replays_to_its_last_step() {
     assert!(dom.contains("id=\"step\">step 3 / 3<"), "{dom}");
     assert!(dom.contains(" data-unit=\""));
 }
+
+/// Issue 40, item 15: a trace page with hundreds of departures drew boards for those at the
+/// first 200 departure steps and said nothing of the rest. A Spring 2022 log whose every turn
+/// prompt to player 0 shows one mana more than the engine had (219 steps) says how many of its
+/// departures have boards, and each one past the bound says it has none.
+#[test]
+fn a_trace_page_says_which_departures_have_no_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    play_logged("spring2022", 2, "7", &log);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let mut planted = 0;
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| {
+            let mut record: serde_json::Value = serde_json::from_str(line).unwrap();
+            if record["event"] == "prompt" && record["player"] == 0 && record["step"] != 0 {
+                let prompt = record["text"].as_str().unwrap().to_string();
+                let (first, rest) = prompt.split_once('\n').unwrap();
+                let (health, mana) = first.split_once(' ').unwrap();
+                let mana: u64 = mana.parse().unwrap();
+                record["text"] = format!("{health} {}\n{rest}", mana + 1).into();
+                planted += 1;
+            }
+            record.to_string()
+        })
+        .collect();
+    assert!(planted > 200, "{planted} steps planted");
+    std::fs::write(&log, lines.join("\n") + "\n").unwrap();
+    let (code, html) = trace_html(&["spring2022"], &log);
+    assert_eq!(code, Some(1));
+
+    let articles: Vec<&str> = html
+        .split("<article class=\"departure\" data-step=\"")
+        .skip(1)
+        .map(|a| a.split("</article>").next().unwrap())
+        .collect();
+    let step = |article: &str| -> usize { article.split('"').next().unwrap().parse().unwrap() };
+    let mut steps: Vec<usize> = articles.iter().map(|a| step(a)).collect();
+    steps.dedup();
+    assert!(steps.len() > 200, "{} departure steps", steps.len());
+    let last_drawn = steps[199];
+    let (drawn, undrawn): (Vec<&str>, Vec<&str>) =
+        articles.iter().partition(|a| step(a) <= last_drawn);
+    for article in &drawn {
+        assert_eq!(article.matches("<svg class=\"board\"").count(), 2);
+    }
+    for article in &undrawn {
+        assert!(!article.contains("<svg"), "{article:.300}");
+        assert!(
+            article.contains(
+                "No boards: this page draws them at the first 200 steps with a departure only."
+            ),
+            "{article:.300}"
+        );
+    }
+    let said = format!(
+        "<p class=\"undrawn\" id=\"undrawn-departures\">Boards are drawn for {} of the {} \
+         departures: those at the first 200 steps with a departure (to step {last_drawn}). The \
+         {} at the {} steps after are listed without.</p>",
+        drawn.len(),
+        articles.len(),
+        undrawn.len(),
+        steps.len() - 200
+    );
+    assert!(html.contains(&said), "{said}");
+}

@@ -41,7 +41,7 @@ pub(super) fn failed(session: &mut Session, detail: String) -> Found {
         verdict: CheckVerdict::Fail,
         detail,
         input: Some(session.transcript().to_vec()),
-        exchange: Some(session.last_exchange()),
+        exchange: Some(Box::new(session.last_exchange())),
     }
 }
 

@@ -33,7 +33,7 @@ use serde::Serialize;
 
 use crate::harness::interrupt;
 use crate::harness::process::Limits;
-use crate::harness::session::{Clock, LimitOverrides, Session};
+use crate::harness::session::{Clock, LastExchange, LimitOverrides, Session};
 use crate::seam::{DynGame, MatchOptions, ParseVerdict};
 
 use judge::{broke, failed};
@@ -152,6 +152,11 @@ pub struct Check {
     pub failed_prompt: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub failed_reply: Option<String>,
+    /// What came when no whole reply did (an overlong line, output that is not text, lines
+    /// before a time-out): bytes that are not UTF-8 and control characters as `\xNN`, cut at
+    /// [`crate::harness::process::SHOWN_BYTES`], a last line saying what was cut (FAIL only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failed_output: Option<String>,
     pub elapsed_ms: u64,
 }
 
@@ -212,8 +217,8 @@ struct Found {
     detail: String,
     /// The transcript to save on a FAIL.
     input: Option<Vec<u8>>,
-    /// The last prompt of the transcript and the answer to it.
-    exchange: Option<(String, Option<String>)>,
+    /// The last prompt of the transcript and what came of it.
+    exchange: Option<Box<LastExchange>>,
 }
 
 impl Found {
@@ -419,8 +424,9 @@ impl Checker<'_> {
             verdict: found.verdict,
             detail: found.detail,
             saved,
-            failed_prompt: found.exchange.as_ref().map(|e| e.0.clone()),
-            failed_reply: found.exchange.and_then(|e| e.1),
+            failed_prompt: found.exchange.as_ref().map(|e| e.prompt.clone()),
+            failed_reply: found.exchange.as_ref().and_then(|e| e.reply.clone()),
+            failed_output: found.exchange.and_then(|e| e.came),
             elapsed_ms: elapsed.as_millis() as u64,
         });
     }

@@ -53,7 +53,7 @@ fn with_error_at_end(mut found: Found, ended: &Ended, session: &Session) -> Foun
     }
     found.detail = format!("{}; {problem}", found.detail);
     found.input = Some(session.transcript().to_vec());
-    found.exchange = Some(session.last_exchange());
+    found.exchange = Some(Box::new(session.last_exchange()));
     found
 }
 
@@ -173,7 +173,7 @@ impl Checker<'_> {
                         format!("after its {kind} and the end of its input, it {problem}"),
                     );
                     teardown.input = Some(session.transcript().to_vec());
-                    teardown.exchange = Some(session.last_exchange());
+                    teardown.exchange = Some(Box::new(session.last_exchange()));
                     let passed = found.verdict != CheckVerdict::Fail;
                     self.record(Phase::Handshake, kind.into(), found, started.elapsed());
                     self.record(
@@ -291,7 +291,7 @@ impl Checker<'_> {
         if let Some(problem) = teardown_problem(&ended) {
             let mut found = Found::new(CheckVerdict::Fail, format!("{summary}; then it {problem}"));
             found.input = Some(session.transcript().to_vec());
-            found.exchange = Some(session.last_exchange());
+            found.exchange = Some(Box::new(session.last_exchange()));
             return found;
         }
         let found = match play.non_strict {
@@ -381,7 +381,7 @@ impl Checker<'_> {
                 format!("answered {}; then it {problem}", answers.join(", ")),
             );
             found.input = Some(session.transcript().to_vec());
-            found.exchange = Some(session.last_exchange());
+            found.exchange = Some(Box::new(session.last_exchange()));
             return found;
         }
         if worst.verdict == CheckVerdict::Pass {
@@ -472,7 +472,7 @@ impl Checker<'_> {
         if let Some(why) = unhandled {
             let mut found = Found::new(CheckVerdict::Fail, format!("{}; {why}", found.detail));
             found.input = Some(session.transcript().to_vec());
-            found.exchange = Some(session.last_exchange());
+            found.exchange = Some(Box::new(session.last_exchange()));
             return found;
         }
         let said = stderr_summary(&stderr, 1)

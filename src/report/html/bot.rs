@@ -1,10 +1,12 @@
 //! A `bot` run as one self-contained page (`bot --format html`): the run, the totals, a row
 //! a check; each FAIL links to what failed, the prompt the bot was sent last and the reply it
-//! gave (or that none came), with the saved input that replays it (`bot < file`).
+//! gave (or what came instead of one, escaped and cut, or that nothing came), with the saved
+//! input that replays it (`bot < file`).
 
 use std::fmt::Write as _;
 
 use crate::harness::bot::{BotReport, CheckVerdict};
+use crate::harness::process::SHOWN_BYTES;
 use crate::seam::escape;
 
 const STYLE: &str = include_str!("style.css");
@@ -81,11 +83,23 @@ pub fn bot_page(report: &BotReport) -> String {
             escape(&c.detail)
         );
         let prompt = c.failed_prompt.as_deref().unwrap_or("(not kept)");
-        let reply = c.failed_reply.as_deref().unwrap_or("(no reply)");
+        // A reply, or what came instead of one (issue 40, item 17), or that nothing came.
+        let (heading, reply) = match (&c.failed_reply, &c.failed_output) {
+            (Some(reply), _) => ("the reply".to_string(), reply.as_str()),
+            (None, Some(came)) => (
+                format!(
+                    "what came instead of a reply (not text, or past a limit: bytes that are not \
+                     UTF-8 and control characters as \\xNN, at most {SHOWN_BYTES} bytes)"
+                ),
+                came.as_str(),
+            ),
+            (None, None) => ("the reply".to_string(), "(nothing came)"),
+        };
         let _ = writeln!(
             out,
-            "<h3>the prompt</h3>\n<pre class=\"detail prompt\">{}</pre>\n<h3>the reply</h3>\n<pre class=\"detail reply\">{}</pre>",
+            "<h3>the prompt</h3>\n<pre class=\"detail prompt\">{}</pre>\n<h3>{}</h3>\n<pre class=\"detail reply\">{}</pre>",
             escape(prompt),
+            escape(&heading),
             escape(reply)
         );
         if let Some(path) = &c.saved {

@@ -14,11 +14,14 @@ pub fn anchor(name: &str) -> String {
     format!("case-{name}")
 }
 
+/// The article of `result`; its boards drawn unless `first_of_cause` names the first case of
+/// its cause (the page draws boards for a bounded number of cases), which a note then links to.
 pub fn article(
     out: &mut String,
     result: &CaseResult,
     report: &Report,
     game: Option<&'static dyn DynGame>,
+    first_of_cause: Option<&str>,
 ) {
     let verdict = result.verdict.name();
     let _ = writeln!(
@@ -44,8 +47,25 @@ pub fn article(
         );
     }
     clauses(out, result, report);
-    if let Some(shown) = &result.shown {
-        boards(out, shown, game);
+    match (&result.shown, first_of_cause) {
+        (Some(shown), None) => boards(out, shown, game),
+        (Some(_), Some(first)) => {
+            let link = if first == result.name {
+                String::new()
+            } else {
+                format!(
+                    " (<a href=\"#{}\">the first of this cause</a>)",
+                    escape(&anchor(first))
+                )
+            };
+            let _ = writeln!(
+                out,
+                "<p class=\"undrawn\">Boards not drawn: this page draws them for the first {} cases of each cause, {} in all{link}. The diff is below.</p>",
+                super::BOARDS_PER_CAUSE,
+                super::BOARDS_IN_ALL,
+            );
+        }
+        (None, _) => {}
     }
     if !result.masked.is_empty() {
         let _ = writeln!(

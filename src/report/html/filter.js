@@ -22,10 +22,21 @@
     shown.textContent = count + " of " + cases.length + " shown";
   }
 
+  // The id a fragment names, or null when it is not one: a malformed `%` escape (`#case-%E0%A4%A`)
+  // names no case, and must not stop the page's script.
+  function named(hash) {
+    try {
+      return decodeURIComponent(hash.slice(1));
+    } catch (malformed) {
+      return null;
+    }
+  }
+
   function select() {
     var hash = window.location.hash;
     if (hash.indexOf("#case-") !== 0) { return; }
-    var target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    var id = named(hash);
+    var target = id === null ? null : document.getElementById(id);
     if (!target) { return; }
     cases.forEach(function (article) { article.classList.remove("selected"); });
     if (target.classList.contains("hidden")) {

@@ -15,7 +15,7 @@ mod case;
 pub mod replay;
 mod replay_page;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 
 use super::check::Report;
@@ -24,6 +24,14 @@ use crate::seam::{escape, DynGame};
 
 const STYLE: &str = include_str!("style.css");
 const SCRIPT: &str = include_str!("filter.js");
+
+/// How many failing cases of each cause get their boards drawn; the others show their diff and
+/// a link to the first of their cause (issue 40, item 8: a forged 58 MB report made a 2.1 GB
+/// page, a library of one long match's steps a 372 MB one no browser could render).
+pub const BOARDS_PER_CAUSE: usize = 5;
+
+/// How many cases in all get their boards drawn, whatever the number of causes.
+pub const BOARDS_IN_ALL: usize = 60;
 
 /// What a page is made of beyond the report.
 pub struct Page<'a> {
@@ -55,14 +63,23 @@ pub fn page(page: &Page<'_>) -> String {
         .iter()
         .filter(|r| r.verdict.name() != "pass")
         .collect();
+    causes_section(&mut out, report);
+    let bound = Bound::new(report, &listed);
     filters(&mut out, &listed);
     out.push_str("<section id=\"cases\">\n");
     if listed.is_empty() {
         out.push_str("<p>Every case passed.</p>\n");
     }
-    for result in listed {
+    bound.say(&mut out);
+    for (result, first_of_cause) in listed.iter().zip(&bound.undrawn) {
         let game = page.games.iter().find(|g| g.info().id == result.game);
-        case::article(&mut out, result, report, game.copied());
+        case::article(
+            &mut out,
+            result,
+            report,
+            game.copied(),
+            first_of_cause.as_deref(),
+        );
     }
     let _ = write!(
         out,
@@ -99,6 +116,13 @@ fn header(out: &mut String, page: &Page<'_>) {
     }
     if let Some(why) = &report.stopped {
         let _ = writeln!(out, "<dt>INCOMPLETE</dt><dd>{}</dd>", escape(why));
+    }
+    if let Some(unjudged) = &report.unjudged {
+        let _ = writeln!(
+            out,
+            "<dt>INCOMPLETE</dt><dd id=\"unjudged\">{}</dd>",
+            escape(&unjudged.line())
+        );
     }
     out.push_str("</dl>\n<table class=\"totals\">\n<tr><th>game</th><th>passed</th><th>failed</th><th>errors</th><th>unsupported</th><th>expected-fail</th><th>fixed</th></tr>\n");
     let mut rows: Vec<(String, super::check::Counts, &str)> = report
@@ -172,6 +196,95 @@ fn changes_section(out: &mut String, changes: &Changes) {
         );
     }
     out.push_str("</section>\n");
+}
+
+/// Which of the cases listed get their boards drawn: the first [`BOARDS_PER_CAUSE`] with states
+/// of each cause (a group of failures, or the failures of a game no cause names), at most
+/// [`BOARDS_IN_ALL`] in all.
+struct Bound {
+    /// Per case listed, `None` when its boards are drawn (or it has none); else the first case
+    /// of its cause, which its note links to.
+    undrawn: Vec<Option<String>>,
+    /// How many cases listed have states to draw.
+    with_states: usize,
+}
+
+impl Bound {
+    fn new(report: &Report, listed: &[&crate::run::CaseResult]) -> Bound {
+        let group_of: HashMap<&str, usize> = report
+            .groups
+            .iter()
+            .enumerate()
+            .flat_map(|(i, g)| g.cases.iter().map(move |case| (case.as_str(), i)))
+            .collect();
+        let mut drawn_of_cause: HashMap<(Option<usize>, &str), (usize, &str)> = HashMap::new();
+        let (mut drawn, mut with_states) = (0, 0);
+        let undrawn = listed
+            .iter()
+            .map(|result| {
+                result.shown.as_ref()?;
+                with_states += 1;
+                let cause = (
+                    group_of.get(result.name.as_str()).copied(),
+                    result.game.as_str(),
+                );
+                let (of_cause, first) = drawn_of_cause
+                    .entry(cause)
+                    .or_insert((0, result.name.as_str()));
+                if *of_cause < BOARDS_PER_CAUSE && drawn < BOARDS_IN_ALL {
+                    *of_cause += 1;
+                    drawn += 1;
+                    return None;
+                }
+                Some(first.to_string())
+            })
+            .collect();
+        Bound {
+            undrawn,
+            with_states,
+        }
+    }
+
+    /// The bound, stated above the cases: how many have their boards drawn.
+    fn say(&self, out: &mut String) {
+        if self.with_states == 0 {
+            return;
+        }
+        let undrawn = self.undrawn.iter().filter(|u| u.is_some()).count();
+        let _ = writeln!(
+            out,
+            "<p class=\"undrawn\" id=\"boards-bound\">Boards are drawn for the first {BOARDS_PER_CAUSE} failing cases of each cause, {BOARDS_IN_ALL} in all: {} of the {} cases with states here; the other {undrawn} show their diff and link to the first of their cause.</p>",
+            self.with_states - undrawn,
+            self.with_states
+        );
+    }
+}
+
+/// The groups of failures that share a cause, each with links to its cases.
+fn causes_section(out: &mut String, report: &Report) {
+    if report.groups.is_empty() {
+        return;
+    }
+    out.push_str("<section class=\"causes\" id=\"causes\">\n<h2>Failures by cause</h2>\n<ul>\n");
+    for group in &report.groups {
+        let _ = write!(
+            out,
+            "<li data-cause=\"{}\">{}: ",
+            escape(&group.name),
+            escape(&group.line())
+        );
+        for (i, name) in group.cases.iter().enumerate() {
+            let _ = write!(
+                out,
+                "{}<a href=\"#{}\">{}</a>",
+                if i == 0 { "" } else { ", " },
+                escape(&case::anchor(name)),
+                escape(name)
+            );
+        }
+        out.push_str("</li>\n");
+    }
+    out.push_str("</ul>\n</section>\n");
 }
 
 /// The filters: a game and a verdict among those listed, a clause by part of its id.

@@ -26,8 +26,9 @@ use crate::seam::{DynGame, DynRender, Marked};
 /// Every how many steps a step is kept whole.
 pub const KEY: usize = 100;
 
-/// How many departure steps get their two boards drawn (the others are listed all the same).
-const DRAWN_DEPARTURES: usize = 200;
+/// How many departure steps get their two boards drawn (the others are listed all the same,
+/// and the page says so).
+pub const DRAWN_DEPARTURES: usize = 200;
 
 /// Distinct texts, each kept once, by the number of its first use.
 #[derive(Default)]
@@ -162,9 +163,13 @@ pub struct Replay {
     said: Vec<Vec<(usize, Option<Vec<u32>>)>>,
     /// Why a step has no drawing (a state the game could not draw), by step.
     undrawn: Vec<(usize, String)>,
-    /// The reference's prediction and the state shown, at the first departure steps.
+    /// The reference's prediction and the state shown, at the first [`DRAWN_DEPARTURES`]
+    /// departure steps.
     #[serde(skip)]
     pub(super) boards: Vec<(usize, Value, Value)>,
+    /// The departure steps after those, whose boards are not drawn.
+    #[serde(skip)]
+    pub(super) undrawn_departure_steps: usize,
     #[serde(skip)]
     pub(super) render: Option<&'static dyn DynRender>,
 }
@@ -198,6 +203,7 @@ impl ReplayBuilder {
                 said: Vec::new(),
                 undrawn: Vec::new(),
                 boards: Vec::new(),
+                undrawn_departure_steps: 0,
                 render: game.info().capabilities.render,
             },
         }
@@ -246,6 +252,8 @@ impl ReplayBuilder {
             if replay.boards.len() < DRAWN_DEPARTURES {
                 let states = (step, predicted.clone(), seen.state.clone());
                 replay.boards.push(states);
+            } else {
+                replay.undrawn_departure_steps += 1;
             }
         }
     }

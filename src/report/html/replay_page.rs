@@ -1,6 +1,7 @@
 //! The replay page: the header, the controls, the departures (ticks on the slider, a list of
-//! links, and at each the state the rules expect beside the one shown), the board and what was
-//! said, and each match's steps as data for `replay.js` ([`Replay`]).
+//! links, and at each the state the rules expect beside the one shown, at the first
+//! [`DRAWN_DEPARTURES`] departure steps, the page saying how many have boards), the board and
+//! what was said, and each match's steps as data for `replay.js` ([`Replay`]).
 //!
 //! A log may hold many matches (`play --rounds 10` of 1,000 turns each: 10,000 steps). Each
 //! match's data is its own element, JSON compressed with gzip and written in base64, which the
@@ -13,7 +14,7 @@ use std::io::Write as _;
 use base64::Engine as _;
 use serde::Serialize;
 
-use super::replay::Replay;
+use super::replay::{Replay, DRAWN_DEPARTURES};
 use crate::harness::trace::Departure;
 use crate::seam::{escape, Marked};
 
@@ -180,6 +181,19 @@ pub fn departures_section(departures: &[Departure], replay: &Replay) -> String {
         );
     }
     out.push_str("</ol>\n");
+    // Past the bound, a departure's step has no boards (issue 40, item 15): the page says so.
+    let drawn_up_to = replay.boards.last().map_or(0, |b| b.0);
+    let cut = replay.undrawn_departure_steps > 0 && replay.render.is_some();
+    if cut {
+        let undrawn = departures.iter().filter(|d| d.step > drawn_up_to).count();
+        let _ = writeln!(
+            out,
+            "<p class=\"undrawn\" id=\"undrawn-departures\">Boards are drawn for {} of the {} departures: those at the first {DRAWN_DEPARTURES} steps with a departure (to step {drawn_up_to}). The {undrawn} at the {} steps after are listed without.</p>",
+            departures.len() - undrawn,
+            departures.len(),
+            replay.undrawn_departure_steps
+        );
+    }
     for d in departures {
         let boards = replay.boards.iter().find(|b| b.0 == d.step);
         let boards = boards
@@ -203,6 +217,11 @@ pub fn departures_section(departures: &[Departure], replay: &Replay) -> String {
             let _ = writeln!(
                 out,
                 "<div class=\"boards\"><figure><figcaption>expected (the rules)</figcaption>{expected}</figure><figure><figcaption>shown (the log)</figcaption>{shown}</figure></div>"
+            );
+        } else if cut && d.step > drawn_up_to {
+            let _ = writeln!(
+                out,
+                "<p class=\"undrawn\">No boards: this page draws them at the first {DRAWN_DEPARTURES} steps with a departure only.</p>"
             );
         }
         let _ = writeln!(
