@@ -519,9 +519,17 @@ fn incompleteness(path: &Path, run: &Run) -> Option<String> {
         (None, None, Some(m)) => format!("the record of match {m}"),
         (None, None, None) => "the record".to_string(),
     };
+    let why = if run.tap.is_some() {
+        "its writer was killed, interrupted, or could not write"
+    } else {
+        // Not a tap's: `play`'s own, or a converter's (another tool's record made into this
+        // format), which must end each match's record with an `end` record.
+        "a log's writer ends each match's record with an `end` record, a converter's too \
+         (conformance/TRACES.md, Records): this one did not, or was killed, interrupted, or \
+         could not write"
+    };
     Some(format!(
-        "{path}: {who} stops at line {} with no `end` record (its writer was killed, \
-         interrupted, or could not write)",
+        "{path}: {who} stops at line {} with no `end` record ({why})",
         run.last_line
     ))
 }
@@ -862,6 +870,31 @@ mod tests {
             "{:?}",
             logs.incomplete
         );
+    }
+
+    #[test]
+    fn a_converters_log_without_its_end_says_which_rule_it_broke() {
+        let log = write(&[
+            r#"{"trace": 1, "event": "start", "player": 0, "t_us": 0}"#,
+            r#"{"event": "prompt", "player": 0, "t_us": 1, "text": "p\n"}"#,
+            r#"{"event": "reply", "player": 0, "t_us": 2, "text": "r"}"#,
+        ]);
+        let why = read_match(&[log.path().to_path_buf()], None)
+            .unwrap()
+            .incomplete;
+        assert_eq!(why.len(), 1, "{why:?}");
+        assert!(
+            why[0].contains("stops at line 3 with no `end` record (a log's writer ends each match's record with an `end` record, a converter's too"),
+            "{why:?}"
+        );
+        let tapped = write(&[
+            r#"{"trace": 1, "event": "start", "player": 0, "tap": 7, "t_us": 0}"#,
+            r#"{"event": "prompt", "player": 0, "tap": 7, "t_us": 1, "text": "p\n"}"#,
+        ]);
+        let why = read_match(&[tapped.path().to_path_buf()], None)
+            .unwrap()
+            .incomplete;
+        assert!(why[0].ends_with("(its writer was killed, interrupted, or could not write)"));
     }
 
     #[test]
