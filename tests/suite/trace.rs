@@ -863,7 +863,14 @@ fn a_wood1_log_is_traced_as_wood1_from_its_start_record() {
 /// id), predicted while out of sight; referee games where mobs do so trace clean, every step.
 #[test]
 fn a_mob_that_leaves_sight_and_returns_traces_clean() {
-    for fixture in ["bronze-seed-42", "bronze-seed-100", "wood1-seed-3"] {
+    // `bronze-unseen-redirect`: mob 13 CONTROLled and mob 83 WINDed out of both players'
+    // sight, each seen again turns later (issue 39).
+    for fixture in [
+        "bronze-seed-42",
+        "bronze-seed-100",
+        "wood1-seed-3",
+        "bronze-unseen-redirect",
+    ] {
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("game.jsonl");
         spring_referee_log(fixture, true, &log);
@@ -899,6 +906,37 @@ fn a_mob_that_leaves_sight_and_returns_traces_clean() {
         assert_eq!(report["complete"], true, "{fixture}");
         assert_eq!(report["agreeing"], report["steps_in_log"], "{fixture}");
     }
+}
+
+/// Issue 39: a mob's field is named by the mob's id (`mobs[#59].x`), as TRACES.md promises,
+/// never by its place in the list, and a departure no played departure reproduces carries no
+/// known departure's note.
+#[test]
+fn a_mob_departure_is_named_by_the_mobs_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("game.jsonl");
+    spring_referee_log("bronze-seed-42", true, &log);
+    let moved: std::cell::RefCell<Option<String>> = std::cell::RefCell::new(None);
+    plant(&log, 0, 40, |prompt| {
+        let mut moved = moved.borrow_mut();
+        let mut lines: Vec<String> = prompt.lines().map(str::to_string).collect();
+        for line in lines.iter_mut() {
+            let mut words: Vec<String> = line.split(' ').map(str::to_string).collect();
+            if moved.is_none() && words.len() == 11 && words[1] == "0" {
+                *moved = Some(words[0].clone());
+                let x: i64 = words[2].parse().unwrap();
+                words[2] = (x + 1).to_string();
+                *line = words.join(" ");
+            }
+        }
+        lines.join("\n") + "\n"
+    });
+    let id = moved.into_inner().expect("a mob in that prompt");
+    let (code, report) = trace("spring2022", &[&log]);
+    assert_eq!(code, Some(1), "{report:#}");
+    let first = &report["departures"][0];
+    assert_eq!(first["fields"][0], format!("mobs[#{id}].x"), "{first:#}");
+    assert_eq!(first["known"], serde_json::json!([]), "{first:#}");
 }
 
 /// Issue 23, item 3: matches of main.rb with bots that buy, evolve (`evolve X X X` too) and

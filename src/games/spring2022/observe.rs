@@ -6,9 +6,9 @@
 //!
 //! - both players' `base_health` and `mana` are compared, and each hero shown (`x`, `y`,
 //!   `shield`; its CONTROLs only where the `isControlled` flag disagrees with them);
-//! - a mob shown that the known state has is compared field by field (`mobs[i].x`, ...), and a
-//!   known mob that the prompt's vision reaches but the prompt lacks is a departure
-//!   (`mobs[i].id`);
+//! - a mob shown that the known state has is compared field by field, named by its id
+//!   (`mobs[#59].x`, ...), and a known mob that the prompt's vision reaches but the prompt lacks
+//!   is a departure (`mobs[#59].id`);
 //! - a mob shown for the first time is taken as shown (`drawn`). The waves come from the
 //!   referee's `java.util.Random` and the match seed, which no prompt shows, and most mobs stay
 //!   in the fog for a while: the state read back spawns nothing (its spawner is put off a turn
@@ -138,36 +138,28 @@ impl Recorded for Spring2022 {
             mobs.push(mob);
         }
         mobs.sort_by_key(|m| m.id);
-        for (j, mob) in mobs.iter().enumerate() {
+        // Mobs are named by id (`mobs[#59].x`), so that a field is compared with the same mob's
+        // in the prediction wherever the list put it.
+        for mob in &mobs {
             let Some(&(_, drew)) = fresh.iter().find(|(id, _)| *id == mob.id) else {
                 continue;
             };
-            let at = |field: &str| format!("mobs[{j}].{field}");
-            let Some(k) = before.iter().position(|m| m.id == mob.id) else {
-                // Out of the fog or a fresh wave: nothing predicted it.
-                for field in MOB_FIELDS {
-                    shown.push(at(field));
-                    drawn.push(at(field));
-                }
-                continue;
-            };
-            let was = serde_json::to_value(&before[k]).unwrap_or_default();
-            let now = serde_json::to_value(mob).unwrap_or_default();
+            let at = |field: &str| format!("mobs[#{}].{field}", mob.id);
             for field in MOB_FIELDS {
-                // Where the list moved (a mob before this one came or went), only what differs is
-                // named: the path then reads another mob of the prediction.
-                if k == j || was.get(field) != now.get(field) {
-                    shown.push(at(field));
-                }
+                shown.push(at(field));
             }
-            if drew {
-                for field in ["x", "y", "vx", "vy", "status"] {
-                    drawn.push(at(field));
-                }
+            // Out of the fog or a fresh wave (nothing predicted it), or a speed drawn here.
+            if drew || !before.iter().any(|m| m.id == mob.id) {
+                let fields: &[&str] = if before.iter().any(|m| m.id == mob.id) {
+                    &["x", "y", "vx", "vy", "status"]
+                } else {
+                    &MOB_FIELDS
+                };
+                drawn.extend(fields.iter().map(|f| at(f)));
             }
         }
         for k in missing {
-            shown.push(format!("mobs[{k}].id"));
+            shown.push(format!("mobs[#{}].id", before[k].id));
         }
         state.mobs = mobs;
         if let (Some(next), Some(max)) = (state.next_id, state.mobs.iter().map(|m| m.id).max()) {

@@ -34,8 +34,11 @@ pub fn retarget(predicted: &Value, shown: &Value, path: &str) -> Option<(String,
         return Some((path.to_string(), value));
     };
     let (index, tail) = rest.split_once(']')?;
-    let index: usize = index.parse().ok()?;
-    let element = shown.get(key)?.get(index)?;
+    let element = match index.strip_prefix('#') {
+        // An element named by id (`mobs[#59]`).
+        Some(_) => super::at(shown, &format!("{key}[{index}]"))?,
+        None => shown.get(key)?.get(index.parse::<usize>().ok()?)?,
+    };
     let Some(id) = element.get("id") else {
         return Some((path.to_string(), value));
     };

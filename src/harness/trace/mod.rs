@@ -1214,7 +1214,9 @@ fn departure(
         .unwrap_or_else(|| departure::unexplained_name(&fields));
     let follows_from = first_seen.get(&clause).copied();
     first_seen.entry(clause.clone()).or_insert(step);
-    let known = index.departures_of(&clauses);
+    // Known departures of named engines only on the clauses some played departure reproduced:
+    // a clause merely owning an unexplained field says nothing of what the engine did.
+    let known = index.departures_of(&reproduced);
     let part = |value: &Value| {
         let mut map = serde_json::Map::new();
         for field in fields.iter().take(12) {
