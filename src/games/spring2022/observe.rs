@@ -24,7 +24,11 @@
 //!   reaches, only what its player saw, and a base takes damage only from what it sees.
 //!
 //! The speed is printed truncated: a known speed whose truncation the prompt shows is kept as
-//! known. Not shown, and kept as known: the turn (except turn 1, the start block), the wild
+//! known. A known mob whose speed changed where no prompt showed it (redirected out of both
+//! players' sight) shows only that speed's truncation: it is kept with its fraction put back
+//! halfway, as seen only truncated, and until the rules give the mob a speed exactly again its
+//! position is checked to within one (a position one off where the prediction put it is taken
+//! as shown; more is a departure). Not shown, and kept as known: the turn (except turn 1, the start block), the wild
 //! mana, the messages, the deactivations, the outcome and the league — read onto nothing, a
 //! prompt that shows something the fog would hide is from wood2, any other is read as bronze+
 //! (wood1's prompts are the same; only a SHIELD or CONTROL reply would be judged otherwise).
@@ -148,6 +152,13 @@ impl Recorded for Spring2022 {
             for field in MOB_FIELDS {
                 shown.push(at(field));
             }
+            // A speed the prompts only ever showed truncated moves the mob to within one of
+            // where its exact speed would: its position is checked to that precision.
+            if let Some(was) = before.iter().find(|m| m.id == mob.id && seen_truncated(m)) {
+                if (was.x - mob.x).abs() <= 1 && (was.y - mob.y).abs() <= 1 {
+                    drawn.extend([at("x"), at("y")]);
+                }
+            }
             // Out of the fog or a fresh wave (nothing predicted it), or a speed drawn here.
             if drew || !before.iter().any(|m| m.id == mob.id) {
                 let fields: &[&str] = if before.iter().any(|m| m.id == mob.id) {
@@ -228,8 +239,11 @@ fn read_known(mut mob: Mob, e: &EntityLine, reader: usize) -> (Mob, bool) {
         mob.vx = with_fraction(e.vx, mob.vx);
         mob.vy = with_fraction(e.vy, mob.vy);
     } else if (mob.vx as i32, mob.vy as i32) != (e.vx, e.vy) {
-        mob.vx = f64::from(e.vx);
-        mob.vy = f64::from(e.vy);
+        // The speed changed where no prompt showed it: only its truncation is known, and its
+        // fraction is put back halfway, which marks it as seen only truncated
+        // ([`seen_truncated`]).
+        mob.vx = with_fraction(e.vx, mob.vx);
+        mob.vy = with_fraction(e.vy, mob.vy);
     }
     if (e.controlled == 1) == mob.controls.is_empty() {
         mob.controls = if e.controlled == 1 {
@@ -271,6 +285,14 @@ fn lost(mob: &Mob) -> Mob {
 fn drawn_here(mob: &Mob) -> bool {
     let drawn = |v: f64| !matches!(v.fract().abs(), 0.0 | 0.5);
     drawn(mob.vx) || drawn(mob.vy)
+}
+
+/// Whether a mob's speed is one read from prompts, which show it truncated ([`with_fraction`]:
+/// a fraction of one half), rather than one the rules gave it exactly (whole, or a fresh
+/// draw): where it took the mob is known only to within one.
+fn seen_truncated(mob: &Mob) -> bool {
+    let half = |v: f64| v.fract().abs() == 0.5;
+    half(mob.vx) || half(mob.vy)
 }
 
 /// A speed component the prompt shows truncated as `shown`, with a fraction of the sign of the
@@ -358,6 +380,60 @@ mod tests {
         assert_eq!(with_fraction(283, 100.2), 283.5);
         assert_eq!(with_fraction(-283, 5.0), -283.5);
         assert_eq!(with_fraction(0, -0.3), -0.5);
+    }
+
+    /// Issue 39: a mob redirected where no prompt showed it comes back showing its speed
+    /// truncated (`382 118` for 118.3877…): the speed is kept as seen only truncated, and the
+    /// mob's position is then checked to within one, not to the unit.
+    #[test]
+    fn a_speed_seen_only_truncated_checks_the_position_to_within_one() {
+        let game = Spring2022;
+        let mut known = game.new_match(4, &Options::default());
+        known.turn = 50;
+        known.spawner.last_turn = 50;
+        known.mobs.push(Mob {
+            id: 59,
+            x: 3000,
+            y: 2000,
+            vx: 400.0,
+            vy: 0.0,
+            health: 10,
+            ..Mob::default()
+        });
+        known.next_id = Some(60);
+        // The engine's own record: the same mob, redirected unseen.
+        let mut real = known.clone();
+        (real.mobs[0].vx, real.mobs[0].vy) = (382.0772, 118.3877);
+        let read = Spring2022
+            .observe(&game.prompt(&real, 0), 0, Some(&known))
+            .unwrap();
+        let mob = read.state.mobs.iter().find(|m| m.id == 59).unwrap();
+        assert_eq!((mob.vx, mob.vy), (382.5, 118.5));
+        assert!(seen_truncated(mob));
+        // One off where the prediction put it: within what a truncated speed allows.
+        let mut predicted = read.state.clone();
+        predicted.mobs[0].y = 2118;
+        let at = |y: i32| {
+            let mut shown = real.clone();
+            shown.mobs[0].y = y;
+            Spring2022
+                .observe(&game.prompt(&shown, 0), 0, Some(&predicted))
+                .unwrap()
+        };
+        let y = "mobs[#59].y".to_string();
+        let read = at(2119);
+        assert!(
+            read.shown.contains(&y) && read.drawn.contains(&y),
+            "{:?}",
+            read.drawn
+        );
+        // Two off is a departure: the field is compared.
+        let read = at(2120);
+        assert!(
+            read.shown.contains(&y) && !read.drawn.contains(&y),
+            "{:?}",
+            read.drawn
+        );
     }
 
     #[test]
