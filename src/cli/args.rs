@@ -420,9 +420,16 @@ pub struct PlayArgs {
     pub jobs: Option<usize>,
     /// With `--matches`: the directory (made if missing) where each match is logged, one file a
     /// match named by its seed and its seats (`seed-7-seats-2-1.jsonl`: #2 in seat 0), as
-    /// `--log` writes them [default: a new directory in the system's temporary directory].
+    /// `--log` writes them [default: a new directory in the system's temporary directory]. It
+    /// must be empty, so that a second run never replaces or deletes the logs of a first
+    /// (`--replace-logs` lets it); a log is never written through a symbolic link.
     #[arg(long, value_name = "DIR", requires = "matches")]
     pub log_dir: Option<PathBuf>,
+    /// With `--log-dir`: write into a directory that holds files already. A log replaces what is
+    /// at its name (a symbolic link itself, never what it points to; the links are named on
+    /// stderr); other files are left as they are.
+    #[arg(long, requires = "log_dir")]
+    pub replace_logs: bool,
     /// With `--matches`: the logs to keep, of every match or only of those where a program
     /// crashed, timed out or replied illegally (the others are deleted once played).
     #[arg(long, value_enum, value_name = "WHICH", default_value_t = KeepLogsArg::Failures,

@@ -20,6 +20,7 @@ mod procs;
 
 mod adapter;
 mod arena;
+mod arena_files;
 mod bot;
 mod bot_bad_input;
 mod cedec2013;
