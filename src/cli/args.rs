@@ -222,7 +222,11 @@ pub struct TraceArgs {
     /// Write each checked step as a step case (the engine's result as the expectation,
     /// `needs-review` where it departs) to DIR/<game>/trace-<log>.yaml (in parts,
     /// trace-<log>-part-<k>.yaml, each within check's default 4 MiB a file), with the game's
-    /// rules.yaml, so that `shinpan check --cases DIR` checks any engine against the match.
+    /// rules.yaml, so that `shinpan check --cases DIR` checks any engine against the match. A
+    /// manifest, trace-<log>.manifest.json, written last, lists the files and the logs they came
+    /// from: `check` refuses parts without it; another log of the same file name gets
+    /// trace-<log>-2 (the same log again replaces its own). DIR is tried before the trace; the
+    /// report is printed even when the cases cannot be written (exit 2, nothing of them left).
     #[arg(long, value_name = "DIR")]
     pub cases_out: Option<PathBuf>,
     /// Match options over those the log's `start` record names (`--option league=wood1`).

@@ -59,5 +59,6 @@ mod spring2022_trig;
 mod suite_api;
 mod tap;
 mod trace;
+mod trace_cases;
 mod tsg_auto_chess;
 mod verdicts;
