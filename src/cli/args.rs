@@ -249,8 +249,10 @@ pub struct CheckArgs {
     #[arg(long, value_name = "KIND:K/N")]
     pub partition: Option<Partition>,
     /// Run the cases on N workers at once, each with its own engine (an adapter is started N
-    /// times). The report is the same, in library order, whatever N. Default: the number of
-    /// cores.
+    /// times; one that does not start is tried again once, and then left out: the run goes on
+    /// with fewer, saying so). The report is the same, in library order, whatever N: an
+    /// adapter is given up on after 5 requests in a row failed the same way, counted over the
+    /// cases in library order. Default: the number of cores.
     #[arg(long, short = 'j', value_name = "N", value_parser = at_least_one)]
     pub jobs: Option<usize>,
     /// `html`: one self-contained page (the failing cases drawn, filters); the others as every
