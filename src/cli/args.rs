@@ -323,7 +323,9 @@ pub struct DiffArgs {
     pub departures: usize,
     /// Departures already known, passed over: a YAML mapping of a rule clause (the name of a
     /// departure) or a field path (`*` for any run of characters) to the reason, as
-    /// `--expect-fail` lists cases. A pattern that matches no departure seen is reported.
+    /// `--expect-fail` lists cases. A pattern that matches no departure seen is reported, and
+    /// so is a field pattern that covers some of a departure's fields and not all (which that
+    /// departure is then not passed over).
     #[arg(long, value_name = "FILE")]
     pub known: Option<PathBuf>,
     /// The largest `--known` list read, in bytes.
