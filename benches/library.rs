@@ -71,12 +71,12 @@ fn match_file(game: &dyn DynGame, index: &ClauseIndex, seed: u64, bytes: usize) 
             then,
             departs: false,
         };
-        written += case_file(game, index, "size", std::slice::from_ref(&step))
+        written += case_file(game, index, "size", None, std::slice::from_ref(&step))
             .0
             .len();
         steps.push(step);
     }
-    let (text, count, _) = case_file(game, index, &format!("match-{seed}"), &steps);
+    let (text, count, _) = case_file(game, index, &format!("match-{seed}"), None, &steps);
     (text, count)
 }
 

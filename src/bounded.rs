@@ -91,8 +91,9 @@ pub fn check(path: &Path, bound: &Bound) -> Result<u64, ReadError> {
     Ok(metadata.len())
 }
 
-/// The bytes of `path`: a regular file of at most `bound.max` bytes.
-pub fn read(path: &Path, bound: &Bound) -> Result<Vec<u8>, ReadError> {
+/// `path` opened to be read, and its size: a regular file of at most `bound.max` bytes when it
+/// was looked at (a reader takes no more than that size of it).
+pub fn open(path: &Path, bound: &Bound) -> Result<(std::fs::File, u64), ReadError> {
     let size = check(path, bound)?;
     // Opened without blocking, in case it was swapped for a FIFO since it was looked at, and
     // looked at again once open.
@@ -106,6 +107,12 @@ pub fn read(path: &Path, bound: &Bound) -> Result<Vec<u8>, ReadError> {
             kind: kind(metadata.file_type()),
         });
     }
+    Ok((file, size))
+}
+
+/// The bytes of `path`: a regular file of at most `bound.max` bytes.
+pub fn read(path: &Path, bound: &Bound) -> Result<Vec<u8>, ReadError> {
+    let (file, size) = open(path, bound)?;
     let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
     file.take(bound.max.saturating_add(1))
         .read_to_end(&mut bytes)?;

@@ -8,12 +8,13 @@
 //!
 //! Layers, each using only those below it: `report` → `harness` → `run` → `case` → `games`
 //! (the registry) → `selfplay`, `stepfuzz`, `canonical` → `seam` (the seam every game implements) → `text`, `bounded`
-//! (reading the files a user names).
+//! (reading the files a user names), `fault` (a disk that fills, for tests).
 
 pub mod bounded;
 pub mod canonical;
 pub mod case;
 pub mod cores;
+pub mod fault;
 pub mod games;
 pub mod harness;
 pub mod report;

@@ -10,6 +10,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::catalogue::is_slug;
+use super::parts::Part;
 use super::source::SourceFile;
 use super::then_schema::{Kind, ThenError, ThenSchema};
 use super::yaml::{self, join, parse_path, Position, Segment};
@@ -20,6 +21,9 @@ use crate::seam::{DynGame, MatchOptions, Reply};
 #[serde(deny_unknown_fields)]
 struct RawFile {
     game: String,
+    /// A file of a library written in parts ([`super::parts`]).
+    #[serde(default)]
+    part: Option<Part>,
     cases: Vec<RawCase>,
 }
 
@@ -87,18 +91,18 @@ fn locate(text: &str, path: &str) -> Position {
 /// The start of a file: where an error about the whole file is placed.
 const TOP: Position = Position { line: 1, col: 1 };
 
-/// Loads the cases of one file: a case at a time as the file is read ([`load_each`]); a file
-/// with anything wrong in it is read again whole ([`load_whole`]), to report its first problem
-/// in the order a reader of the file meets them (the YAML, then the shape of every case, then
-/// the game, then each case's rules).
+/// Loads the cases of one file, and what it says it is a part of: a case at a time as the file
+/// is read ([`load_each`]); a file with anything wrong in it is read again whole
+/// ([`load_whole`]), to report its first problem in the order a reader of the file meets them
+/// (the YAML, then the shape of every case, then the game, then each case's rules).
 pub(super) fn load(
     game: &dyn DynGame,
     schema: &ThenSchema,
     file: &SourceFile,
     clauses: &BTreeSet<&str>,
-) -> Result<Vec<Case>, LoadError> {
+) -> Result<(Vec<Case>, Option<Part>), LoadError> {
     match load_each(game, schema, file, clauses) {
-        Some(cases) => Ok(cases),
+        Some(loaded) => Ok(loaded),
         None => load_whole(game, schema, file, clauses),
     }
 }
@@ -116,7 +120,7 @@ fn load_each(
     schema: &ThenSchema,
     file: &SourceFile,
     clauses: &BTreeSet<&str>,
-) -> Option<Vec<Case>> {
+) -> Option<(Vec<Case>, Option<Part>)> {
     let (read, made) = std::sync::mpsc::sync_channel::<(Position, Value)>(IN_FLIGHT);
     let (top, cases) = std::thread::scope(|scope| {
         let maker = scope.spawn(move || {
@@ -142,10 +146,16 @@ fn load_each(
         (top, cases)
     });
     let (top, cases) = (top.ok()??, cases?);
-    // Anything but `game: <this game>` and `cases: [...]` is for `load_whole` to explain.
+    // Anything but `game: <this game>`, `cases: [...]` and a `part` is for `load_whole` to
+    // explain.
     let top = top.as_object()?;
-    let shape_is_known = top.len() == 2 && top.get("cases").is_some_and(Value::is_array);
-    (shape_is_known && top.get("game")?.as_str()? == game.info().id).then_some(cases)
+    let part = match top.get("part") {
+        None => None,
+        Some(part) => Some(serde_json::from_value::<Part>(part.clone()).ok()?),
+    };
+    let shape_is_known = top.len() == 2 + usize::from(part.is_some())
+        && top.get("cases").is_some_and(Value::is_array);
+    (shape_is_known && top.get("game")?.as_str()? == game.info().id).then_some((cases, part))
 }
 
 /// How many cases [`load_each`] reads ahead of the ones it has made.
@@ -206,7 +216,7 @@ fn load_whole(
     schema: &ThenSchema,
     file: &SourceFile,
     clauses: &BTreeSet<&str>,
-) -> Result<Vec<Case>, LoadError> {
+) -> Result<(Vec<Case>, Option<Part>), LoadError> {
     let (raw, marks) = read_raw(game, file)?;
     let mut cases = Vec::with_capacity(raw.cases.len());
     let mut ids = BTreeMap::new();
@@ -223,7 +233,7 @@ fn load_whole(
         })?;
         cases.push(case(game, file, &place, rc, body));
     }
-    Ok(cases)
+    Ok((cases, raw.part))
 }
 
 /// The file read as a mapping of `game:` (this game's id) and `cases:` (each a mapping), with

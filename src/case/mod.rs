@@ -10,6 +10,7 @@
 //! - [`yaml`] reads YAML into JSON in one pass, with positions on demand;
 //! - [`catalogue`] reads `rules.yaml`;
 //! - `file` applies the rules of a case file;
+//! - [`parts`] refuses the parts of a library written in parts without their manifest;
 //! - [`then_schema`] checks a case's `then` against the game's schema (with the `jsonschema`
 //!   crate, the schema compiled once a game);
 //! - [`schema`] checks the paths an engine declares unmodelled against it;
@@ -18,6 +19,7 @@
 pub mod catalogue;
 pub mod expect;
 mod file;
+pub mod parts;
 pub mod schema;
 pub mod source;
 pub mod then_schema;
@@ -352,21 +354,35 @@ fn load_game(
         // Read here, and dropped once its cases are made: the library's text is never all in
         // memory at once.
         let file = entry.read(max_file_bytes)?;
-        let cases = file::load(game, &schema, &file, &clause_ids)?;
-        Ok((FileDigest::of(&file), cases))
+        let (cases, part) = file::load(game, &schema, &file, &clause_ids)?;
+        Ok((FileDigest::of(&file), cases, part))
     });
     let mut cases = Vec::new();
     let mut digests = Vec::with_capacity(files.len());
+    let mut found_parts = Vec::new();
     let mut loaded = loaded.into_iter();
     for entry in files {
         if entry.stem == "rules" {
             digests.push(FileDigest::of(&rules));
             continue;
         }
-        let (digest, file_cases) = loaded.next().expect("one result a case file")?;
+        let (digest, file_cases, part) = loaded.next().expect("one result a case file")?;
+        if let Some(part) = part {
+            found_parts.push(parts::FoundPart {
+                path: entry.path.clone(),
+                part,
+                bytes: digest.len as u64,
+                sha256: digest.text,
+            });
+        }
         digests.push(digest);
         cases.extend(file_cases);
     }
+    let present: Vec<String> = files
+        .iter()
+        .filter_map(|f| Some(f.path.file_name()?.to_string_lossy().into_owned()))
+        .collect();
+    parts::check(&found_parts, &present)?;
     let cases = GameCases {
         game,
         catalogue,

@@ -1,6 +1,10 @@
-//! `shinpan play --matches`: the arena. Makes the log directory, plays the plan on the workers
-//! with a progress line, adds each match to the report as it ends, warns when parallel matches
-//! may have made replies late, and prints the report (interrupted: what it has).
+//! `shinpan play --matches`: the arena. Makes the log directory (refusing one that holds
+//! anything, unless `--replace-logs`), plays the plan on the workers with a progress line, adds
+//! each match to the report as it ends, warns when parallel matches may have made replies late,
+//! and prints the report: interrupted, or stopped by a program that cannot start or a log that
+//! cannot be written, what it has (and then exits 2 for the latter). As a page, the arena's
+//! own page is printed first, then each failure's replay page is written beside its log, with a
+//! progress line: an interrupt then keeps the page and the replay pages written.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -8,6 +12,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use shinpan::harness::arena::{run_arena, ArenaLogs, ArenaPlan, KeepLogs};
+use shinpan::harness::interrupt;
 use shinpan::harness::log::now_us;
 use shinpan::harness::play::{Contender, PlayOptions};
 use shinpan::harness::session::Clock;
@@ -17,7 +22,7 @@ use shinpan::report::{Format, Render};
 use shinpan::seam::DynGame;
 
 use super::files::write_atomically;
-use super::{out, warn, Finished, Usage};
+use super::{out, progress, warn, Finished, Usage};
 
 /// What an arena is asked to play.
 pub struct Arena {
@@ -26,6 +31,8 @@ pub struct Arena {
     pub jobs: usize,
     pub log_dir: Option<PathBuf>,
     pub keep: KeepLogs,
+    /// `--replace-logs`: write into a log directory that holds files already.
+    pub replace: bool,
     /// `None`: the HTML page.
     pub format: Option<Format>,
 }
@@ -54,6 +61,7 @@ pub fn run(
             dir.display()
         ))
     })?;
+    check_log_dir(&dir, arena.replace)?;
     // No more workers than matches: each one starts its own programs.
     let jobs = arena.jobs.min(total);
     let mut report = ArenaReport::new(ArenaHeader {
@@ -73,6 +81,7 @@ pub fn run(
     let logs = ArenaLogs {
         dir: dir.clone(),
         keep: arena.keep,
+        replace: arena.replace,
     };
     let run = run_arena(game, contenders, &plan, options, jobs, &logs, |played| {
         let m = &played.result;
@@ -91,46 +100,133 @@ pub fn run(
         // Nothing kept: the directory made for the run goes too (only if it is empty).
         let _ = std::fs::remove_dir(&dir);
     }
-    let run = run.map_err(|e| Usage(e.to_string()))?;
     report.finish(run.interrupted);
     match arena.format {
         Some(format) => out(&report.render(format))?,
-        None => out(&html_page(game, &report))?,
+        None => {
+            out(&html_page(&report))?;
+            write_replay_pages(game, &report);
+        }
     }
     if jobs > 1 {
         let turn = Clock::new(game.info().limits, options.limits).turn_limit();
         warn_if_late(jobs, turn, slowest_ms, time_outs);
     }
-    Ok(Finished::AllPassed)
+    match run.error {
+        Some(e) => Err(Usage(e.to_string())),
+        None => Ok(Finished::AllPassed),
+    }
 }
 
-/// The arena's page, each failure linked to the replay page written beside its log (the links
-/// are names in the log directory, which the page's `<base>` points at, so the page may be
-/// saved anywhere on this machine). A log that cannot be replayed is named, not linked.
-fn html_page(game: &dyn DynGame, report: &ArenaReport) -> String {
-    let mut written = BTreeSet::new();
-    for log in report.failures.iter().filter_map(|f| f.log.as_deref()) {
-        if written.contains(log) {
-            continue;
+/// A log directory given on the command line must hold nothing: a second run into the same
+/// directory would replace (or, keeping only failures, delete) the logs of the first. With
+/// `--replace-logs` it may, and the symbolic links in it are named: a log of their name
+/// replaces the link, never what it points to.
+fn check_log_dir(dir: &Path, replace: bool) -> Result<(), Usage> {
+    let cannot = |e: std::io::Error| {
+        Usage(format!(
+            "cannot read the log directory {}: {e}",
+            dir.display()
+        ))
+    };
+    let mut names = Vec::new();
+    let mut links = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(cannot)? {
+        let entry = entry.map_err(cannot)?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if entry.file_type().is_ok_and(|t| t.is_symlink()) {
+            links.push(name.clone());
         }
-        let page = super::replay::page_of_log(game, log, None);
-        let path = log.with_extension("html");
-        match page.map(|page| write_atomically(&path, &page)) {
-            Ok(Ok(())) => {
-                written.insert(log.to_path_buf());
-            }
-            Ok(Err(e)) => warn(&format!("cannot write {}: {e}", path.display())),
-            Err(Usage(why)) => warn(&format!("no replay of {}: {why}", log.display())),
-        }
+        names.push(name);
     }
+    names.sort();
+    links.sort();
+    if !replace && !names.is_empty() {
+        return Err(Usage(format!(
+            "the log directory {} is not empty ({} entr{}: {}{}): a run into it would replace \
+             the logs there; give a new or empty directory, or --replace-logs",
+            dir.display(),
+            names.len(),
+            if names.len() == 1 { "y" } else { "ies" },
+            names[..names.len().min(3)].join(", "),
+            if names.len() > 3 { ", …" } else { "" }
+        )));
+    }
+    if !links.is_empty() {
+        warn(&format!(
+            "the log directory {} holds {} symbolic link(s) ({}): a log of this run of the same \
+             name replaces the link, and what it points to is left as it is",
+            dir.display(),
+            links.len(),
+            links[..links.len().min(3)].join(", ")
+        ));
+    }
+    Ok(())
+}
+
+/// The arena's page, each failure linked to the replay page of its log, written beside the log
+/// once this page is printed ([`write_replay_pages`]; the links are names in the log directory,
+/// which the page's `<base>` points at, so the page may be saved anywhere on this machine).
+fn html_page(report: &ArenaReport) -> String {
     let dir = std::path::absolute(&report.arena.log_dir).unwrap_or(report.arena.log_dir.clone());
     let base = file_url(&dir);
     let replay = |log: &Path| {
         let name = log.with_extension("html");
         let name = name.file_name()?.to_str()?;
-        written.contains(log).then(|| url_escape(name))
+        Some(url_escape(name))
     };
     arena_page(report, &base, &replay)
+}
+
+/// The replay page of each failure's log, beside it, one after the other with a progress line
+/// on stderr, until done or interrupted (the pages written stay; each is written whole or not at
+/// all). A log that cannot be replayed gets a page that says why, so that its link says it too.
+fn write_replay_pages(game: &dyn DynGame, report: &ArenaReport) {
+    let logs: Vec<&Path> = report
+        .failures
+        .iter()
+        .filter_map(|f| f.log.as_deref())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let total = logs.len();
+    let mut written = 0;
+    for (k, log) in logs.iter().enumerate() {
+        if let Some(signal) = interrupt::received() {
+            progress("\r\x1b[K");
+            warn(&format!(
+                "interrupted by {} after {written} of {total} replay pages",
+                interrupt::name(signal)
+            ));
+            return;
+        }
+        progress(&format!(
+            "\r\x1b[Kwriting replay page {} of {total}: {}",
+            k + 1,
+            log.display()
+        ));
+        let path = log.with_extension("html");
+        let page = super::replay::page_of_log(game, log, None).unwrap_or_else(|Usage(why)| {
+            warn(&format!("no replay of {}: {why}", log.display()));
+            no_replay_page(log, &why)
+        });
+        match write_atomically(&path, &page) {
+            Ok(()) => written += 1,
+            Err(e) => warn(&format!("cannot write {}: {e}", path.display())),
+        }
+    }
+    progress("\r\x1b[K");
+}
+
+/// The page in the place of a replay that cannot be made.
+fn no_replay_page(log: &Path, why: &str) -> String {
+    let log = shinpan::seam::escape(&log.display().to_string());
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>shinpan: no \
+         replay</title>\n</head>\n<body>\n<h1>No replay of {log}</h1>\n<p id=\"why\">{}</p>\n</body>\n\
+         </html>\n",
+        shinpan::seam::escape(why)
+    )
 }
 
 /// `dir` as a `file://` URL ending in `/`.

@@ -227,7 +227,11 @@ pub struct TraceArgs {
     /// Write each checked step as a step case (the engine's result as the expectation,
     /// `needs-review` where it departs) to DIR/<game>/trace-<log>.yaml (in parts,
     /// trace-<log>-part-<k>.yaml, each within check's default 4 MiB a file), with the game's
-    /// rules.yaml, so that `shinpan check --cases DIR` checks any engine against the match.
+    /// rules.yaml, so that `shinpan check --cases DIR` checks any engine against the match. A
+    /// manifest, trace-<log>.manifest.json, written last, lists the files and the logs they came
+    /// from: `check` refuses parts without it; another log of the same file name gets
+    /// trace-<log>-2 (the same log again replaces its own). DIR is tried before the trace; the
+    /// report is printed even when the cases cannot be written (exit 2, nothing of them left).
     #[arg(long, value_name = "DIR")]
     pub cases_out: Option<PathBuf>,
     /// Match options over those the log's `start` record names (`--option league=wood1`).
@@ -251,8 +255,10 @@ pub struct CheckArgs {
     #[arg(long, value_name = "KIND:K/N")]
     pub partition: Option<Partition>,
     /// Run the cases on N workers at once, each with its own engine (an adapter is started N
-    /// times). The report is the same, in library order, whatever N. Default: the number of
-    /// cores.
+    /// times; one that does not start is tried again once, and then left out: the run goes on
+    /// with fewer, saying so). The report is the same, in library order, whatever N: an
+    /// adapter is given up on after 5 requests in a row failed the same way, counted over the
+    /// cases in library order. Default: the number of cores.
     #[arg(long, short = 'j', value_name = "N", value_parser = at_least_one)]
     pub jobs: Option<usize>,
     /// `html`: one self-contained page (the failing cases drawn, filters); the others as every
@@ -325,7 +331,9 @@ pub struct DiffArgs {
     pub departures: usize,
     /// Departures already known, passed over: a YAML mapping of a rule clause (the name of a
     /// departure) or a field path (`*` for any run of characters) to the reason, as
-    /// `--expect-fail` lists cases. A pattern that matches no departure seen is reported.
+    /// `--expect-fail` lists cases. A pattern that matches no departure seen is reported, and
+    /// so is a field pattern that covers some of a departure's fields and not all (which that
+    /// departure is then not passed over).
     #[arg(long, value_name = "FILE")]
     pub known: Option<PathBuf>,
     /// The largest `--known` list read, in bytes.
@@ -428,9 +436,16 @@ pub struct PlayArgs {
     pub jobs: Option<usize>,
     /// With `--matches`: the directory (made if missing) where each match is logged, one file a
     /// match named by its seed and its seats (`seed-7-seats-2-1.jsonl`: #2 in seat 0), as
-    /// `--log` writes them [default: a new directory in the system's temporary directory].
+    /// `--log` writes them [default: a new directory in the system's temporary directory]. It
+    /// must be empty, so that a second run never replaces or deletes the logs of a first
+    /// (`--replace-logs` lets it); a log is never written through a symbolic link.
     #[arg(long, value_name = "DIR", requires = "matches")]
     pub log_dir: Option<PathBuf>,
+    /// With `--log-dir`: write into a directory that holds files already. A log replaces what is
+    /// at its name (a symbolic link itself, never what it points to; the links are named on
+    /// stderr); other files are left as they are.
+    #[arg(long, requires = "log_dir")]
+    pub replace_logs: bool,
     /// With `--matches`: the logs to keep, of every match or only of those where a program
     /// crashed, timed out or replied illegally (the others are deleted once played).
     #[arg(long, value_enum, value_name = "WHICH", default_value_t = KeepLogsArg::Failures,

@@ -259,7 +259,10 @@ fn default_jobs() -> usize {
 }
 
 /// An engine for each of `jobs` workers: the reference engine, or the adapter started `jobs`
-/// times, all at once (exit 2 when one cannot be used at all; those started are then ended).
+/// times, all at once. A start that fails while others succeed (one adapter of many too slow to
+/// say hello on a loaded machine) is tried once more, once the others have started; what still
+/// fails is left out, and the run goes on with fewer workers, saying so. Exit 2 only when none
+/// starts (those started are then ended).
 fn start_jobs(
     engine: &EngineArg,
     jobs: usize,
@@ -267,8 +270,41 @@ fn start_jobs(
     if engine.engine.is_none() || jobs == 1 {
         return (0..jobs).map(|_| start(engine)).collect();
     }
-    std::thread::scope(|scope| {
-        let starting: Vec<_> = (0..jobs).map(|_| scope.spawn(|| start(engine))).collect();
+    let (mut started, failed) = start_at_once(engine, jobs);
+    if started.is_empty() {
+        return Err(first_error(failed));
+    }
+    if failed.is_empty() {
+        return Ok(started);
+    }
+    let (again, still) = start_at_once(engine, failed.len());
+    started.extend(again);
+    if !still.is_empty() {
+        let Usage(why) = first_error(still);
+        warn(&format!(
+            "{} of the {jobs} engines could not be started, twice: the run goes on with {} \
+             workers (an engine whose answers depend on the requests before them may answer \
+             as with --jobs {}); {why}",
+            jobs - started.len(),
+            started.len(),
+            started.len()
+        ));
+    } else {
+        warn(&format!(
+            "{} of the {jobs} engines did not start at the first try, and did at the second",
+            failed.len()
+        ));
+    }
+    Ok(started)
+}
+
+/// Starts `count` engines at once: those that started, and the errors of those that did not.
+fn start_at_once(
+    engine: &EngineArg,
+    count: usize,
+) -> (Vec<Box<dyn EngineUnderTest + Send>>, Vec<Usage>) {
+    let results: Vec<_> = std::thread::scope(|scope| {
+        let starting: Vec<_> = (0..count).map(|_| scope.spawn(|| start(engine))).collect();
         starting
             .into_iter()
             .map(|started| {
@@ -277,7 +313,24 @@ fn start_jobs(
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             })
             .collect()
-    })
+    });
+    let mut started = Vec::new();
+    let mut failed = Vec::new();
+    for result in results {
+        match result {
+            Ok(engine) => started.push(engine),
+            Err(e) => failed.push(e),
+        }
+    }
+    (started, failed)
+}
+
+/// The first of `errors` (there is one at least).
+fn first_error(errors: Vec<Usage>) -> Usage {
+    errors
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| Usage("the engine could not be started".into()))
 }
 
 /// Ends every worker's engine, and says what they have to say of themselves (which worker's,

@@ -84,6 +84,9 @@ pub fn run(args: DiffArgs) -> Result<Finished, Usage> {
         },
     );
     progress("\r\x1b[K");
+    for partly in &outcome.partly_known {
+        warn(&partly.to_string());
+    }
     for pattern in &outcome.unmatched_known {
         warn(&format!(
             "--known entry `{pattern}` matches no departure seen in {} inputs",

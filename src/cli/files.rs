@@ -218,9 +218,10 @@ fn replace(path: &Path, text: &str) -> std::io::Result<()> {
         .write(true)
         .create_new(true)
         .open(&temporary)
-        .and_then(|mut file| {
+        .and_then(|file| {
+            let mut file = shinpan::fault::Disk::new(file);
             file.write_all(text.as_bytes())?;
-            file.sync_all()
+            file.get_ref().sync_all()
         })
         .and_then(|()| std::fs::rename(&temporary, path));
     if written.is_err() {

@@ -11,6 +11,7 @@
 mod arena;
 pub mod args;
 pub mod bot;
+mod cases_out;
 pub mod check;
 pub mod diff;
 mod files;

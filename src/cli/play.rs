@@ -28,6 +28,7 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
         matches,
         jobs,
         log_dir,
+        replace_logs,
         keep_logs,
         log,
         format,
@@ -52,6 +53,7 @@ pub fn run(args: PlayArgs) -> Result<Finished, Usage> {
             jobs: jobs.unwrap_or(1),
             log_dir,
             keep: keep_logs.keep(),
+            replace: replace_logs,
             format: format.format(),
         };
         return super::arena::run(game, &contenders, plan, &options, arena);

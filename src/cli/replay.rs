@@ -2,11 +2,12 @@
 //! the pages beside an arena's logs): the match read as `trace` reads it, each step drawn as
 //! it is read.
 
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use shinpan::cores::on_every_core;
-use shinpan::harness::log::{read_match, read_matches, MatchLog};
+use shinpan::harness::log::{LogIndex, MatchLog};
 use shinpan::harness::replay::replay_played;
 use shinpan::harness::trace::clauses::ClauseIndex;
 use shinpan::harness::trace::{trace_seen, Seen, TraceConfig, TraceReport};
@@ -98,47 +99,84 @@ fn outcome(report: &TraceReport, read: &MatchLog) -> String {
 
 /// The replay page of the `play` log at `path`: its match `index`, or every match it holds
 /// (`play --rounds 10 --format html`), each under its own entry of the page's match picker.
+///
+/// The matches are read a batch at a time ([`LogIndex::each`]), each batch drawn on every core
+/// and packed as soon as it is drawn: a page of many long matches holds the packed matches and
+/// one batch of matches read, not the whole log.
 pub fn page_of_log(game: &dyn DynGame, path: &Path, index: Option<u64>) -> Result<String, Usage> {
     let paths = [path.to_path_buf()];
-    let reads = match index {
-        Some(index) => read_match(&paths, Some(index)).map(|read| vec![read]),
-        None => read_matches(&paths),
-    }
-    .map_err(|e| Usage(e.to_string()))?;
+    let logs = LogIndex::open(&paths).map_err(|e| Usage(e.to_string()))?;
+    let total = match index {
+        Some(_) => 1,
+        None => logs.matches().len().max(1),
+    };
     let title = format!("shinpan replay: {}", game.info().id);
     let facts = vec![
         ("game", game.info().id.to_string()),
         ("log", path.display().to_string()),
-        ("matches", reads.len().to_string()),
+        ("matches", total.to_string()),
     ];
     let page = ReplayPage {
         title: &title,
         facts: &facts,
         departures: "",
     };
-    // Matches are drawn on every core, each packed as soon as it is drawn: a page of many
-    // long matches holds one drawn match a core at a time.
-    let total = reads.len();
     let drawn = AtomicUsize::new(0);
-    let size = |read: &MatchLog| {
-        read.players
-            .values()
-            .map(|p| p.exchanges.len() as u64)
-            .sum()
+    let draw = |batch: &[MatchLog]| {
+        let size = |read: &MatchLog| {
+            read.players
+                .values()
+                .map(|p| p.exchanges.len() as u64)
+                .sum()
+        };
+        on_every_core(batch, size, |read| {
+            let packed = played_match(game, read).pack();
+            let done = drawn.fetch_add(1, Ordering::Relaxed) + 1;
+            if total > 1 {
+                progress(&format!("\r\x1b[Kdrew match {done} of {total}"));
+            }
+            packed
+        })
     };
-    let matches = on_every_core(&reads, size, |read| {
-        let packed = played_match(game, read).pack();
-        let done = drawn.fetch_add(1, Ordering::Relaxed) + 1;
-        if total > 1 {
-            progress(&format!("\r\x1b[Kdrew match {done} of {total}"));
+    let mut matches = Vec::new();
+    match index {
+        Some(index) => {
+            let read = logs.read(Some(index)).map_err(|e| Usage(e.to_string()))?;
+            matches.extend(draw(&[read]));
         }
-        packed
-    });
+        None => {
+            let mut batch = Vec::new();
+            let mut exchanges = 0;
+            logs.each(|read| {
+                exchanges += read
+                    .players
+                    .values()
+                    .map(|p| p.exchanges.len())
+                    .sum::<usize>();
+                batch.push(read);
+                if batch.len() >= BATCH_MATCHES || exchanges >= BATCH_EXCHANGES {
+                    matches.extend(draw(&batch));
+                    batch.clear();
+                    exchanges = 0;
+                }
+                ControlFlow::Continue(())
+            })
+            .map_err(|e| Usage(e.to_string()))?;
+            matches.extend(draw(&batch));
+        }
+    }
     if total > 1 {
         progress("\r\x1b[K");
     }
     Ok(replay_page(&page, &matches))
 }
+
+/// The most matches read before a batch is drawn: enough to keep every core busy.
+const BATCH_MATCHES: usize = 64;
+
+/// The most exchanges (a prompt and its reply) read before a batch is drawn, so that a batch of
+/// long matches is drawn before more are read.
+const BATCH_EXCHANGES: usize = 50_000;
 
 /// Match `read` of a `play` log made again by the reference engine from the log's seed, every
 /// state whole; a log that names no seed is read as a trace reads it.

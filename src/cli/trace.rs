@@ -4,16 +4,14 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use shinpan::bounded::{self, Bound};
-use shinpan::case::DEFAULT_MAX_FILE_BYTES;
 use shinpan::harness::guard::{watch, Marks};
 use shinpan::harness::log::{from_imported, read_match, MatchLog, PlayerLog};
 use shinpan::harness::tap::bot::exec_with_parent_death;
 use shinpan::harness::tap::{exit_like, tap as run_tap, TapEnd, TapOptions, LOG_INCOMPLETE};
-use shinpan::harness::trace::cases::{case_file, StepCase};
 use shinpan::harness::trace::clauses::ClauseIndex;
 use shinpan::harness::trace::{trace_with, TraceConfig, TraceReport};
 use shinpan::report::Render;
@@ -21,7 +19,7 @@ use shinpan::seam::MatchOptions;
 use shinpan::seam::{DynGame, Missing};
 
 use super::args::{CheckFormatArg, GuardArgs, TapArgs, TapExecArgs, TraceArgs};
-use super::files::{write_atomically, write_catalogue};
+use super::cases_out::CasesOut;
 use super::replay::{traced_page, Origin};
 use super::{game_by_id, out, warn, Finished, Usage};
 
@@ -97,6 +95,12 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
     let (options, options_from) = options(game, &args, &read)?;
     let index = clause_index(id)?;
     let engine = known_engine(&args, &index, id)?;
+    // Before the trace: a folder that cannot take the cases is refused now, not after it.
+    let cases_out = args
+        .cases_out
+        .as_deref()
+        .map(|dir| CasesOut::prepare(game, dir, &args.logs))
+        .transpose()?;
     let mut page = None;
     let mut report = match args.match_index.filter(|m| !read.matches.contains(m)) {
         Some(wanted) if args.import.is_none() => TraceReport::nothing_checked(
@@ -138,9 +142,18 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
             None => why,
         });
     }
-    if let Some(dir) = &args.cases_out {
-        let note = write_cases(game, &index, dir, &args.logs, &report)?;
-        report.notes.push(note);
+    // The report is printed whatever becomes of the cases; cases not written then exit 2.
+    let mut not_written = None;
+    if let Some(cases_out) = &cases_out {
+        match cases_out.write(game, &index, &report.step_cases) {
+            Ok(note) => report.notes.push(note),
+            Err(why) => {
+                report
+                    .notes
+                    .push(format!("the step cases were not written: {why}"));
+                not_written = Some(why);
+            }
+        }
     }
     match (args.format.format(), page) {
         (Some(format), _) => out(&report.render(format))?,
@@ -150,6 +163,11 @@ pub fn run(args: TraceArgs) -> Result<Finished, Usage> {
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>shinpan trace: {id}</title>\n</head>\n<body>\n<h1>shinpan trace: {id}</h1>\n<p id=\"end\">Nothing to replay.</p>\n<pre>{}</pre>\n</body>\n</html>\n",
             shinpan::seam::escape(&report.render(shinpan::report::Format::Human))
         ))?,
+    }
+    if let Some(why) = not_written {
+        return Err(Usage(format!(
+            "--cases-out: the step cases were not written: {why}"
+        )));
     }
     // A departure fails the run (exit 1) even in a log cut short; only a clean but incomplete
     // log is "less was checked" (exit 3), as `--help` and conformance/TRACES.md say.
@@ -317,104 +335,4 @@ fn import(
         Ok(exchanges) => Ok(from_imported(exchanges)),
         Err(e) => Err(Usage(format!("{}: {e}", path.display()))),
     }
-}
-
-/// The step cases as case files no larger than `check` reads by default
-/// ([`DEFAULT_MAX_FILE_BYTES`]): one, `name`, when they fit (a whole CEDEC 2013 match of
-/// whole-field steps takes 12 to 16 MB, which `check` would refuse without
-/// `--max-case-file-bytes`), else consecutive parts, `name-part-1`, `name-part-2`, … Each: its
-/// name, its text, the cases written and the steps left out.
-fn case_files(
-    game: &dyn DynGame,
-    index: &ClauseIndex,
-    name: &str,
-    steps: &[StepCase],
-) -> Vec<(String, String, usize, usize)> {
-    let max = DEFAULT_MAX_FILE_BYTES as usize;
-    let (text, written, left_out) = case_file(game, index, name, steps);
-    if text.len() <= max || steps.len() < 2 {
-        return vec![(name.to_string(), text, written, left_out)];
-    }
-    let mut parts = text.len().div_ceil(max) + 1;
-    loop {
-        let files: Vec<_> = steps
-            .chunks(steps.len().div_ceil(parts))
-            .enumerate()
-            .map(|(i, chunk)| {
-                let part = format!("{name}-part-{}", i + 1);
-                let (text, written, left_out) = case_file(game, index, &part, chunk);
-                (part, text, written, left_out)
-            })
-            .collect();
-        if files.iter().all(|f| f.1.len() <= max) || parts >= steps.len() {
-            return files;
-        }
-        parts *= 2;
-    }
-}
-
-/// `trace --cases-out DIR`: the checked steps as DIR/<game>/trace-<log>.yaml, with the game's
-/// clause catalogue beside it (a library needs one). Returns what was written, for the notes.
-fn write_cases(
-    game: &dyn DynGame,
-    index: &ClauseIndex,
-    dir: &Path,
-    logs: &[PathBuf],
-    report: &TraceReport,
-) -> Result<String, Usage> {
-    let id = game.info().id;
-    let folder = dir.join(id);
-    std::fs::create_dir_all(&folder)
-        .map_err(|e| Usage(format!("{}: cannot create it: {e}", folder.display())))?;
-    write_catalogue(&folder, id)
-        .map_err(|e| Usage(format!("{}: {e}", folder.join("rules.yaml").display())))?;
-    let name: String = logs
-        .first()
-        .and_then(|p| p.file_stem())
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "match".into())
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let name = format!("trace-{}", name.trim_matches('-'));
-    let files = case_files(game, index, &name, &report.step_cases);
-    let (mut written, mut left_out) = (0, 0);
-    for (file, text, in_file, left) in &files {
-        let path = folder.join(format!("{file}.yaml"));
-        write_atomically(&path, text).map_err(|e| Usage(format!("{}: {e}", path.display())))?;
-        (written, left_out) = (written + in_file, left_out + left);
-    }
-    // What an earlier run of this log left that this one did not write (the whole file, or
-    // parts past the last one written) would repeat its steps in the library.
-    let first_stale_part = if files.len() > 1 { files.len() + 1 } else { 1 };
-    let mut stale: Vec<PathBuf> = (first_stale_part..)
-        .map(|k| folder.join(format!("{name}-part-{k}.yaml")))
-        .take_while(|path| path.exists())
-        .collect();
-    if files.len() > 1 {
-        stale.push(folder.join(format!("{name}.yaml")));
-    }
-    for path in stale.iter().filter(|path| path.exists()) {
-        std::fs::remove_file(path)
-            .map_err(|e| Usage(format!("{}: cannot remove it: {e}", path.display())))?;
-    }
-    let first = folder.join(format!("{}.yaml", files[0].0));
-    let place = match files.len() {
-        1 => first.display().to_string(),
-        n => format!("{} and {} more files beside it", first.display(), n - 1),
-    };
-    Ok(format!(
-        "wrote {written} step cases to {place}{}",
-        if left_out > 0 {
-            format!(" ({left_out} steps left out: the engine showed states the rules forbid)")
-        } else {
-            String::new()
-        }
-    ))
 }

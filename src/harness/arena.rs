@@ -12,19 +12,29 @@
 //! result is handed on as soon as it ends.
 //!
 //! An interrupt stops every worker before its next match; a match under way is cut short (its
-//! log ends with an `interrupted` record) and not counted. A program that cannot start stops the
-//! run: the workers start no new match, and the error of the earliest such match in the plan is
-//! returned.
+//! log ends with an `interrupted` record) and not counted. A program that cannot start, or a log
+//! that cannot be written (a full disk), stops the run: the workers start no new match, and the
+//! run says why, with the error of the earliest such match in the plan, beside the matches
+//! played to their end. A log a write failed in is cut back to its last whole record and, when
+//! there is room for it, ended with an `interrupted` record saying why (`conformance/TRACES.md`).
+//!
+//! A log is created as a new file, never through what is already at its name: a symbolic link
+//! there is not followed. Only with [`ArenaLogs::replace`] is what is there (a file, a link)
+//! removed first, and a link's target is left as it was.
 
 use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, Seek, SeekFrom, Write};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 
+use crate::fault::Disk;
 use crate::harness::interrupt;
+use crate::harness::log::{now_us, record_line};
 use crate::harness::play::{play_match, Contender, MatchError, MatchResult, PlayOptions, Round};
 use crate::seam::{DynGame, MatchOptions};
 
@@ -101,6 +111,9 @@ pub enum KeepLogs {
 pub struct ArenaLogs {
     pub dir: PathBuf,
     pub keep: KeepLogs,
+    /// Whether a match's log replaces what is at its name (`--replace-logs`): a file, or a
+    /// symbolic link (the link, not its target). Otherwise a name already taken stops the run.
+    pub replace: bool,
 }
 
 /// The file a match is logged to: its seed and the contenders in seat order, numbered from 1
@@ -121,11 +134,15 @@ pub struct Played {
 }
 
 /// How the run of an arena went, beside its matches.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct ArenaRun {
     pub played: usize,
-    /// Why it stopped before its last match (`interrupted by SIGINT after 12 of 40 matches`).
+    /// Why it stopped before its last match (`interrupted by SIGINT after 12 of 40 matches`,
+    /// `stopped after 3 of 40 matches: …: No space left on device`).
     pub interrupted: Option<String>,
+    /// What stopped it, when the tool could not do its job (a program that cannot start, a log
+    /// that cannot be written): the error of the earliest such match in the plan.
+    pub error: Option<MatchError>,
 }
 
 /// What a worker sends back: a match's place and what became of it.
@@ -133,7 +150,7 @@ type Sent = (usize, Result<Option<Played>, MatchError>);
 
 /// Plays every match of `plan` between `contenders` on `jobs` workers, logging each to `logs`,
 /// and hands each to `ended` on the calling thread as it ends (in the order they end: see the
-/// module's page).
+/// module's page). What stopped the run early, if anything did, is in the [`ArenaRun`].
 pub fn run_arena(
     game: &dyn DynGame,
     contenders: &[Contender],
@@ -142,7 +159,7 @@ pub fn run_arena(
     jobs: usize,
     logs: &ArenaLogs,
     mut ended: impl FnMut(Played),
-) -> Result<ArenaRun, MatchError> {
+) -> ArenaRun {
     let total = plan.matches().unwrap_or(usize::MAX);
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -188,19 +205,22 @@ pub fn run_arena(
         }
     });
     if let Some((_, e)) = first_error {
-        return Err(e);
-    }
-    if let Some(why) = interrupt::reason() {
+        run.interrupted = Some(format!(
+            "stopped after {} of {total} matches: {e} (a match under way is not counted)",
+            run.played
+        ));
+        run.error = Some(e);
+    } else if let Some(why) = interrupt::reason() {
         run.interrupted = Some(format!(
             "{why} after {} of {total} matches (a match under way is not counted)",
             run.played
         ));
     }
-    Ok(run)
+    run
 }
 
 /// Plays the `index`th match of `plan` with its log in its own file; deletes the log when it
-/// is not to be kept.
+/// is not to be kept. A log a write failed in is cut back to its last whole record ([`cut`]).
 fn play_logged(
     game: &dyn DynGame,
     contenders: &[Contender],
@@ -217,10 +237,24 @@ fn play_logged(
             format!("{}: {e}", path.display()),
         ))
     };
-    let mut file = File::create(&path).map(BufWriter::new).map_err(named)?;
-    let result = play_match(game, contenders, index, &round, options, Some(&mut file));
-    file.flush().map_err(named)?;
-    drop(file);
+    let file = create_log(&path, logs.replace).map_err(named)?;
+    let mut log = BufWriter::new(LogFile {
+        file: Disk::new(file),
+        written: 0,
+        whole: 0,
+    });
+    let result = play_match(game, contenders, index, &round, options, Some(&mut log));
+    let result = match (result, log.flush()) {
+        (Err(MatchError::Log(e)), _) | (Ok(_), Err(e)) => {
+            let marked = cut(log, index, &e);
+            return Err(MatchError::Log(std::io::Error::new(
+                e.kind(),
+                format!("{}: {e}; {marked}", path.display()),
+            )));
+        }
+        (result, _) => result,
+    };
+    drop(log);
     let result = match result {
         Ok(result) => result,
         Err(e) => {
@@ -240,6 +274,82 @@ fn play_logged(
         None
     };
     Ok(Some(Played { index, result, log }))
+}
+
+/// A new file at `path`, never what is there already: a name taken (by a file, or by a
+/// symbolic link, which is not followed) is an error, unless `replace`, where the entry at the
+/// name (the link itself, never its target) is removed first.
+fn create_log(path: &Path, replace: bool) -> std::io::Result<File> {
+    let create = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .custom_flags(nix::libc::O_NOFOLLOW)
+            .open(path)
+    };
+    match create() {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && replace => {
+            std::fs::remove_file(path)?;
+            create()
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(std::io::Error::new(
+            e.kind(),
+            "a file of this name is already in the log directory (written since the run \
+             began?); it is not replaced without --replace-logs",
+        )),
+        created => created,
+    }
+}
+
+/// A match's log file, which knows where its last whole record ends.
+struct LogFile {
+    file: Disk<File>,
+    /// The bytes written, and those of whole records (up to the last line break written).
+    written: u64,
+    whole: u64,
+}
+
+impl Write for LogFile {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let n = self.file.write(bytes)?;
+        if let Some(end) = bytes[..n].iter().rposition(|&b| b == b'\n') {
+            self.whole = self.written + end as u64 + 1;
+        }
+        self.written += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush()
+    }
+}
+
+/// Cuts the log of match `index`, which `error` stopped, back to its last whole record (what
+/// was not written of the buffer is dropped), and ends it with an `interrupted` record saying
+/// why, when there is room for it: says which it did.
+fn cut(log: BufWriter<LogFile>, index: usize, error: &std::io::Error) -> String {
+    let (mut log, _unwritten) = log.into_parts();
+    let whole = log.whole;
+    let back = |file: &mut File| {
+        file.set_len(whole)
+            .and_then(|()| file.seek(SeekFrom::Start(whole)).map(|_| ()))
+    };
+    if back(log.file.get_mut()).is_err() {
+        return "its log may end in a record cut short".into();
+    }
+    let record = json!({"event": "interrupted", "match": index, "t_us": now_us(),
+                        "why": format!("the log could not be written: {error}")});
+    let marked = log
+        .file
+        .write_all(record_line(&record).as_bytes())
+        .and_then(|()| log.file.flush());
+    match marked {
+        Ok(()) => "its log ends with an `interrupted` record".into(),
+        Err(_) => {
+            let _ = back(log.file.get_mut());
+            "its log ends at its last whole record, with no `end`".into()
+        }
+    }
 }
 
 /// Deletes a log that is not to be kept (any failure to is harmless: a file too many).

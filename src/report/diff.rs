@@ -9,7 +9,7 @@
 use serde::Serialize;
 
 use super::{JunitRow, JunitStatus, Render};
-use crate::harness::diff::{DiffOutcome, Finding, Size, Skipped};
+use crate::harness::diff::{DiffOutcome, Finding, PartlyKnown, Size, Skipped};
 
 /// How many lines of a difference the human report shows: the case file holds it whole; here,
 /// enough to recognise it.
@@ -47,6 +47,9 @@ pub struct DiffReport {
     pub interrupted: Option<String>,
     /// The `--known` patterns that matched no departure seen.
     pub unmatched_known: Vec<String>,
+    /// The `--known` patterns that covered some fields of a departure found and not all: not
+    /// applied.
+    pub partly_known: Vec<PartlyKnown>,
     /// The departures passed over because `--known` lists them.
     pub known: Vec<Skipped>,
     /// The distinct departures found, in the order found.
@@ -223,6 +226,7 @@ impl DiffReport {
             repeats: outcome.repeats,
             interrupted: outcome.interrupted.clone(),
             unmatched_known: outcome.unmatched_known.clone(),
+            partly_known: outcome.partly_known.clone(),
             known: outcome.known.clone(),
             findings,
         }
@@ -258,6 +262,9 @@ impl Render for DiffReport {
         }
         for skipped in &self.known {
             text.push_str(&known_line(skipped));
+        }
+        for partly in &self.partly_known {
+            text.push_str(&format!("PARTLY KNOWN: {partly}\n"));
         }
         if self.findings.is_empty() {
             text.push_str(&self.no_disagreement_line());

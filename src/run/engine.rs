@@ -118,6 +118,17 @@ pub struct NewMatchRequest<'a> {
     pub options: &'a MatchOptions,
 }
 
+/// What an engine's requests have come to ([`EngineUnderTest::requests`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Requests {
+    /// How many it was asked.
+    pub asked: u64,
+    /// When the last of them failed: how (a few words, the same for failures of one kind: `no
+    /// response in time`), and the number of the first (from 0) of those that failed so, one
+    /// after another, up to the last.
+    pub failing: Option<(&'static str, u64)>,
+}
+
 /// An engine the case runner can ask. Every method has the meaning of the adapter protocol's
 /// request of the same name.
 pub trait EngineUnderTest {
@@ -149,6 +160,14 @@ pub trait EngineUnderTest {
     /// says so instead of waiting out every remaining case.
     fn gave_up(&self) -> Option<String> {
         None
+    }
+
+    /// The requests asked so far, and the failures in a row they end with: the runner counts
+    /// them over the cases in library order, to give up on an engine that fails every request
+    /// after the same cases whatever `--jobs` ([`crate::run::GIVE_UP_AFTER`]). Nothing failed,
+    /// by default.
+    fn requests(&self) -> Requests {
+        Requests::default()
     }
 
     /// Ends the engine (an adapter stops its process) and says anything the run's report should

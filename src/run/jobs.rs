@@ -14,6 +14,12 @@
 //! calling thread: the cases one after another, as before there were workers.
 //!
 //! **Stopping.** The report is always a prefix of the selected cases, in library order:
+//! - an engine whose requests fail the same way [`GIVE_UP_AFTER`] times in a row is given up
+//!   on, the requests counted over the cases in library order, whichever worker's engine was
+//!   asked ([`EngineUnderTest::requests`]: a case whose requests all failed one way adds them
+//!   to the count, when the count is of that way; one whose last request went well ends it):
+//!   the run ends after the case where the count reaches it, whatever N (an adapter that
+//!   crashes on every request: after 5 cases with one request each, at `--jobs 1` as at 4);
 //! - an engine that gives up after case `k` ([`EngineUnderTest::gave_up`]) ends the run at
 //!   `k`: every worker still runs its cases before `k` and starts none after it; the report
 //!   has the cases up to `k` (`stopped after k + 1 of TOTAL cases: …`);
@@ -32,9 +38,14 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+use super::engine::Requests;
 use super::{run_case, select, CaseResult, EngineUnderTest};
 use crate::case::{Case, CaseBody, Library};
 use crate::seam::DynGame;
+
+/// After this many requests in a row that failed the same way, counted over the cases in
+/// library order, the engine is given up on: it hangs on every request, or cannot start.
+pub const GIVE_UP_AFTER: usize = 5;
 
 /// The results of a run of the library.
 #[derive(Debug, Clone)]
@@ -70,7 +81,7 @@ pub fn run_library_until(
 ) -> LibraryRun {
     let cases = select(library, filter);
     let deal = Deal::new(&cases, 1);
-    let mut collected = Collected::new(cases.len(), progress);
+    let mut collected = Collected::new(cases.len(), &deal.limit, progress);
     work(engine, 0, &deal, &interrupted, |event| {
         collected.take(event)
     });
@@ -98,7 +109,7 @@ pub fn run_library_jobs(
     }
     let cases = select(library, filter);
     let deal = Deal::new(&cases, engines.len());
-    let mut collected = Collected::new(cases.len(), progress);
+    let mut collected = Collected::new(cases.len(), &deal.limit, progress);
     let panicked = std::thread::scope(|scope| {
         // Should `progress` panic here, the workers stop before their next case too.
         let _stop = StopOnPanic(&deal.limit);
@@ -175,8 +186,9 @@ fn shares(cases: &[(&'static dyn DynGame, &Case)], workers: usize) -> Vec<Vec<us
 
 /// What a worker tells the run, in the order it happened to that worker.
 enum Event {
-    /// Case `index` finished (boxed: a result is large, the other events small).
-    Judged(usize, Box<CaseResult>),
+    /// Case `index` finished (boxed: a result is large, the other events small), and what
+    /// became of its requests.
+    Judged(usize, Box<CaseResult>, CaseRequests),
     /// The engine gave up after case `index` (already sent as judged): why.
     GaveUp(usize, String),
     /// The worker stopped for `why`; `cut_short`, the case under way when it came.
@@ -207,7 +219,9 @@ fn work(
             });
         }
         let (game, case) = deal.cases[index];
+        let before = engine.requests();
         let judged = run_case(game, case, engine);
+        let requests = CaseRequests::of(before, engine.requests());
         if let Some(why) = interrupted() {
             return send(Event::Interrupted {
                 why,
@@ -215,7 +229,7 @@ fn work(
             });
         }
         let result = CaseResult::of(case, game.info().id, judged);
-        send(Event::Judged(index, Box::new(result)));
+        send(Event::Judged(index, Box::new(result), requests));
         if let Some(why) = engine.gave_up() {
             deal.limit.fetch_min(index + 1, Ordering::SeqCst);
             return send(Event::GaveUp(index, why));
@@ -234,9 +248,43 @@ impl Drop for StopOnPanic<'_> {
     }
 }
 
+/// What became of a case's requests, as the count of failures in a row takes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CaseRequests {
+    /// It asked nothing: the count is as it was.
+    None,
+    /// Its last request went well: the count ends.
+    EndedWell,
+    /// Every request it asked failed this way: so many more, if the count is of that way.
+    AllFailed(&'static str, u64),
+    /// Its last requests failed this way, after one that did not: the count starts again.
+    EndedFailing(&'static str, u64),
+}
+
+impl CaseRequests {
+    /// From the engine's requests before the case and after it.
+    fn of(before: Requests, after: Requests) -> CaseRequests {
+        let asked = after.asked.saturating_sub(before.asked);
+        match after.failing {
+            _ if asked == 0 => CaseRequests::None,
+            None => CaseRequests::EndedWell,
+            Some((kind, since)) if since <= before.asked => CaseRequests::AllFailed(kind, asked),
+            Some((kind, since)) => CaseRequests::EndedFailing(kind, after.asked - since),
+        }
+    }
+}
+
 /// The results as they come, in library order, and what stopped the run.
-struct Collected<P> {
+struct Collected<'l, P> {
     results: Vec<Option<CaseResult>>,
+    /// What became of each case's requests, kept until the count in library order reaches it.
+    requests: Vec<Option<CaseRequests>>,
+    /// The cases counted so far (a prefix of the library), and the failures in a row they end
+    /// with: their way and number.
+    counted: usize,
+    in_a_row: Option<(&'static str, u64)>,
+    /// The first case no worker may start, lowered when the count gives up.
+    limit: &'l AtomicUsize,
     done: usize,
     progress: P,
     /// The earliest case an engine gave up after, and why.
@@ -246,10 +294,14 @@ struct Collected<P> {
     cut_short: Vec<usize>,
 }
 
-impl<P: FnMut(&CaseResult, usize, usize)> Collected<P> {
-    fn new(total: usize, progress: P) -> Self {
+impl<'l, P: FnMut(&CaseResult, usize, usize)> Collected<'l, P> {
+    fn new(total: usize, limit: &'l AtomicUsize, progress: P) -> Self {
         Collected {
             results: vec![None; total],
+            requests: vec![None; total],
+            counted: 0,
+            in_a_row: None,
+            limit,
             done: 0,
             progress,
             gave_up: None,
@@ -260,10 +312,12 @@ impl<P: FnMut(&CaseResult, usize, usize)> Collected<P> {
 
     fn take(&mut self, event: Event) {
         match event {
-            Event::Judged(index, result) => {
+            Event::Judged(index, result, requests) => {
                 self.done += 1;
                 (self.progress)(&result, self.done, self.results.len());
                 self.results[index] = Some(*result);
+                self.requests[index] = Some(requests);
+                self.count_failures();
             }
             Event::GaveUp(index, why) => {
                 if self.gave_up.as_ref().is_none_or(|(k, _)| index < *k) {
@@ -274,6 +328,45 @@ impl<P: FnMut(&CaseResult, usize, usize)> Collected<P> {
                 self.interrupted.get_or_insert(why);
                 self.cut_short.extend(cut_short);
             }
+        }
+    }
+
+    /// Counts the failed requests in a row over the finished cases, in library order, as far
+    /// as they go without a gap; gives up after the case where they reach [`GIVE_UP_AFTER`].
+    fn count_failures(&mut self) {
+        if self
+            .in_a_row
+            .is_some_and(|(_, n)| n >= GIVE_UP_AFTER as u64)
+        {
+            return;
+        }
+        while let Some(Some(requests)) = self.requests.get(self.counted) {
+            let k = self.counted;
+            self.counted += 1;
+            self.in_a_row = match (*requests, self.in_a_row) {
+                (CaseRequests::None, count) => count,
+                (CaseRequests::EndedWell, _) => None,
+                (CaseRequests::AllFailed(kind, n), Some((was, m))) if was == kind => {
+                    Some((kind, m + n))
+                }
+                (CaseRequests::AllFailed(kind, n) | CaseRequests::EndedFailing(kind, n), _) => {
+                    Some((kind, n))
+                }
+            };
+            let Some((kind, n)) = self.in_a_row.filter(|(_, n)| *n >= GIVE_UP_AFTER as u64) else {
+                continue;
+            };
+            if self.gave_up.as_ref().is_none_or(|(g, _)| k < *g) {
+                self.limit.fetch_min(k + 1, Ordering::SeqCst);
+                self.gave_up = Some((
+                    k,
+                    format!(
+                        "the engine failed {n} requests in a row the same way ({kind}); the \
+                         remaining cases were not run"
+                    ),
+                ));
+            }
+            return;
         }
     }
 

@@ -29,9 +29,9 @@ use crate::seam::{DynGame, MatchOptions, ParseVerdict, Reply};
 
 pub use engine::{
     Answered, EngineError, EngineUnderTest, NewMatchRequest, ParseRequest, Planted, Reference,
-    StepRequest, StepResponse,
+    Requests, StepRequest, StepResponse,
 };
-pub use jobs::{run_library, run_library_jobs, run_library_until, LibraryRun};
+pub use jobs::{run_library, run_library_jobs, run_library_until, LibraryRun, GIVE_UP_AFTER};
 use mask::{checks_something, PROMPTS};
 pub use mask::{Mask, MaskError};
 pub use shown::Shown;

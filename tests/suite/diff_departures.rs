@@ -167,6 +167,59 @@ fn a_known_departure_is_passed_over() {
     assert!(!summary.contains("ojama"), "{summary}");
 }
 
+/// Issue 40, item 16: a `--known` field pattern that covers only part of a departure (the
+/// ojama departure is made of `players[].ojama_stock` and `players[].field`; the list names the
+/// first) was neither applied nor reported. It is still not applied (the other field may be a
+/// bug of its own), and it is reported: on stderr, in the human report and in the JSON one.
+#[test]
+fn a_known_pattern_that_covers_part_of_a_departure_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let known = dir.path().join("known.yaml");
+    std::fs::write(
+        &known,
+        "players[].ojama_stock: ojama row at 11, reported upstream\n",
+    )
+    .unwrap();
+    for format in ["human", "json"] {
+        let output = shinpan()
+            .args(["diff", "codevs-reborn", "--engine", TWO_BUGS, "--known"])
+            .arg(&known)
+            .args(["--runs", "300", "--format", format])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
+        let said = "--known entry `players[].ojama_stock` covers only part of departure \
+                    `ojama.drop`: it covers players[].ojama_stock, and no entry covers \
+                    players[].field; the departure is not passed over";
+        assert!(stderr.contains(said), "{stderr}");
+        if format == "human" {
+            assert!(
+                stdout.contains(&format!("PARTLY KNOWN: {said}")),
+                "{stdout}"
+            );
+            assert!(
+                stdout.contains(". ojama.drop · "),
+                "found, not passed over: {stdout}"
+            );
+            continue;
+        }
+        let report: Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(
+            report["partly_known"],
+            serde_json::json!([{
+                "pattern": "players[].ojama_stock",
+                "name": "ojama.drop",
+                "covered": ["players[].ojama_stock"],
+                "uncovered": ["players[].field"],
+            }]),
+            "{report:#}"
+        );
+        assert_eq!(report["known"], serde_json::json!([]), "{report:#}");
+    }
+}
+
 /// A clause is a first-class `--known` pattern: every input the ojama variant reproduces is
 /// passed over by it, whatever fields differ on it.
 #[test]

@@ -626,3 +626,45 @@ fn a_log_of_a_format_version_trace_does_not_know_is_refused() {
         "{stderr}"
     );
 }
+
+/// Issue 40, item 7: reading a log of many matches was quadratic in them, in time and in memory
+/// (every match read kept its own copy of the set of all match numbers: 20,000 matches made
+/// 400 million entries, some 4 GB; a 100,000-match `play --format html` was still reading its
+/// log 23 minutes after play ended). Here a log of 20,000 short matches is read whole, every
+/// match of it, in a process of at most 1 GiB of address space. (Its speed is measured by
+/// `benches/log.rs`.)
+#[test]
+fn a_log_of_twenty_thousand_matches_is_read_in_memory_linear_in_it() {
+    const MATCHES: u64 = 20_000;
+    crate::common::in_own_process_within(
+        "hostile_files::a_log_of_twenty_thousand_matches_is_read_in_memory_linear_in_it",
+        Some(1 << 20),
+        || {
+            let dir = tempfile::tempdir().unwrap();
+            let log = dir.path().join("many.jsonl");
+            let mut text = String::new();
+            for m in 0..MATCHES {
+                text.push_str(&format!(
+                    "{{\"event\":\"start\",\"game\":\"codevs-reborn\",\"match\":{m},\"seed\":{m},\"trace\":1}}\n\
+                     {{\"event\":\"prompt\",\"match\":{m},\"player\":0,\"t_us\":{},\"text\":\"{m}\\n\"}}\n\
+                     {{\"event\":\"reply\",\"match\":{m},\"player\":0,\"t_us\":{},\"text\":\"0 0\\n\"}}\n\
+                     {{\"event\":\"end\",\"match\":{m},\"outcome\":{{\"winner\":0}},\"t_us\":{}}}\n",
+                    3 * m,
+                    3 * m + 1,
+                    3 * m + 2
+                ));
+            }
+            std::fs::write(&log, text).unwrap();
+            let read = shinpan::harness::log::read_matches(&[log]).unwrap();
+            assert_eq!(read.len() as u64, MATCHES);
+            for (m, one) in read.iter().enumerate() {
+                assert_eq!(one.read, Some(m as u64));
+                assert_eq!(one.start.seed, Some(m as u64));
+                assert_eq!(one.players[&0].exchanges.len(), 1, "match {m}");
+                assert_eq!(one.players[&0].exchanges[0].prompt, format!("{m}\n"));
+                assert!(one.incomplete.is_empty(), "match {m}: {:?}", one.incomplete);
+            }
+            assert_eq!(read[0].matches.len() as u64, MATCHES);
+        },
+    );
+}

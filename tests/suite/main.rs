@@ -20,6 +20,7 @@ mod procs;
 
 mod adapter;
 mod arena;
+mod arena_files;
 mod bot;
 mod bot_bad_input;
 mod cedec2013;
@@ -60,6 +61,7 @@ mod spring2022_trig;
 mod suite_api;
 mod tap;
 mod trace;
+mod trace_cases;
 mod trace_main_rb;
 mod tsg_auto_chess;
 mod verdicts;

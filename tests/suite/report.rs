@@ -128,6 +128,7 @@ fn diff_report() -> DiffReport {
         seen: vec![3],
         interrupted: None,
         unmatched_known: vec!["no.such.clause".into()],
+        partly_known: Vec::new(),
     };
     let case = CaseOut::NotWritten {
         why: "cannot write lib/codevs-reborn/diff-seed-0-run-26.yaml: No space left on device"

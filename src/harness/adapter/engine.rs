@@ -53,8 +53,8 @@ impl EngineUnderTest for Adapter {
             .and_then(|map| read_parse(&map))
     }
 
-    fn gave_up(&self) -> Option<String> {
-        Adapter::gave_up(self)
+    fn requests(&self) -> crate::run::Requests {
+        Adapter::requests(self)
     }
 
     fn finish(&mut self) -> Option<String> {

@@ -126,12 +126,15 @@ pub struct Adapter {
     pub late_lines: usize,
     /// Processes the adapter left running, found when a child was stopped.
     pub left_behind: Vec<String>,
-    /// The kind of the last failures and how many came in a row.
-    failures_in_a_row: Option<(&'static str, usize)>,
+    /// The requests asked, and the kind of the last failures with the number of the first of
+    /// them ([`crate::run::Requests`]: the run gives up on an adapter by them).
+    asked: u64,
+    failing: Option<(&'static str, u64)>,
 }
 
-/// After this many failures of one kind in a row, an adapter is given up on.
-pub const GIVE_UP_AFTER: usize = 5;
+/// After this many failures of one kind in a row, counted over the cases in library order, an
+/// adapter is given up on ([`crate::run::GIVE_UP_AFTER`]).
+pub use crate::run::GIVE_UP_AFTER;
 
 /// The time an adapter has for its `hello` unless told otherwise (`--start-timeout`).
 pub const DEFAULT_START_TIMEOUT: Duration = Duration::from_secs(10);
@@ -149,7 +152,8 @@ impl Adapter {
             restarts: 0,
             late_lines: 0,
             left_behind: Vec::new(),
-            failures_in_a_row: None,
+            asked: 0,
+            failing: None,
         };
         adapter.ensure_running()?;
         Ok(adapter)
@@ -170,14 +174,14 @@ impl Adapter {
         mut fields: Map<String, Value>,
     ) -> Result<Response, RequestFailure> {
         if let Err(failure) = self.ensure_running() {
-            self.count_failure(&failure.error);
+            self.count(Some(&failure.error));
             return Err(failure);
         }
         fields.insert("protocol".into(), PROTOCOL.into());
         fields.insert("id".into(), id.into());
         match self.exchange(id, &Value::Object(fields)) {
             Ok(answer) => {
-                self.failures_in_a_row = None;
+                self.count(None);
                 Ok(answer)
             }
             Err(error) => {
@@ -185,29 +189,29 @@ impl Adapter {
                 if interrupt::received().is_none() {
                     self.restarts += 1;
                 }
-                self.count_failure(&error);
+                self.count(Some(&error));
                 Err(self.stop(error))
             }
         }
     }
 
-    /// Why the adapter is not worth asking any more: the same failure [`GIVE_UP_AFTER`] times
-    /// in a row (it hangs on every request, it cannot start).
-    pub fn gave_up(&self) -> Option<String> {
-        match &self.failures_in_a_row {
-            Some((kind, n)) if *n >= GIVE_UP_AFTER => Some(format!(
-                "the adapter failed {n} requests in a row the same way ({kind}); the remaining \
-                 cases were not run"
-            )),
-            _ => None,
+    /// The requests asked so far, and the failures of one kind in a row they end with (it
+    /// hangs on every request, it cannot start): what the run gives up on an adapter by.
+    pub fn requests(&self) -> crate::run::Requests {
+        crate::run::Requests {
+            asked: self.asked,
+            failing: self.failing,
         }
     }
 
-    fn count_failure(&mut self, error: &AdapterError) {
-        let kind = error.kind();
-        self.failures_in_a_row = match self.failures_in_a_row.take() {
-            Some((last, n)) if last == kind => Some((last, n + 1)),
-            _ => Some((kind, 1)),
+    /// Counts a request, and how it failed if it did.
+    fn count(&mut self, failed: Option<&AdapterError>) {
+        let number = self.asked;
+        self.asked += 1;
+        self.failing = match (failed.map(AdapterError::kind), self.failing) {
+            (None, _) => None,
+            (Some(kind), Some((last, since))) if last == kind => Some((kind, since)),
+            (Some(kind), _) => Some((kind, number)),
         };
     }
 

@@ -10,6 +10,12 @@
 //!   every unexplained departure by its name.)
 //!
 //! Once one input of a departure is known, every input with the same name is.
+//!
+//! Field patterns that cover some of a departure's fields and not all do not make it known (its
+//! other fields may be a bug of its own): each such pattern is reported with the fields it
+//! leaves uncovered ([`Known::partly`]), not passed over in silence.
+
+use serde::Serialize;
 
 use super::{Departure, Part, Skipped};
 use crate::run::expect_fail::{glob_match, Entry, ExpectFail, ListError};
@@ -59,6 +65,37 @@ impl Known {
             .cloned()
     }
 
+    /// The entries that match some of the fields of `part`, which no entry makes known (see
+    /// [`Known::lookup`]): each with the fields it covers, and the fields no entry covers.
+    pub fn partly(&self, part: &Part) -> Vec<PartlyKnown> {
+        let uncovered: Vec<String> = part
+            .fields
+            .iter()
+            .filter(|f| !self.entries.iter().any(|e| glob_match(&e.pattern, f)))
+            .cloned()
+            .collect();
+        if uncovered.is_empty() {
+            return Vec::new();
+        }
+        self.entries
+            .iter()
+            .filter_map(|entry| {
+                let covered: Vec<String> = part
+                    .fields
+                    .iter()
+                    .filter(|f| glob_match(&entry.pattern, f))
+                    .cloned()
+                    .collect();
+                (!covered.is_empty()).then(|| PartlyKnown {
+                    pattern: entry.pattern.clone(),
+                    name: part.name.clone(),
+                    covered,
+                    uncovered: uncovered.clone(),
+                })
+            })
+            .collect()
+    }
+
     /// Marks in `used` the entries that match `departure`: the name or a field of any of its
     /// parts. An entry never marked in a run is stale, or misspelt.
     pub fn mark_matches(&self, departure: &Departure, used: &mut [bool]) {
@@ -68,5 +105,32 @@ impl Known {
                     || part.fields.iter().any(|f| glob_match(&entry.pattern, f))
             });
         }
+    }
+}
+
+/// A `--known` pattern that covers some of a departure's fields and not all: the departure is
+/// not passed over, and the pattern is reported.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PartlyKnown {
+    pub pattern: String,
+    /// The departure's name ([`Part::name`]).
+    pub name: String,
+    /// Its fields the pattern covers.
+    pub covered: Vec<String>,
+    /// Its fields no pattern covers.
+    pub uncovered: Vec<String>,
+}
+
+impl std::fmt::Display for PartlyKnown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "--known entry `{}` covers only part of departure `{}`: it covers {}, and no entry \
+             covers {}; the departure is not passed over (list those fields too, or its name)",
+            self.pattern,
+            self.name,
+            self.covered.join(", "),
+            self.uncovered.join(", ")
+        )
     }
 }

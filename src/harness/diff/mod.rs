@@ -47,7 +47,7 @@ use crate::seam::{DynGame, MatchOptions, Reply};
 
 pub use case_file::{case_file, compact_yaml, Size};
 use generate::random_input;
-pub use known::Known;
+pub use known::{Known, PartlyKnown};
 use shrink::shrink;
 
 /// How to fuzz.
@@ -234,6 +234,9 @@ pub struct DiffOutcome {
     /// The `--known` patterns that matched no departure seen (the name or a field of any
     /// departure, known, new or repeated): stale, or misspelt.
     pub unmatched_known: Vec<String>,
+    /// The `--known` patterns that covered some fields of a new departure and not all, which
+    /// therefore was not passed over: once a pattern and departure.
+    pub partly_known: Vec<PartlyKnown>,
 }
 
 /// A disagreement, shrunk to one departure.
@@ -309,6 +312,7 @@ pub fn run(
         seen: Vec::new(),
         interrupted: None,
         unmatched_known: Vec::new(),
+        partly_known: Vec::new(),
     };
     let mut known_used = vec![false; known.entries.len()];
     for run in 0..config.runs {
@@ -396,6 +400,11 @@ fn classify(departure: &Departure, outcome: &mut DiffOutcome, known: &Known) -> 
                 }),
             }
             continue;
+        }
+        for partly in known.partly(part) {
+            if !outcome.partly_known.contains(&partly) {
+                outcome.partly_known.push(partly);
+            }
         }
         return Some(part.clone());
     }

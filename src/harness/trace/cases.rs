@@ -9,6 +9,7 @@
 use serde_json::{Map, Value};
 
 use super::clauses::ClauseIndex;
+use crate::case::parts::Part;
 use crate::case::UNCLASSIFIED;
 use crate::seam::{DynGame, Reply};
 
@@ -113,12 +114,14 @@ fn put(target: &mut Value, path: &str, value: Value) {
     }
 }
 
-/// The step cases as one case file of `game`, named `trace-<name>`; steps whose `given` the
-/// game refuses (a state only a lax engine makes) are left out and counted.
+/// The step cases as one case file of `game`, named `trace-<name>` (and, when it is one of
+/// several, saying which `part` it is: [`crate::case::parts`]); steps whose `given` the game
+/// refuses (a state only a lax engine makes) are left out and counted.
 pub fn case_file(
     game: &dyn DynGame,
     index: &ClauseIndex,
     name: &str,
+    part: Option<&Part>,
     cases: &[StepCase],
 ) -> (String, usize, usize) {
     let to_yaml = |v: &Value| serde_yaml::to_value(v).unwrap_or(serde_yaml::Value::Null);
@@ -181,6 +184,12 @@ pub fn case_file(
     let count = written.len();
     let mut file = serde_yaml::Mapping::new();
     file.insert("game".into(), game.info().id.into());
+    if let Some(part) = part {
+        file.insert(
+            "part".into(),
+            serde_yaml::to_value(part).unwrap_or_default(),
+        );
+    }
     file.insert("cases".into(), serde_yaml::Value::Sequence(written));
     let body = serde_yaml::to_string(&file).unwrap_or_default();
     (

@@ -164,11 +164,28 @@ const ALONE: &str = "SHINPAN_TEST_ALONE";
 /// it did not start itself (`shinpan::harness::reaper`): in a process shared with other tests it
 /// could take the exit status of their children, whose `Command::output` would then fail.
 pub fn in_own_process(name: &str, body: impl FnOnce()) {
+    in_own_process_within(name, None, body)
+}
+
+/// [`in_own_process`], its address space at most `max_kib` KiB when given (`ulimit -v`): a test
+/// of what must not grow without bound fails there when it does, instead of taking the
+/// machine's memory.
+pub fn in_own_process_within(name: &str, max_kib: Option<u64>, body: impl FnOnce()) {
     if std::env::var_os(ALONE).is_some_and(|alone| alone == name) {
         body();
         return;
     }
-    let output = Command::new(std::env::current_exe().expect("the test binary's path"))
+    let test_binary = std::env::current_exe().expect("the test binary's path");
+    let mut command = match max_kib {
+        None => Command::new(test_binary),
+        Some(kib) => {
+            let mut sh = Command::new("sh");
+            sh.args(["-c", &format!("ulimit -v {kib}; exec \"$@\""), "sh"])
+                .arg(test_binary);
+            sh
+        }
+    };
+    let output = command
         .args([name, "--exact", "--nocapture", "--test-threads", "1"])
         .env(ALONE, name)
         .output()

@@ -5,10 +5,16 @@
 //! line that is not a record is an error naming the file and line.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::Deserialize;
 use serde_json::{Map, Value};
+
+mod index;
+
+pub use index::LogIndex;
 
 /// The log format's version, in every log's `start` record.
 pub const LOG_FORMAT: u64 = 1;
@@ -88,19 +94,6 @@ struct Record {
     why: Option<String>,
 }
 
-/// One writer's record of one match in one log: from its `start` record to its `end` record,
-/// if it wrote one.
-#[derive(Clone)]
-struct Run {
-    player: Option<usize>,
-    tap: Option<u64>,
-    match_index: Option<u64>,
-    start_line: usize,
-    last_line: usize,
-    ended: bool,
-    cannot_start: Option<String>,
-}
-
 /// What a log's `start` records say of the match read.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct LogStart {
@@ -119,8 +112,9 @@ pub struct MatchLog {
     pub players: BTreeMap<usize, PlayerLog>,
     pub start: LogStart,
     /// The match numbers the logs hold: their `match` fields, or else the count of `start`
-    /// records before each record (a tap log appended to by several matches).
-    pub matches: BTreeSet<u64>,
+    /// records before each record (a tap log appended to by several matches); one set shared
+    /// by every match read from the same logs.
+    pub matches: Arc<BTreeSet<u64>>,
     /// The match read: the one asked for, or the first.
     pub read: Option<u64>,
     /// The outcome an `end` record gives the match read (`play --log`).
@@ -164,374 +158,18 @@ pub fn read_logs(
 /// [`read_logs`], with what the `start` records say and which matches the logs hold. A log
 /// given twice, and a log of a format version this shinpan does not know, are errors.
 pub fn read_match(paths: &[PathBuf], match_index: Option<u64>) -> Result<MatchLog, LogError> {
-    let mut records = Records::default();
-    for (index, path) in paths.iter().enumerate() {
-        records.read_log(index, path)?;
-    }
-    Ok(records.into_match(match_index))
+    LogIndex::open(paths)?.read(match_index)
 }
 
-/// Every match the logs hold, in order ([`read_match`] of each, the logs read once).
+/// Every match the logs hold, in order ([`read_match`] of each, the logs read once). All of
+/// them are in memory at once: [`LogIndex::each`] hands them on one at a time.
 pub fn read_matches(paths: &[PathBuf]) -> Result<Vec<MatchLog>, LogError> {
-    let mut records = Records::default();
-    for (index, path) in paths.iter().enumerate() {
-        records.read_log(index, path)?;
-    }
-    Ok(records.into_matches())
-}
-
-/// The records of the logs read so far.
-#[derive(Default)]
-struct Records {
-    /// Each log read (its canonical path, and its size and hash unless it is empty), to refuse
-    /// one given twice without holding its bytes.
-    seen: Vec<(PathBuf, Option<(usize, u64)>)>,
-    /// Each player's records, in the order of the logs and their lines.
-    chunks: BTreeMap<usize, Vec<Record>>,
-    /// The `start` records, and those that give an outcome.
-    starts: Vec<Record>,
-    /// Each writer's run ([`follow_writer`]), with the log it is in.
-    runs: Vec<(PathBuf, Run)>,
-}
-
-impl Records {
-    /// Reads the log `path`, the `index`th given (its records that name no player are that
-    /// player's); refused when it is a log read already. A torn last line is dropped.
-    fn read_log(&mut self, index: usize, path: &Path) -> Result<(), LogError> {
-        let bytes = read_log_file(path)?;
-        let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-        let content =
-            (!bytes.is_empty()).then(|| (bytes.len(), xxhash_rust::xxh64::xxh64(&bytes, 0)));
-        if let Some((first, _)) = self
-            .seen
-            .iter()
-            .find(|(p, c)| *p == canonical || (content.is_some() && *c == content))
-        {
-            return Err(LogError {
-                path: path.to_path_buf(),
-                line: 0,
-                message: format!(
-                    "the same log as {} is given twice: give each player's log once",
-                    first.display()
-                ),
-            });
-        }
-        self.seen.push((canonical, content));
-        let text = match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-        };
-        // Records without `match` take the count of start records before them, per player.
-        let mut starts_seen: BTreeMap<usize, u64> = BTreeMap::new();
-        let lines: Vec<&str> = text.lines().collect();
-        let torn = !text.ends_with('\n') && lines.last().is_some_and(|l| read_record(l).is_err());
-        // A tap writes the two directions from two threads, each record stamped when it was
-        // read: records written before the torn one may have happened after it. Without the
-        // record that was lost, they would join the wrong exchange (a reply to the lost prompt
-        // taken as the end of the reply before it), so they go with it.
-        let lost_at = lines.last().filter(|_| torn).and_then(|l| time_in_torn(l));
-        for (i, line) in lines.iter().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let record: Record = match read_record(line).and_then(serde_json::from_value) {
-                Ok(record) => record,
-                // A tap killed mid-write leaves a torn last line.
-                Err(_) if i + 1 == lines.len() && !text.ends_with('\n') => break,
-                Err(e) => {
-                    return Err(LogError {
-                        path: path.to_path_buf(),
-                        line: i + 1,
-                        message: format!("not a trace record: {e}"),
-                    })
-                }
-            };
-            if lost_at.is_some_and(|lost| record.t_us.is_some_and(|t| t >= lost)) {
-                continue;
-            }
-            let at = Line {
-                path,
-                number: i + 1,
-                text: line,
-            };
-            self.add(record, index, at, &mut starts_seen)?;
-        }
-        Ok(())
-    }
-
-    /// Adds `record`, read `at` a line of the `index`th log, to its player's (and its writer's
-    /// run); a `start` record of an unknown format version is refused.
-    fn add(
-        &mut self,
-        mut record: Record,
-        index: usize,
-        at: Line,
-        starts_seen: &mut BTreeMap<usize, u64>,
-    ) -> Result<(), LogError> {
-        let player = record.player.unwrap_or(index);
-        if record.event == "start" {
-            check_version(at.path, at.number, at.text)?;
-            if let Some(version) = record.trace.filter(|&v| v > LOG_FORMAT) {
-                return Err(LogError {
-                    path: at.path.to_path_buf(),
-                    line: at.number,
-                    message: format!(
-                        "log format version {version}; this shinpan reads version {LOG_FORMAT}"
-                    ),
-                });
-            }
-            *starts_seen.entry(player).or_default() += 1;
-        }
-        if record.match_index.is_none() {
-            record.match_index = starts_seen.get(&player).map(|n| n - 1);
-        }
-        if record.event == "start" || record.outcome.is_some() {
-            self.starts.push(record.clone());
-        }
-        follow_writer(&mut self.runs, at.path, at.number, &record)?;
-        self.chunks.entry(player).or_default().push(record);
-        Ok(())
-    }
-
-    /// Every match of the records read, each record dealt to its match once (a record of no
-    /// match, read before any `start`, goes to each).
-    fn into_matches(self) -> Vec<MatchLog> {
-        let matches = match_numbers(&self.chunks);
-        if matches.len() <= 1 {
-            return vec![self.into_match(None)];
-        }
-        let mut dealt: BTreeMap<u64, Records> = BTreeMap::new();
-        for (player, records) in self.chunks {
-            for record in records {
-                deal(&matches, record.match_index, record, |m, r| {
-                    let to = dealt.entry(m).or_default();
-                    to.chunks.entry(player).or_default().push(r)
-                });
-            }
-        }
-        for record in self.starts {
-            deal(&matches, record.match_index, record, |m, r| {
-                dealt.entry(m).or_default().starts.push(r)
-            });
-        }
-        for (path, run) in self.runs {
-            deal(&matches, run.match_index, (path, run), |m, r| {
-                dealt.entry(m).or_default().runs.push(r)
-            });
-        }
-        dealt
-            .into_iter()
-            .filter(|(m, _)| matches.contains(m))
-            .map(|(m, records)| MatchLog {
-                matches: matches.clone(),
-                ..records.into_match(Some(m))
-            })
-            .collect()
-    }
-
-    /// Match `match_index` (the first when `None`) of the records read.
-    fn into_match(self, match_index: Option<u64>) -> MatchLog {
-        let matches = match_numbers(&self.chunks);
-        let wanted = match_index.or_else(|| matches.first().copied());
-        let of_wanted = |m: Option<u64>| m.is_none() || m == wanted;
-        let outcome = self
-            .starts
-            .iter()
-            .filter(|r| of_wanted(r.match_index))
-            .find_map(|r| r.outcome.clone());
-        let incomplete = self
-            .runs
-            .iter()
-            .filter(|(_, run)| of_wanted(run.match_index))
-            .filter_map(|(path, run)| incompleteness(path, run))
-            .collect();
-        let start = start_of(
-            self.starts
-                .iter()
-                .filter(|r| r.event == "start" && of_wanted(r.match_index)),
-        );
-        let players = self
-            .chunks
-            .into_iter()
-            .map(|(player, records)| {
-                let mut records: Vec<Record> = records
-                    .into_iter()
-                    .filter(|r| of_wanted(r.match_index))
-                    .collect();
-                // In the order things happened: a tap writes the two directions from two threads.
-                records.sort_by_key(|r| r.t_us.unwrap_or(0));
-                (player, assemble(records))
-            })
-            .filter(|(_, log)| !log.exchanges.is_empty() || log.before_first_prompt.is_some())
-            .collect();
-        MatchLog {
-            players,
-            start,
-            matches,
-            read: wanted,
-            outcome,
-            incomplete,
-        }
-    }
-}
-
-/// `item` given to its match `m`, or, of no match, a copy to each of `matches`.
-fn deal<T: Clone>(matches: &BTreeSet<u64>, m: Option<u64>, item: T, mut give: impl FnMut(u64, T)) {
-    match m {
-        Some(m) => give(m, item),
-        None => matches.iter().for_each(|&m| give(m, item.clone())),
-    }
-}
-
-/// The match numbers of the records.
-fn match_numbers(chunks: &BTreeMap<usize, Vec<Record>>) -> BTreeSet<u64> {
-    chunks
-        .values()
-        .flatten()
-        .filter_map(|r| r.match_index)
-        .collect()
-}
-
-/// Where a record was read: its log, its line number (from 1) and the line.
-#[derive(Clone, Copy)]
-struct Line<'a> {
-    path: &'a Path,
-    number: usize,
-    text: &'a str,
-}
-
-/// What the `start` records of one match say: the first game named, and the options of all
-/// (a `league` given on its own as an option).
-fn start_of<'r>(starts: impl Iterator<Item = &'r Record>) -> LogStart {
-    starts.fold(LogStart::default(), |mut start, r| {
-        start.game = start.game.or_else(|| r.game.clone());
-        start.seed = start.seed.or(r.seed);
-        if let Some(options) = &r.options {
-            start
-                .options
-                .get_or_insert_with(Map::new)
-                .extend(options.clone());
-        }
-        if let Some(league) = &r.league {
-            start
-                .options
-                .get_or_insert_with(Map::new)
-                .insert("league".into(), Value::String(league.clone()));
-        }
-        start
-    })
-}
-
-/// Follows the writers of a log record by record: a `start` record begins a writer's run, an
-/// `end` record ends it. A tap's record that belongs to a run another tap's `start` record has
-/// followed for the same player means two taps wrote the log at once: it holds no one match.
-fn follow_writer(
-    runs: &mut Vec<(PathBuf, Run)>,
-    path: &Path,
-    line: usize,
-    record: &Record,
-) -> Result<(), LogError> {
-    let in_file = |runs: &[(PathBuf, Run)], player: Option<usize>| {
-        runs.iter()
-            .enumerate()
-            .filter(|(_, (p, r))| p == path && r.player == player)
-            .map(|(i, _)| i)
-            .collect::<Vec<usize>>()
-    };
-    if record.event == "start" {
-        runs.push((
-            path.to_path_buf(),
-            Run {
-                player: record.player,
-                tap: record.tap,
-                match_index: record.match_index,
-                start_line: line,
-                last_line: line,
-                ended: false,
-                cannot_start: None,
-            },
-        ));
-        return Ok(());
-    }
-    // A player's records belong to its own runs, or else to a run all players share (one
-    // `start` record without `player` for a whole match).
-    let mut mine = in_file(runs, record.player);
-    if mine.is_empty() {
-        mine = in_file(runs, None);
-    }
-    let Some(&latest) = mine.last() else {
-        return Ok(());
-    };
-    let own = match record.tap {
-        Some(tap) => mine
-            .iter()
-            .rev()
-            .copied()
-            .find(|&i| runs[i].1.tap == Some(tap))
-            .unwrap_or(latest),
-        None => match record.match_index {
-            Some(m) => mine
-                .iter()
-                .rev()
-                .copied()
-                .find(|&i| runs[i].1.match_index == Some(m))
-                .unwrap_or(latest),
-            None => latest,
-        },
-    };
-    if own != latest && record.tap.is_some() {
-        let who = record
-            .player
-            .map_or("the bot".to_string(), |p| format!("player {p}"));
-        return Err(LogError {
-            path: path.to_path_buf(),
-            line,
-            message: format!(
-                "two taps wrote {who}'s records into this log at once (their start records are at \
-                 lines {} and {}): it holds no one match; give each tap its own log, or its own \
-                 --player",
-                runs[own].1.start_line, runs[latest].1.start_line
-            ),
-        });
-    }
-    let run = &mut runs[own].1;
-    run.last_line = line;
-    match record.event.as_str() {
-        "end" => run.ended = true,
-        "cannot-start" => run.cannot_start = record.why.clone(),
-        _ => {}
-    }
-    Ok(())
-}
-
-/// Why one writer's record of a match is incomplete, if it is.
-fn incompleteness(path: &Path, run: &Run) -> Option<String> {
-    let path = path.display();
-    if let Some(why) = &run.cannot_start {
-        return Some(format!("{path}: the bot never ran: {why}"));
-    }
-    if run.ended {
-        return None;
-    }
-    let who = match (run.player, run.tap, run.match_index) {
-        (Some(p), _, _) => format!("player {p}'s record"),
-        (None, Some(_), _) => "the bot's record".to_string(),
-        (None, None, Some(m)) => format!("the record of match {m}"),
-        (None, None, None) => "the record".to_string(),
-    };
-    let why = if run.tap.is_some() {
-        "its writer was killed, interrupted, or could not write"
-    } else {
-        // Not a tap's: `play`'s own, or a converter's (another tool's record made into this
-        // format), which must end each match's record with an `end` record.
-        "a log's writer ends each match's record with an `end` record, a converter's too \
-         (conformance/TRACES.md, Records): this one did not, or was killed, interrupted, or \
-         could not write"
-    };
-    Some(format!(
-        "{path}: {who} stops at line {} with no `end` record ({why})",
-        run.last_line
-    ))
+    let mut all = Vec::new();
+    LogIndex::open(paths)?.each(|read| {
+        all.push(read);
+        ControlFlow::Continue(())
+    })?;
+    Ok(all)
 }
 
 /// Each player's exchanges from a log another tool wrote ([`crate::seam::Importer::import`]).
@@ -634,43 +272,6 @@ fn at_line(line: usize) -> String {
     }
 }
 
-/// A `start` record of a format version this shinpan does not know is refused: its records
-/// may not mean what this reader takes them to.
-fn check_version(path: &Path, line_number: usize, line: &str) -> Result<(), LogError> {
-    #[derive(Deserialize)]
-    struct Start {
-        #[serde(default)]
-        trace: Option<u64>,
-    }
-    match serde_json::from_str::<Start>(line) {
-        Ok(Start {
-            trace: Some(version),
-        }) if version != LOG_FORMAT => Err(LogError {
-            path: path.to_path_buf(),
-            line: line_number,
-            message: format!(
-                "log format version {version}; this shinpan reads version {LOG_FORMAT}"
-            ),
-        }),
-        _ => Ok(()),
-    }
-}
-
-/// The bytes of a log: a regular file (a device or a FIFO would never end) of at most 4 GiB.
-/// The command line checks its own bound (`--max-log-bytes`) before.
-fn read_log_file(path: &Path) -> Result<Vec<u8>, LogError> {
-    let bound = crate::bounded::Bound {
-        max: 4 << 30,
-        option: "--max-log-bytes",
-        what: "a log",
-    };
-    crate::bounded::read(path, &bound).map_err(|e| LogError {
-        path: path.to_path_buf(),
-        line: 0,
-        message: format!("cannot read the log: {e}"),
-    })
-}
-
 /// Whether `path` looks like a trace log (its first record says so).
 pub fn is_trace_log(path: &Path) -> bool {
     std::fs::read_to_string(path)
@@ -764,7 +365,7 @@ mod tests {
             assert_eq!(read.outcome, alone.outcome, "match {m}");
             assert_eq!(read.incomplete, alone.incomplete, "match {m}");
             assert_eq!(read.read, Some(m as u64));
-            assert_eq!(read.matches, BTreeSet::from([0, 1]));
+            assert_eq!(*read.matches, BTreeSet::from([0, 1]));
         }
         assert_eq!(all[0].players[&0].exchanges[0].reply.as_deref(), Some("1"));
         assert_eq!(all[1].players.len(), 2);
