@@ -74,8 +74,11 @@ fn random_cell_near(
 impl Facts for Codevs4 {
     /// `castle_distance_from_corner` (each castle's distance from its corner),
     /// `workers_on_castle`, `units_by_owner`, `resource_cells`, `distinct_resource_cells`,
-    /// `farthest_resource_from_its_corner` (of the first ten cells from (0,0), of the last ten
-    /// from (99,99)), `nearest_resource_to_a_castle`.
+    /// `tenth_nearest_resource_to_each_corner` (of all the resource cells, the distance of the
+    /// tenth nearest to (0,0), and to (99,99): whatever order the cells were drawn in, ten of
+    /// them can be within a distance d of each corner, no cell counted twice, exactly when both
+    /// are at most d, since every cell is within 99 of one corner or the other),
+    /// `nearest_resource_to_a_castle`.
     ///
     /// Facts of a state for the set-up's generator cases (see `Codevs4::facts`).
     fn facts(&self, state: &State) -> serde_json::Value {
@@ -104,14 +107,18 @@ impl Facts for Codevs4 {
         let units_by_owner: Vec<usize> = (0..2)
             .map(|p| state.units.iter().filter(|u| u.owner == p).count())
             .collect();
-        let halves = state
-            .resource_cells
-            .split_at(RESOURCES_PER_CORNER.min(state.resource_cells.len()));
-        let farthest = [halves.0, halves.1]
+        let tenth_nearest: Vec<Option<i32>> = CORNERS
             .iter()
-            .zip(CORNERS)
-            .map(|(cells, corner)| cells.iter().map(|c| c.distance(corner)).max())
-            .collect::<Vec<_>>();
+            .map(|&corner| {
+                let mut distances: Vec<i32> = state
+                    .resource_cells
+                    .iter()
+                    .map(|c| c.distance(corner))
+                    .collect();
+                distances.sort_unstable();
+                distances.get(RESOURCES_PER_CORNER - 1).copied()
+            })
+            .collect();
         let nearest_to_castle = state
             .resource_cells
             .iter()
@@ -126,7 +133,7 @@ impl Facts for Codevs4 {
             "units_by_owner": units_by_owner,
             "resource_cells": state.resource_cells.len(),
             "distinct_resource_cells": distinct.len(),
-            "farthest_resource_from_its_corner": farthest,
+            "tenth_nearest_resource_to_each_corner": tenth_nearest,
             "nearest_resource_to_a_castle": nearest_to_castle,
         })
     }
