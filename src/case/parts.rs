@@ -3,7 +3,7 @@
 //! (`part: {of: trace-<log>, number: 2, parts: 5}`), and a manifest beside them
 //! (`trace-<log>.manifest.json`, not a case file) lists every file written, with its size and
 //! sha256. The parts are written first and the manifest last, so a run stopped on the way (a
-//! full disk, a signal) leaves parts without a manifest, which `check` refuses ([`check`]): a
+//! full disk, a signal) leaves parts without a manifest, which `check` refuses (this module's `check`): a
 //! library missing some of its parts never loads as if it were whole (issue 40, item 9).
 //!
 //! The manifest also names the logs the cases were traced from, so that `trace` tells a second
