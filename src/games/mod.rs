@@ -242,5 +242,6 @@ mod tests {
         assert!(!known.set_up_played().is_empty(), "main.rb's set-up");
         assert!(known.clauses().contains(&"board.size"));
         assert!(known.engine_fails(&model, &replies).is_none());
+        assert!(known.starts_late(&start).is_none(), "turn 0 is the start");
     }
 }

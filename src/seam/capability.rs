@@ -179,6 +179,10 @@ pub trait KnownDepartures: Game {
     /// would have it had it played that state from the start.
     fn model_from(&self, shown: &Self::State) -> Self::Model;
 
+    /// Where `shown`, the first state a log shows, is not the start of a match (a tap attached
+    /// late): what the model cannot know of the steps before, said in a line for the report.
+    fn starts_late(&self, shown: &Self::State) -> Option<String>;
+
     /// Plays one step of `replies` on the model, then takes what the next prompts showed
     /// (`shown`): what they show is taken from them, what they do not is the model's.
     fn advance(&self, model: &mut Self::Model, replies: &[Reply], shown: &Self::State);
@@ -406,6 +410,8 @@ pub trait DynKnownDepartures: Sync {
     fn set_up_played(&self) -> Vec<PlayedDeparture<Value>>;
     /// `None` when the game cannot read `shown`.
     fn model_from(&self, shown: &Value) -> Option<EngineModel>;
+    /// [`KnownDepartures::starts_late`]; `None` too when the game cannot read `shown`.
+    fn starts_late(&self, shown: &Value) -> Option<String>;
     /// A `shown` the game cannot read leaves the model played but not brought up to date.
     fn advance(&self, model: &mut EngineModel, replies: &[Reply], shown: &Value);
     fn departures_played(
@@ -434,6 +440,10 @@ impl<G: KnownDepartures + Recorded> DynKnownDepartures for G {
         Some(EngineModel(Box::new(KnownDepartures::model_from(
             self, &shown,
         ))))
+    }
+
+    fn starts_late(&self, shown: &Value) -> Option<String> {
+        KnownDepartures::starts_late(self, &recorded_state(self, shown).ok()?)
     }
 
     fn advance(&self, model: &mut EngineModel, replies: &[Reply], shown: &Value) {

@@ -117,3 +117,54 @@ fn main_rb_crashing_on_a_buy_with_an_empty_list_is_the_engines_failure() {
     assert!(clauses.contains(&"evolve.three-own-units"), "{clauses:?}");
     assert!(clauses.contains(&"buy.frame"), "{clauses:?}");
 }
+
+/// A log that starts late (a tap attached at turn 30): main.rb is modelled from the first
+/// prompts it holds, and the report says that what main.rb kept of the turns before is not
+/// known; every step the log holds is still checked.
+#[test]
+fn a_main_rb_log_that_starts_late_is_judged_from_there_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut paths = Vec::new();
+    for player in ["p0", "p1"] {
+        let text = std::fs::read_to_string(
+            Path::new(FIXTURES)
+                .join("main-rb-odd-1000")
+                .join(format!("{player}.jsonl")),
+        )
+        .unwrap();
+        let mut kept: Vec<&str> = Vec::new();
+        let mut prompts = 0;
+        let mut late = false;
+        for line in text.lines() {
+            let record: Value = serde_json::from_str(line).unwrap();
+            let event = record["event"].as_str().unwrap();
+            if event == "prompt" {
+                prompts += 1;
+                late = late || record["text"].as_str().unwrap().starts_with("30\n");
+            }
+            // The start record and the name before the first prompt; then turn 30 on.
+            if late || prompts == 0 {
+                kept.push(line);
+            }
+        }
+        let path = dir.path().join(format!("{player}.jsonl"));
+        std::fs::write(&path, kept.join("\n") + "\n").unwrap();
+        paths.push(path);
+    }
+    let (code, report) = trace_engine("tsg-auto-chess", Some("main.rb"), &[&paths[0], &paths[1]]);
+    assert_eq!(code, Some(1), "main.rb departs: {}", report["stopped"]);
+    assert_eq!(report["complete"], true, "{}", report["stopped"]);
+    assert_eq!(report["steps"], 970);
+    let notes: Vec<&str> = report["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("the log starts at turn 30, not at the match's start")),
+        "{notes:?}"
+    );
+}

@@ -187,6 +187,16 @@ impl KnownDepartures for TsgAutoChess {
         main_rb::MainRb::from_shown(shown)
     }
 
+    /// A log whose first prompts are of a turn after 0.
+    fn starts_late(&self, shown: &State) -> Option<String> {
+        (shown.turn > 0).then(|| {
+            format!(
+                "the log starts at turn {}, not at the match's start: main.rb's record is taken as its first prompts show it (every listed unit on its grid where it stands; no ghost, no consumed unit, no unit bought and never moved), so what main.rb kept of the turns before is not known",
+                shown.turn
+            )
+        })
+    }
+
     fn advance(&self, model: &mut main_rb::MainRb, replies: &[Reply], shown: &State) {
         model.step(replies, main_rb::Ways::ALL);
         model.take_shown(shown);

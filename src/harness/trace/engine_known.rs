@@ -93,11 +93,18 @@ pub(super) fn engine_known(game: &dyn DynGame, config: &TraceConfig) -> Option<E
 
 impl EngineKnown {
     /// Brings the record up to the step whose prompts showed `shown`: the first step starts
-    /// it; a later one plays `replies` (the step before's) on it first.
-    pub(super) fn take_step(&mut self, replies: Option<&[Reply]>, shown: &Value) {
+    /// it (and says, if so, that the log starts late); a later one plays `replies` (the step
+    /// before's) on it first.
+    pub(super) fn take_step(&mut self, replies: Option<&[Reply]>, shown: &Value) -> Option<String> {
         match (&mut self.model, replies) {
-            (Some(model), Some(replies)) => self.known.advance(model, replies, shown),
-            _ => self.model = self.known.model_from(shown),
+            (Some(model), Some(replies)) => {
+                self.known.advance(model, replies, shown);
+                None
+            }
+            _ => {
+                self.model = self.known.model_from(shown);
+                self.known.starts_late(shown)
+            }
         }
     }
 

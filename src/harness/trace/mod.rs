@@ -795,7 +795,10 @@ impl Walk<'_> {
     /// this step's prompts showed, and keeps this step as a case (`--cases-out`).
     fn keep_step(&mut self, findings: StepFindings, replies: &[Reply]) {
         if let Some(engine) = &mut self.engine {
-            engine.take_step(self.last.as_ref().map(|(_, r)| r.as_slice()), &self.state);
+            let replies = self.last.as_ref().map(|(_, r)| r.as_slice());
+            if let Some(late) = engine.take_step(replies, &self.state) {
+                self.report.notes.push(late);
+            }
         }
         let departed = self.report.departures.len() > findings.departures_before;
         if !departed {
