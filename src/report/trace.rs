@@ -95,10 +95,14 @@ impl Render for TraceReport {
             out.push_str(&outcome_human(outcome));
         }
         let new = self.new_departures().count();
+        // The checked line of an incomplete trace starts with the verdict already.
+        let checked = self.checked_line();
+        let closing = match checked.starts_with(self.verdict()) {
+            true => checked,
+            false => format!("{}: {checked}", self.verdict()),
+        };
         out.push_str(&format!(
-            "{}: {}; {new} departures ({} unexplained, {} steps affected in all), {} notes\n",
-            self.verdict(),
-            self.checked_line(),
+            "{closing}; {new} departures ({} unexplained, {} steps affected in all), {} notes\n",
             self.unexplained(),
             self.departures.len(),
             self.notes.len()

@@ -749,6 +749,12 @@ fn an_incomplete_trace_is_a_junit_error_and_says_so() {
     let human = String::from_utf8_lossy(&output.stdout);
     assert!(human.contains("INCOMPLETE"), "{human}");
     assert!(human.contains("cut short"), "{human}");
+    // Said once on the closing line, not "INCOMPLETE: INCOMPLETE:".
+    assert!(!human.contains("INCOMPLETE: INCOMPLETE"), "{human}");
+    assert!(
+        human.lines().last().unwrap().starts_with("INCOMPLETE: "),
+        "{human}"
+    );
 }
 
 /// Issue 23, item 1: a malformed prompt at step 5 stopped the trace ("the trace stops here",
