@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{JunitRow, JunitStatus, Render};
 use crate::run::baseline::Changes;
+use crate::run::departure::{general, unexplained_name};
 use crate::run::{CaseResult, CaseVerdict};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -139,27 +140,73 @@ impl Group {
 }
 
 /// The failed results grouped by their departure, groups in the order of their first case; a
-/// case whose variant ties with a group's joins it.
+/// case whose variant ties with a group's joins it. An unexplained departure joins the group
+/// of the fields where it starts ([`unexplained_key`]); a failure with no departure (a result
+/// that is no state of the game, a case that is not a step) is a group too, so that the groups
+/// add up to the failures.
 pub fn groups(results: &[CaseResult]) -> Vec<Group> {
+    let failed = || (results.iter()).filter(|r| matches!(r.verdict, CaseVerdict::Fail(_)));
+    let unexplained: Vec<Vec<String>> = failed()
+        .filter_map(|r| r.departure.as_ref())
+        .filter(|d| d.by.is_empty())
+        .map(|d| departure_fields(&d.unexplained))
+        .collect();
     let mut groups: Vec<Group> = Vec::new();
-    for r in results {
-        let (CaseVerdict::Fail(_), Some(departure)) = (&r.verdict, &r.departure) else {
-            continue;
+    for r in failed() {
+        let (name, describe, ties) = match &r.departure {
+            Some(d) if d.by.is_empty() => {
+                let name = unexplained_name(&unexplained_key(&d.unexplained, &unexplained));
+                (name.clone(), name, Vec::new())
+            }
+            Some(d) => (d.name.clone(), d.describe.clone(), d.ties().to_vec()),
+            None => {
+                let name = match r.verdict.detail().starts_with(NO_STATE) {
+                    true => "not named: the result is no state of the game",
+                    false => "not named: a case that is not one step",
+                };
+                (name.to_string(), name.to_string(), Vec::new())
+            }
         };
-        let joins = |g: &Group| {
-            g.game == r.game && (g.name == departure.name || departure.ties().contains(&g.name))
-        };
+        let joins = |g: &Group| g.game == r.game && (g.name == name || ties.contains(&g.name));
         match groups.iter_mut().find(|g| joins(g)) {
             Some(group) => group.cases.push(r.name.clone()),
             None => groups.push(Group {
                 game: r.game.clone(),
-                name: departure.name.clone(),
-                describe: departure.describe.clone(),
+                name,
+                describe,
                 cases: vec![r.name.clone()],
             }),
         }
     }
     groups
+}
+
+/// How a failure says its result is no state of the game (`run::modelled_result`).
+const NO_STATE: &str = "the engine's result is not a state of the game";
+
+/// A departure's fields as groups compare them: general, the prompts only when nothing else
+/// differs (a different state shows in its prompts too).
+fn departure_fields(fields: &[String]) -> Vec<String> {
+    let mut general = general(fields);
+    if general.iter().any(|f| !f.starts_with("prompts")) {
+        general.retain(|f| !f.starts_with("prompts"));
+    }
+    general
+}
+
+/// The fields an unexplained departure is grouped by: of the field sets of all the run's
+/// unexplained failures (`all`), the first of the smallest (those holding no other) that its
+/// own fields hold. One real departure shows on some cases alone and on others with what
+/// follows from it (a gauge, then the skill it allows and the score the skill makes): the
+/// cases are grouped by where it starts.
+fn unexplained_key(fields: &[String], all: &[Vec<String>]) -> Vec<String> {
+    let own = departure_fields(fields);
+    let holds = |big: &[String], small: &[String]| small.iter().all(|f| big.contains(f));
+    all.iter()
+        .filter(|set| !all.iter().any(|other| other != *set && holds(set, other)))
+        .find(|smallest| holds(&own, smallest))
+        .cloned()
+        .unwrap_or(own)
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -114,6 +114,10 @@ pub struct CaseDeparture {
     pub by: Vec<crate::run::departure::Reproducer>,
     /// The fields no variant reproduces.
     pub unexplained: Vec<String>,
+    /// Variants that reproduce some of the fields where nothing reproduces the rest: a lead,
+    /// not a name.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub partly: Vec<crate::run::departure::Reproducer>,
 }
 
 impl CaseDeparture {
@@ -130,6 +134,7 @@ impl From<crate::run::departure::Named> for CaseDeparture {
             describe: named.describe(),
             by: named.by,
             unexplained: named.unexplained,
+            partly: named.partly,
         }
     }
 }

@@ -178,7 +178,7 @@ fn check_prints_one_group_line_for_one_planted_departure() {
     let engine = format!("python3 {ADAPTER} --bug chain-round");
     let (code, human) = run(&["check", "codevs-reborn", "--engine", &engine]);
     assert_eq!(code, 1, "{human}");
-    let group = "  10 cases: chain scores sum round(1.3^i), not floor(1.3^i) (score.chain)\n";
+    let group = "  10 cases: a variant where chain scores sum round(1.3^i), not floor(1.3^i), reproduces this (score.chain)\n";
     assert!(
         human.starts_with(&format!("failures by cause:\n{group}FAIL ")),
         "{human}"
@@ -206,7 +206,9 @@ fn check_prints_one_group_line_for_one_planted_departure() {
         "junit",
     ]);
     assert!(
-        junit.contains(r#"<property name="failures-by-cause" value="10 cases: chain scores"#),
+        junit.contains(
+            r#"<property name="failures-by-cause" value="10 cases: a variant where chain scores"#
+        ),
         "{junit}"
     );
 }

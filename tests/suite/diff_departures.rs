@@ -156,7 +156,7 @@ fn a_known_departure_is_passed_over() {
     assert_eq!(code, 1, "{stdout}");
     assert!(
         stdout.lines().any(|l| l.starts_with("known (players[].")
-            && l.ends_with(": an ojama row falls at a stock of 11, not 10 (ojama.drop)")),
+            && l.ends_with(": a variant where an ojama row falls at a stock of 11, not 10, reproduces this (ojama.drop)")),
         "{stdout}"
     );
     let summary = stdout

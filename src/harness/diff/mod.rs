@@ -106,10 +106,15 @@ pub struct Part {
 }
 
 impl Part {
-    /// One line for people: `chain scores sum … (score.chain)`, or its name.
+    /// One line for people, about the variant and not the engine: `a variant where chain
+    /// scores sum …, reproduces this (score.chain)`; or its name.
     pub fn describe(&self) -> String {
+        let what = match &self.variant {
+            Some(variant) if variant.contains(" + ") => "two variants together",
+            _ => "a variant",
+        };
         match &self.does {
-            Some(does) => format!("{does} ({})", self.name),
+            Some(does) => format!("{what} where {does}, reproduces this ({})", self.name),
             None => self.name.clone(),
         }
     }
@@ -345,6 +350,16 @@ pub fn run(
                 known.mark_matches(&departure, &mut known_used);
                 if let Some(part) = classify(&departure, &mut outcome, known) {
                     let mut finding = shrink(game, engine, config, run, input, *d, part);
+                    // Shrunk, an unexplained departure may prove one found already: one
+                    // group per real departure.
+                    if let Some(i) =
+                        (outcome.findings.iter()).position(|f| f.part.name == finding.part.name)
+                    {
+                        outcome.seen[i] += 1;
+                        outcome.repeats += 1;
+                        progress(run + 1, outcome.findings.len());
+                        continue;
+                    }
                     if finding.part.variant.is_none() {
                         finding.concerns = clauses
                             .map(|c| c.clauses_for(&finding.part.fields))

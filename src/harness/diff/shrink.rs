@@ -56,20 +56,29 @@ impl Keep<'_> {
     }
 
     /// Whether `candidate` shows the part, named by it; for a part no variant reproduces,
-    /// exactly as named.
-    fn shows(&self, candidate: &Departure) -> bool {
-        candidate.name() == self.part.name
-            && (self.part.variant.is_some() || candidate.parts.len() == 1)
+    /// unexplained too, on some of the fields that differ on the `current` input and no
+    /// other: an unexplained departure shrinks to the fields where it starts, those the rest
+    /// follow from, which is what tells one real departure from another.
+    fn shows(&self, candidate: &Departure, current: &Departure) -> bool {
+        if self.part.variant.is_some() {
+            return candidate.name() == self.part.name;
+        }
+        let first = &candidate.parts[0];
+        candidate.parts.len() == 1
+            && first.variant.is_none()
+            && first.name != Departure::FAILED
+            && !first.fields.is_empty()
+            && first.fields.iter().all(|f| current.fields.contains(f))
     }
 
     /// What else `departure` shows besides the part: other departures' names and fields no
     /// variant reproduces.
     fn others(&self, departure: &Departure) -> BTreeSet<String> {
-        departure
-            .parts
-            .iter()
-            .filter(|p| p.name != self.part.name)
-            .map(|p| p.name.clone())
+        // An unexplained part is the departure's first, whatever fields it has come to.
+        let unexplained = self.part.variant.is_none();
+        (departure.parts.iter().enumerate())
+            .filter(|(i, p)| p.name != self.part.name && !(unexplained && *i == 0))
+            .map(|(_, p)| p.name.clone())
             .chain(
                 departure
                     .unexplained
@@ -183,7 +192,7 @@ impl Shrinking {
         };
         let departure = Departure::of(keep.game, &candidate, &d);
         let its_others = keep.others(&departure);
-        if !keep.shows(&departure) || !its_others.is_subset(&self.others) {
+        if !keep.shows(&departure, &self.departure) || !its_others.is_subset(&self.others) {
             return false;
         }
         self.others = its_others;
@@ -235,6 +244,11 @@ pub(super) fn shrink(
         steps,
         ..
     } = shrinking;
+    // An unexplained part is now the one of the fields it shrank to.
+    let part = match departure.parts.first() {
+        Some(shrunk) if part.variant.is_none() && shrunk.variant.is_none() => shrunk.clone(),
+        _ => part,
+    };
     let expectation = expectation_of(&last, default.as_ref());
     let shrunk = prune_state(game, &current, default.as_ref());
     let size_before = size(

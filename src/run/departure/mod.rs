@@ -3,11 +3,14 @@
 //! An engine departs from the rules on some fields of a result. Each way the game knows of
 //! getting a clause wrong ([`crate::seam::DynVariants::variants`]: the planted bugs, made playable; in `trace`
 //! also a named engine's known departures, [`crate::seam::DynKnownDepartures::departures_played`]) is played on the
-//! same input, and a way *reproduces* a field when its result there equals the engine's. The
-//! way that reproduces the most fields names the departure by its clause (a tie goes to the
-//! first, in catalogue order); the ways after it that reproduce fields it does not are the
-//! other departures the same input shows. A field nothing reproduces is unexplained: a departure
-//! with no reproducing way is `unexplained, fields …`, never given a clause it does not break.
+//! same input, and a way *reproduces* a field when its result there equals the engine's. A way
+//! that also changes a field the engine got right ([`collateral`]) explains nothing: its
+//! agreement on the differing fields is the coincidence of a wrong rule. Of the ways left, the
+//! one that reproduces the most fields names the departure by its clause; ways that reproduce
+//! exactly the same fields are a tie, and the name says so (`one of a, b`); the ways after it
+//! that reproduce fields it does not are the other departures the same input shows. A field
+//! nothing reproduces is unexplained: a departure with no reproducing way is
+//! `unexplained, fields …`, never given a clause it does not break.
 //!
 //! [`reproduce`] is the rule, shared by all three; [`name`] plays the variants on one input
 //! (`diff`'s, or a case's `given` and `when`) and applies it. [`paths`] holds the field paths.
@@ -113,10 +116,42 @@ pub struct Reproducer {
 }
 
 impl Reproducer {
-    /// Its name: the clause, or two joined by ` + `.
+    /// Its name: the clause, or two joined by ` + `; a tie is `one of a, b` (the clauses in
+    /// order, so that the same tie is one name whichever way came first).
     pub fn name(&self) -> String {
-        self.clauses.join(" + ")
+        if self.ties.is_empty() {
+            return self.clauses.join(" + ");
+        }
+        let mut all: Vec<String> = self.ties.clone();
+        all.push(self.clauses.join(" + "));
+        all.sort();
+        all.dedup();
+        format!("one of {}", all.join(", "))
     }
+
+    /// One line for people, about the variant and not the engine: `a variant where chain
+    /// scores sum round(1.3^i), not floor(1.3^i), reproduces this (score.chain)`.
+    pub fn describe(&self) -> String {
+        let what = if self.variants.len() > 1 {
+            "two variants together"
+        } else {
+            "a variant"
+        };
+        format!(
+            "{what} where {}, reproduces this ({})",
+            self.does,
+            self.name()
+        )
+    }
+}
+
+/// The fields a way changes that the engine got right: where the way's result departs from the
+/// rules' (`reference`) and the engine's does not. A way with any explains nothing.
+pub fn collateral(way: &Value, reference: &Value, engine: &Value) -> Vec<String> {
+    differing_leaves(reference, way)
+        .into_iter()
+        .filter(|f| same_at(at(engine, f), at(reference, f)))
+        .collect()
 }
 
 /// A departure on one input, named by the variants that reproduce it ([`name`]).
@@ -129,8 +164,12 @@ pub struct Named {
     /// the same input shows). Two variants played together reproduce only fields no single
     /// one does.
     pub by: Vec<Reproducer>,
-    /// The fields no variant reproduces.
+    /// The fields no variant reproduces: every field, unless `by` reproduces them all.
     pub unexplained: Vec<String>,
+    /// Ways that reproduce some of the fields, where nothing reproduces the rest: not a name
+    /// (a partial agreement proved a coincidence too often), only a lead.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub partly: Vec<Reproducer>,
 }
 
 /// The name of a departure no variant reproduces: `unexplained, fields …` with its fields made
@@ -149,10 +188,16 @@ impl Named {
         }
     }
 
-    /// One line for people: `chain scores sum … (score.chain)`, or the unexplained name.
+    /// One line for people: what reproduces it ([`Reproducer::describe`]) and, when some
+    /// fields stay unexplained, which; or the unexplained name.
     pub fn describe(&self) -> String {
         match self.by.first() {
-            Some(by) => format!("{} ({})", by.does, by.name()),
+            Some(by) if self.unexplained.is_empty() => by.describe(),
+            Some(by) => format!(
+                "{}; unexplained: {}",
+                by.describe(),
+                general(&self.unexplained).join(", ")
+            ),
             None => self.name(),
         }
     }
@@ -197,34 +242,46 @@ pub fn name(
         .variants
         .map_or(&[][..], |playable| playable.variants());
     let (played, reproduction) = play_variants(game, input, &fields, engine, shape);
-    let mut by: Vec<Reproducer> = reproduction
+    let by: Vec<Reproducer> = reproduction
         .cover()
         .into_iter()
-        .map(|(w, credited)| reproducer(variants, &played[*w], credited, &fields))
+        .map(|(w, credited)| {
+            let mut by = reproducer(variants, &played[*w], credited, &fields);
+            // The other ways that reproduce exactly the same fields: a tie, shown.
+            by.ties = (reproduction.ranked.iter())
+                .filter(|(other, c)| other != w && c == credited)
+                .map(|(other, _)| reproducer(variants, &played[*other], &[], &fields).name())
+                .filter(|clause| !by.clauses.contains(clause))
+                .collect();
+            by.ties.sort();
+            by.ties.dedup();
+            by
+        })
         .collect();
-    if let (Some(first), Some((w, credited))) = (by.first_mut(), reproduction.ranked.first()) {
-        first.ties = reproduction
-            .ranked
-            .iter()
-            .filter(|(other, c)| other != w && c == credited && played[*other].len() == 1)
-            .map(|(other, _)| variants[played[*other][0]].clause.to_string())
-            .collect();
+    if reproduction.unexplained.is_empty() {
+        return Named {
+            fields,
+            by,
+            unexplained: Vec::new(),
+            partly: Vec::new(),
+        };
     }
-    let unexplained = reproduction
-        .unexplained
-        .iter()
-        .map(|&i| fields[i].clone())
-        .collect();
+    // Ways that reproduce part of a departure and leave the rest unexplained name nothing: on
+    // engines written from the document, such a part was a coincidence of a wrong rule on a
+    // field that follows from the real departure (a stock fed by a score the engine got wrong).
     Named {
+        unexplained: fields.clone(),
         fields,
-        by,
-        unexplained,
+        by: Vec::new(),
+        partly: by,
     }
 }
 
 /// Plays each of the game's variants on the input alone and, where fields are left that no
-/// variant reproduces alone, every two together: the sets of variants played (by their place
-/// in the game's list), and which of them reproduce which of the engine's `fields`.
+/// variant reproduces alone, every two that break clauses of the same rule (`gauge.gain` and
+/// `gauge.decrease`) together: the sets of variants played (by their place in the game's
+/// list) that change no field the engine got right ([`collateral`]), and which of them
+/// reproduce which of the engine's `fields`.
 fn play_variants(
     game: &dyn DynGame,
     (state, turns): (&Value, &[Vec<Reply>]),
@@ -240,12 +297,18 @@ fn play_variants(
         .map(|played| shape(StepResponse::from(played)));
     let play = |set: &[usize]| {
         let played = playable?.play_variant(state, turns, set).ok()?;
+        let state = shape(StepResponse::from(played));
+        if let Some(reference) = &reference {
+            if !collateral(&state, reference, engine).is_empty() {
+                return None;
+            }
+        }
         Some(PlayedDeparture {
             clauses: set
                 .iter()
                 .map(|&v| variants[v].clause.to_string())
                 .collect(),
-            state: shape(StepResponse::from(played)),
+            state,
             without: reference.clone(),
         })
     };
@@ -261,8 +324,12 @@ fn play_variants(
     if reproduction.unexplained.is_empty() || variants.len() <= 1 {
         return (sets, reproduction);
     }
+    let rule = |v: usize| variants[v].clause.split('.').next().unwrap_or_default();
     for first in 0..variants.len() {
         for second in first + 1..variants.len() {
+            if rule(first) != rule(second) {
+                continue;
+            }
             if let Some(way) = play(&[first, second]) {
                 sets.push(vec![first, second]);
                 ways.push(way);

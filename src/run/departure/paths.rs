@@ -74,16 +74,21 @@ fn leaves_differing(a: Option<&Value>, b: Option<&Value>, path: String, out: &mu
             }
         }
         (Some(Value::Array(x)), Some(Value::Array(y))) if by_id(x) && by_id(y) => {
-            let mut ids: Vec<&Value> = x.iter().filter_map(id_of).collect();
-            for id in y.iter().filter_map(id_of) {
+            // Ids by value: an engine that writes `6.0` means the thing with id 6.
+            let mut ids: Vec<String> = x.iter().filter_map(id_of).map(id_key).collect();
+            for id in y.iter().filter_map(id_of).map(id_key) {
                 if !ids.contains(&id) {
                     ids.push(id);
                 }
             }
             for id in ids {
-                let find = |list: &'_ [Value]| list.iter().find(|v| id_of(v) == Some(id)).cloned();
+                let find = |list: &'_ [Value]| {
+                    (list.iter())
+                        .find(|v| id_of(v).is_some_and(|i| id_key(i) == id))
+                        .cloned()
+                };
                 let (p, q) = (find(x), find(y));
-                let key = format!("{path}[#{}]", id_key(id));
+                let key = format!("{path}[#{id}]");
                 if p.is_none() || q.is_none() {
                     out.push(key);
                 } else {
@@ -100,9 +105,14 @@ fn leaves_differing(a: Option<&Value>, b: Option<&Value>, path: String, out: &mu
     }
 }
 
+/// An id as a path writes it: a string as it is, a number by its value (`6.0` is `6`).
 fn id_key(id: &Value) -> String {
     match id {
         Value::String(s) => s.clone(),
+        Value::Number(n) => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => format!("{}", f as i64),
+            _ => n.to_string(),
+        },
         other => other.to_string(),
     }
 }
@@ -183,6 +193,10 @@ mod tests {
         assert_eq!(differing_leaves(&a, &b), ["units[#5].hp"]);
         assert_eq!(at(&b, "units[#5].hp"), Some(&json!(2)));
         assert_eq!(owner_of("units[#5].hp"), "units[#5]");
+        // An id written as a float is the same thing.
+        let c = json!({"units": [{"id": 5.0, "hp": 2}, {"id": 7.0, "hp": 1}], "score": 23});
+        assert_eq!(differing_leaves(&a, &c), ["units[#5].hp"]);
+        assert_eq!(at(&c, "units[#5].hp"), Some(&json!(2)));
         assert_eq!(general(&["players[1].score".into()]), ["players[].score"]);
     }
 }

@@ -73,7 +73,15 @@ const NO_GAUGE: Spec = Spec {
             &["M1"],
         ),
     ],
+    attribute: Some(no_gauge_by_hand),
 };
+
+/// A game that ends (or does not) with the time left wrong and the gauge right is the clock
+/// (M3): the reply played over time, the match going on.
+fn no_gauge_by_hand(fields: &[String]) -> Option<Vec<&'static str>> {
+    let has = |f: &str| fields.iter().any(|x| x == f);
+    (has("players[].time_left_ms") && !has("players[].skill_gauge")).then(|| vec!["M3"])
+}
 
 const PHASE_SWAP: Spec = Spec {
     game: "codevs-reborn",
@@ -126,6 +134,7 @@ const PHASE_SWAP: Spec = Spec {
         ),
         ("codevs-reborn/prompt/prompt-shows-ojama-as-eleven", &["M1"]),
     ],
+    attribute: None,
 };
 
 const STALE_FIELDS: Spec = Spec {
@@ -166,6 +175,7 @@ const STALE_FIELDS: Spec = Spec {
         ),
         ("codevs-reborn/prompt/prompt-shows-ojama-as-eleven", &["M3"]),
     ],
+    attribute: None,
 };
 
 fn adapter(spec: &Spec) -> Adapter {
@@ -183,6 +193,12 @@ fn tallies(spec: &Spec) -> Vec<Tally> {
     println!("{HEADER}");
     for row in &rows {
         println!("{row}");
+    }
+    for row in &rows {
+        for wrong in row.wrong.iter().chain(&row.strays) {
+            println!("  {} {}: {wrong}", row.engine, row.command);
+        }
+        println!("  {} {} groups: {:?}", row.engine, row.command, row.groups);
     }
     rows
 }
