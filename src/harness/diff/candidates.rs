@@ -54,11 +54,16 @@ pub(super) fn candidates(input: &Input, default: Option<&Value>) -> Vec<Edit> {
     for (t, turn) in input.turns.iter().enumerate() {
         for (p, reply) in turn.iter().enumerate() {
             if let Reply::Text { text, elapsed_ms } = reply {
-                // Answered in no time; then plainer spacing; then every digit 0.
-                let mut plainer: Vec<String> = [plain_spacing(text), text.replace(is_digit, "0")]
+                // Answered in no time; then plainer spacing; then without one of its lines
+                // (an order); then every number 0; then each number lower, written plainly
+                // (fewer digits, never zeros in front).
+                let mut plainer: Vec<String> = [plain_spacing(text)]
                     .into_iter()
+                    .chain(fewer_lines(text))
+                    .chain(lower_numbers(text))
                     .filter(|p| p != text)
                     .collect();
+                plainer.dedup();
                 if *elapsed_ms > 0 {
                     plainer.insert(0, text.clone());
                 }
@@ -129,8 +134,78 @@ fn changed(value: &Value, at: &[Step], change: &Change) -> Value {
     value
 }
 
-fn is_digit(c: char) -> bool {
-    c.is_ascii_digit()
+/// The text without each of its lines in turn, when it has more than one.
+fn fewer_lines(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    if lines.len() < 2 {
+        return Vec::new();
+    }
+    (0..lines.len().min(MOST_EDITS))
+        .map(|i| {
+            let mut fewer = lines.clone();
+            fewer.remove(i);
+            fewer.concat()
+        })
+        .collect()
+}
+
+/// The most numbers, or lines, of one reply that get edits of their own.
+const MOST_EDITS: usize = 40;
+
+/// The text with every number 0, then each number (a run of digits) in turn 0, halved or
+/// without its last digit: lower, and written as a number is, with no zeros in front.
+fn lower_numbers(text: &str) -> Vec<String> {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
+        match (c.is_ascii_digit(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                runs.push((s, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let with = |edits: &[((usize, usize), String)]| {
+        let mut out = String::new();
+        let mut at = 0;
+        for ((s, e), new) in edits {
+            out.push_str(&text[at..*s]);
+            out.push_str(new);
+            at = *e;
+        }
+        out.push_str(&text[at..]);
+        out
+    };
+    let mut out = vec![with(
+        &runs
+            .iter()
+            .map(|&r| (r, "0".to_string()))
+            .collect::<Vec<_>>(),
+    )];
+    for &(s, e) in runs.iter().take(MOST_EDITS) {
+        let digits = &text[s..e];
+        let value: Option<u128> = digits.parse().ok();
+        let mut lower: Vec<String> = vec!["0".into()];
+        if let Some(v) = value {
+            lower.push((v / 2).to_string());
+        }
+        if digits.len() > 1 {
+            lower.push(
+                digits[..digits.len() - 1]
+                    .trim_start_matches('0')
+                    .to_string(),
+            );
+        }
+        for new in lower {
+            let new = if new.is_empty() { "0".to_string() } else { new };
+            if new != digits {
+                out.push(with(&[((s, e), new)]));
+            }
+        }
+    }
+    out
 }
 
 /// A reply's words separated by single spaces, with no blank or CR around: how a reply is
@@ -429,5 +504,20 @@ mod tests {
         assert!(tried.contains(&vec![vec![Reply::text("0 2"), Reply::text("7 1")]]));
         assert!(tried.contains(&vec![vec![Reply::text("0  0\r"), Reply::text("7 1")]]));
         assert!(tried.contains(&vec![vec![Reply::text("0  2\r"), Reply::text("0 0")]]));
+        assert!(tried.contains(&vec![vec![Reply::text("0  2\r"), Reply::text("3 1")]]));
+    }
+
+    #[test]
+    fn numbers_in_replies_lose_digits_and_never_gain_zeros() {
+        let lower = lower_numbers("SPELL WIND 12345 6000");
+        assert_eq!(lower[0], "SPELL WIND 0 0");
+        assert!(lower.contains(&"SPELL WIND 1234 6000".to_string()));
+        assert!(lower.contains(&"SPELL WIND 6172 6000".to_string()));
+        assert!(lower.contains(&"SPELL WIND 12345 600".to_string()));
+        assert!(lower.iter().all(|l| !l.contains(" 00")), "{lower:?}");
+        assert_eq!(
+            fewer_lines("2\nmove 1\nmove 2\n"),
+            ["move 1\nmove 2\n", "2\nmove 2\n", "2\nmove 1\n"]
+        );
     }
 }

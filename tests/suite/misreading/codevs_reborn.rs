@@ -3,7 +3,7 @@
 
 use shinpan::harness::adapter::{Adapter, AdapterConfig};
 
-use super::{tally_check, tally_diff, Misreading, Spec, Tally, HEADER};
+use super::{over_seeds, tally_check, tally_diff, Misreading, Spec, Tally, HEADER};
 
 const DIR: &str = "tests/fixtures/misreading-engines/codevs-reborn";
 
@@ -190,6 +190,7 @@ fn tallies(spec: &Spec) -> Vec<Tally> {
     for seed in 1..=3 {
         rows.push(tally_diff(spec, &mut engine, seed, 300));
     }
+    rows.push(over_seeds(&rows));
     println!("{HEADER}");
     for row in &rows {
         println!("{row}");
