@@ -148,13 +148,13 @@ pub fn groups(results: &[CaseResult]) -> Vec<Group> {
     let failed = || (results.iter()).filter(|r| matches!(r.verdict, CaseVerdict::Fail(_)));
     let unexplained: Vec<Vec<String>> = failed()
         .filter_map(|r| r.departure.as_ref())
-        .filter(|d| d.by.is_empty())
+        .filter(|d| d.by.is_empty() && !d.unexplained.is_empty())
         .map(|d| departure_fields(&d.unexplained))
         .collect();
     let mut groups: Vec<Group> = Vec::new();
     for r in failed() {
         let (name, describe, ties) = match &r.departure {
-            Some(d) if d.by.is_empty() => {
+            Some(d) if d.by.is_empty() && !d.unexplained.is_empty() => {
                 let name = unexplained_name(&unexplained_key(&d.unexplained, &unexplained));
                 (name.clone(), name, Vec::new())
             }
@@ -515,6 +515,52 @@ pub fn changes_human(changes: &Changes) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::CaseDeparture;
+
+    fn failed(name: &str, unexplained: &[&str]) -> CaseResult {
+        let mut r = CaseResult::named(name, CaseVerdict::Fail("differs".into()));
+        r.departure = (!unexplained.is_empty()).then(|| CaseDeparture {
+            name: unexplained_name(&general(
+                &unexplained
+                    .iter()
+                    .map(|f| f.to_string())
+                    .collect::<Vec<_>>(),
+            )),
+            describe: String::new(),
+            by: Vec::new(),
+            unexplained: unexplained.iter().map(|f| f.to_string()).collect(),
+            partly: Vec::new(),
+        });
+        r
+    }
+
+    #[test]
+    fn unexplained_failures_group_where_they_start_and_every_failure_is_in_a_group() {
+        let results = [
+            failed("a", &["players[1].gauge", "players[0].score", "prompts[1]"]),
+            failed("b", &["players[0].gauge"]),
+            failed("c", &["players[0].time"]),
+            failed("d", &[]),
+            CaseResult::named("e", CaseVerdict::Pass),
+        ];
+        let groups = groups(&results);
+        let names: Vec<(&str, Vec<&str>)> = (groups.iter())
+            .map(|g| {
+                (
+                    g.name.as_str(),
+                    g.cases.iter().map(String::as_str).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("unexplained, fields players[].gauge", vec!["a", "b"]),
+                ("unexplained, fields players[].time", vec!["c"]),
+                ("not named: a case that is not one step", vec!["d"]),
+            ]
+        );
+    }
 
     #[test]
     fn the_shards_not_merged_are_listed_with_runs_shortened() {
