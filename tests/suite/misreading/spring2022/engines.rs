@@ -3,8 +3,8 @@
 //! and the frame without any, to show that the frame itself departs from nothing.
 
 use shinpan::games::spring2022::rules::{
-    League, CENTRE, HEROES_PER_PLAYER, SHIELD_DURATION, SPAWN_RATE, SPELL_COST,
-    SUDDEN_DEATH_TURN, THREAT_ENEMY, THREAT_YOU, TURNS, TYPE_MOB,
+    League, CENTRE, HEROES_PER_PLAYER, SHIELD_DURATION, SPAWN_RATE, SPELL_COST, SUDDEN_DEATH_TURN,
+    THREAT_ENEMY, THREAT_YOU, TURNS, TYPE_MOB,
 };
 use shinpan::games::spring2022::spawn::wave_due;
 use shinpan::games::spring2022::state::State;
@@ -140,7 +140,12 @@ impl Misread for StaleFields {
             }
         }
         let mut turn = pass.play(&flush, replies)?;
-        for ((after, before), earned) in turn.state.players.iter_mut().zip(&state.players).zip(earned)
+        for ((after, before), earned) in turn
+            .state
+            .players
+            .iter_mut()
+            .zip(&state.players)
+            .zip(earned)
         {
             after.mana = before.mana + earned;
         }

@@ -68,9 +68,8 @@ fn to_value(state: &State) -> Result<Value, EngineError> {
 }
 
 fn from_value(value: &Value) -> Result<State, EngineError> {
-    serde_json::from_value(value.clone()).map_err(|e| {
-        EngineError::Other(format!("the reference's state does not read back: {e}"))
-    })
+    serde_json::from_value(value.clone())
+        .map_err(|e| EngineError::Other(format!("the reference's state does not read back: {e}")))
 }
 
 /// A [`Misread`] engine as an engine under test: each step request split into one-turn
