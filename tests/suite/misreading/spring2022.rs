@@ -18,9 +18,6 @@ use super::{tally_check, tally_diff, Misreading, Spec, Tally, HEADER};
 use engines::{Faithful, LeftOut, StaleFields, WrongMoment};
 use turn::TurnByTurn;
 
-/// What a game's end shows: who won, and that no more turns are played.
-const GAME_OVER: [&str; 3] = ["outcome", "turns_played", "last_replies"];
-
 const LEFT_OUT: Spec = Spec {
     game: "spring2022",
     engine: "left_out",
@@ -38,22 +35,21 @@ const LEFT_OUT: Spec = Spec {
                 "end.both-out",
                 "league.wood1",
             ],
-            fields: &["players[].wild_mana", GAME_OVER[0]],
+            fields: &["players[].wild_mana", "outcome"],
         },
         Misreading {
             id: "M3",
             right: &["spawn.sudden-death"],
-            fields: &[
-                "rng",
-                "mobs",
-                "players[].base_health",
-                "players[].mana",
-                "players[].deactivated",
-            ],
+            fields: &["rng", "mobs", "players[].base_health", "players[].mana"],
         },
     ],
     overrides: &[],
 };
+
+// Where two misreadings of an engine make the same fields wrong, each lists the fields it makes
+// wrong whenever it shows (a state compared whole always differs there; DEPARTURES.md lists the
+// rest), so that a `diff` finding is put down to the misreadings it can come from; a `check`
+// case that checks none of them is in the overrides, read by hand.
 
 const WRONG_MOMENT: Spec = Spec {
     game: "spring2022",
@@ -62,36 +58,18 @@ const WRONG_MOMENT: Spec = Spec {
         Misreading {
             id: "M1",
             right: &["combat.mana", "turn.order"],
-            fields: &[
-                "players[].mana",
-                "heroes",
-                "mobs[].health",
-                "mobs[].x",
-                "mobs[].y",
-                "mobs[].vx",
-                "mobs[].vy",
-                "mobs[].shield",
-                "mobs[].controls",
-                "mobs[].status",
-                "rng",
-            ],
+            // The spell the hits paid for leaves the mana 10 short of the rules' for good.
+            fields: &["players[].mana"],
         },
         Misreading {
             id: "M2",
             right: &["turn.order"],
-            fields: &[
-                "mobs[].x",
-                "mobs[].y",
-                "mobs[].vx",
-                "mobs[].vy",
-                "mobs[].status",
-                "players[].base_health",
-                "prompts",
-            ],
+            fields: &["mobs[].x", "mobs[].y"],
         },
         Misreading {
             id: "M3",
             right: &["shield.next-turn", "shield.duration"],
+            // Not pushed, or not controlled (and no redirection draw).
             fields: &[
                 "heroes[].x",
                 "heroes[].y",
@@ -101,9 +79,7 @@ const WRONG_MOMENT: Spec = Spec {
                 "mobs[].vx",
                 "mobs[].vy",
                 "mobs[].controls",
-                "mobs[].status",
                 "rng",
-                "prompts",
             ],
         },
     ],
@@ -137,12 +113,14 @@ const STALE_FIELDS: Spec = Spec {
         Misreading {
             id: "M2",
             right: &["control.hero"],
-            fields: &["heroes[].controls", "heroes[].x", "heroes[].y", "prompts"],
+            // The kept CONTROL is in the state for good.
+            fields: &["heroes[].controls", "heroes[].x", "heroes[].y"],
         },
         Misreading {
             id: "M3",
             right: &["spell.cost", "wind.mana", "shield.on-shielded"],
-            fields: &["players[].mana", "heroes", "mobs", "rng", "prompts"],
+            // Every spell cast leaves the mana 10 above the rules' for good.
+            fields: &["players[].mana"],
         },
     ],
     overrides: &[
