@@ -327,3 +327,4 @@ pub fn tally_diff(spec: &Spec, engine: &mut dyn EngineUnderTest, seed: u64, runs
     tally
 }
 pub mod codevs_reborn;
+pub mod spring2022;
