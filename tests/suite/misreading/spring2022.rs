@@ -44,6 +44,7 @@ const LEFT_OUT: Spec = Spec {
         },
     ],
     overrides: &[],
+    attribute: None,
 };
 
 // Where two misreadings of an engine make the same fields wrong, each lists the fields it makes
@@ -99,6 +100,7 @@ const WRONG_MOMENT: Spec = Spec {
         ("spring2022/spawn/the-first-wave-of-seed-0", &["M2"]),
         ("spring2022/spawn/sudden-death-aims-the-wave", &["M2"]),
     ],
+    attribute: None,
 };
 
 const STALE_FIELDS: Spec = Spec {
@@ -145,6 +147,7 @@ const STALE_FIELDS: Spec = Spec {
             &["M3"],
         ),
     ],
+    attribute: None,
 };
 
 fn tallies(spec: &Spec, engine: impl EngineUnderTest + Clone + 'static) -> Vec<Tally> {
@@ -208,6 +211,7 @@ const FAITHFUL: Spec = Spec {
     engine: "faithful",
     misreadings: &[],
     overrides: &[],
+    attribute: None,
 };
 
 #[test]
