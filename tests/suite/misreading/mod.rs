@@ -265,4 +265,5 @@ pub fn tally_diff(spec: &Spec, engine: &mut dyn EngineUnderTest, seed: u64, runs
     }
     tally
 }
+pub mod codevs4;
 pub mod codevs_reborn;
