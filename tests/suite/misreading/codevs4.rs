@@ -650,11 +650,18 @@ const STALE_FRAME: Spec = Spec {
     overrides: &[],
 };
 
+/// The diff runs of each seed (the brief's 300).
+const DIFF_RUNS: usize = 300;
+
 fn tallies(spec: &Spec, engine: impl EngineUnderTest + Clone + 'static) -> Vec<Tally> {
+    let started = std::time::Instant::now();
     let mut rows = vec![tally_check(spec, engine.clone())];
+    // Each row as it comes, with the time it took: a diff of 300 runs is minutes in a debug build.
+    println!("{} ({:.0?})", rows[0], started.elapsed());
     let mut engine = engine;
     for seed in 1..=3 {
-        rows.push(tally_diff(spec, &mut engine, seed, 300));
+        rows.push(tally_diff(spec, &mut engine, seed, DIFF_RUNS));
+        println!("{} ({:.0?})", rows[rows.len() - 1], started.elapsed());
     }
     println!("{HEADER}");
     for row in &rows {
