@@ -7,9 +7,9 @@
 //! `tests/fixtures/misreading-engines/codevs4/DEPARTURES.md`.
 //!
 //! Each engine is the reference engine played **turn by turn**: a step request of several turns
-//! is played one turn at a time, and around each turn the canonical state or the replies are
-//! changed into what the misreading engine would have kept or read, and its prompts printed as
-//! it would print them. Parse and new-match requests go to the reference: no misreading is about
+//! is played one turn at a time (the reference's typed step, `seam::checked_step`, on the state the
+//! reference made canonical), and around each turn the state or the replies are changed into what
+//! the misreading engine would have kept or read, and its prompts printed as it would print them. Parse and new-match requests go to the reference: no misreading is about
 //! them. An engine remembers nothing from one request to the next (an adapter gets the whole
 //! state with every request), so what a misreading "never resets" lives for one request.
 
@@ -17,18 +17,21 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use serde_json::Value;
+use shinpan::games::codevs4::rules::Kind;
+use shinpan::games::codevs4::state::State;
+use shinpan::games::codevs4::Codevs4;
 use shinpan::run::{
     Answered, EngineError, EngineUnderTest, NewMatchRequest, ParseRequest, Reference, StepRequest,
     StepResponse,
 };
-use shinpan::seam::{ParseVerdict, Reply};
+use shinpan::seam::{checked_step, ParseVerdict, Reply};
 
 use super::{tally_check, tally_diff, Misreading, Spec, Tally, HEADER};
 
 /// D-codevs4-11: the hour of thinking time, the most a clock can show.
 const THINKING_TIME_MS: u64 = 3_600_000;
 /// 表4: what player 1 (the enemy AI) earns a turn above the 10 of everyone, by stage.
-fn extra_income(stage: u64) -> u64 {
+fn extra_income(stage: u32) -> u32 {
     match stage {
         27..=33 => 10,
         34.. => 20,
@@ -36,126 +39,35 @@ fn extra_income(stage: u64) -> u64 {
     }
 }
 /// 4.5: one resource cell yields at most 5 to one player in one turn.
-const GATHER_CAP: u64 = 5;
+const GATHER_CAP: u32 = 5;
 /// 2.1: the field is 100 × 100; the mirror of coordinate c is 99 − c.
-const LAST_CELL: i64 = 99;
+const LAST_CELL: i32 = 99;
 
-// ------------------------------------------------------------------ the canonical state, read
-
-/// One unit of a canonical state.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Unit {
-    id: u64,
-    owner: u64,
-    /// 表5's code.
-    code: u64,
-    x: i64,
-    y: i64,
-    hp: i64,
-}
-
-impl Unit {
-    /// 表2: vision, 10 for the castle (4) and the village (5), 4 for the rest.
-    fn vision(&self) -> i64 {
-        match self.code {
-            4 | 5 => 10,
-            _ => 4,
-        }
-    }
-
-    fn is_worker(&self) -> bool {
-        self.code == 0
+/// 表2: vision, 10 for the castle and the village, 4 for the rest.
+fn vision(kind: Kind) -> i32 {
+    match kind {
+        Kind::Castle | Kind::Village => 10,
+        _ => 4,
     }
 }
 
-fn number(value: &Value, what: &str) -> u64 {
-    value
-        .as_u64()
-        .unwrap_or_else(|| panic!("the reference's canonical state has no number at {what}"))
-}
-
-fn signed(value: &Value, what: &str) -> i64 {
-    value
-        .as_i64()
-        .unwrap_or_else(|| panic!("the reference's canonical state has no number at {what}"))
-}
-
-/// The units of a canonical state (the reference's own, every field written out), by id.
-fn units(state: &Value) -> Vec<Unit> {
-    let Some(map) = state["units"].as_object() else {
-        return Vec::new();
-    };
-    let mut units: Vec<Unit> = map
+/// 4.5: per resource cell, the number of `player`'s workers on it in `state`.
+fn workers_on_cells(state: &State, player: usize) -> Vec<u32> {
+    state
+        .resource_cells
         .iter()
-        .map(|(id, u)| {
-            let code = match u["kind"].as_str() {
-                Some("worker") => 0,
-                Some("knight") => 1,
-                Some("fighter") => 2,
-                Some("assassin") => 3,
-                Some("castle") => 4,
-                Some("village") => 5,
-                Some("base") => 6,
-                other => panic!("unit {id} of the reference's state has the kind {other:?}"),
-            };
-            Unit {
-                id: id
-                    .parse()
-                    .unwrap_or_else(|_| panic!("the reference's unit id {id:?} is no number")),
-                owner: number(&u["owner"], "units.*.owner"),
-                code,
-                x: signed(&u["x"], "units.*.x"),
-                y: signed(&u["y"], "units.*.y"),
-                hp: signed(&u["hp"], "units.*.hp"),
-            }
-        })
-        .collect();
-    units.sort_by_key(|u| u.id);
-    units
-}
-
-/// The resource cells of a canonical state, as (x, y).
-fn resource_cells(state: &Value) -> Vec<(i64, i64)> {
-    state["resource_cells"]
-        .as_array()
-        .map(|cells| {
-            cells
+        .map(|&cell| {
+            state
+                .units
                 .iter()
-                .map(|c| {
-                    (
-                        signed(&c["x"], "resource_cells[].x"),
-                        signed(&c["y"], "resource_cells[].y"),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-fn player_number(state: &Value, player: usize, field: &str) -> u64 {
-    number(&state["players"][player][field], field)
-}
-
-fn set_player_number(state: &mut Value, player: usize, field: &str, value: u64) {
-    state["players"][player][field] = value.into();
-}
-
-/// 4.5: what `player` gathers in a resources phase with the units of `state` on the field:
-/// per resource cell, the number of its workers there (at most [`GATHER_CAP`]).
-fn workers_on_cells(state: &Value, player: usize) -> Vec<u64> {
-    let units = units(state);
-    resource_cells(state)
-        .into_iter()
-        .map(|(x, y)| {
-            units
-                .iter()
-                .filter(|u| u.owner == player as u64 && u.is_worker() && (u.x, u.y) == (x, y))
-                .count() as u64
+                .filter(|u| u.owner == player && u.kind == Kind::Worker && u.cell == cell)
+                .count() as u32
         })
         .collect()
 }
 
-fn gathered(state: &Value, player: usize) -> u64 {
+/// 4.5: what `player` gathers in a resources phase with the units of `state` on the field.
+fn gathered(state: &State, player: usize) -> u32 {
     workers_on_cells(state, player)
         .into_iter()
         .map(|n| n.min(GATHER_CAP))
@@ -170,28 +82,20 @@ enum Sight<'a> {
     /// Everything on the field.
     Everything,
     /// What lies within the vision of the player's units of this state.
-    UnitsOf(&'a Value),
+    UnitsOf(&'a State),
 }
 
 /// 5.1: `player`'s prompt of `state`, enemies and resource cells as `sight` sees them; with
 /// `mirrored`, every coordinate as the opposite corner sees it (99 − x, 99 − y). Units by
 /// ascending id, resource cells by (y, x), as the reference prints them.
-fn prompt(state: &Value, player: usize, sight: Sight<'_>, mirrored: bool) -> String {
-    let all = units(state);
-    let seers: Vec<Unit> = match sight {
-        Sight::Everything => Vec::new(),
-        Sight::UnitsOf(seen_from) => units(seen_from)
-            .into_iter()
-            .filter(|u| u.owner == player as u64)
-            .collect(),
-    };
-    let sees = |(x, y): (i64, i64)| match sight {
+fn prompt(state: &State, player: usize, sight: Sight<'_>, mirrored: bool) -> String {
+    let sees = |x: i32, y: i32| match sight {
         Sight::Everything => true,
-        Sight::UnitsOf(_) => seers
-            .iter()
-            .any(|u| (u.x - x).abs() + (u.y - y).abs() <= u.vision()),
+        Sight::UnitsOf(seen_from) => seen_from.units.iter().any(|u| {
+            u.owner == player && (u.cell.x - x).abs() + (u.cell.y - y).abs() <= vision(u.kind)
+        }),
     };
-    let frame = |(x, y): (i64, i64)| {
+    let frame = |x: i32, y: i32| {
         if mirrored {
             (LAST_CELL - x, LAST_CELL - y)
         } else {
@@ -202,28 +106,29 @@ fn prompt(state: &Value, player: usize, sight: Sight<'_>, mirrored: bool) -> Str
     let _ = writeln!(
         out,
         "{}\n{}\n{}\n{}",
-        player_number(state, player, "time_left_ms"),
-        number(&state["stage"], "stage"),
-        number(&state["turn"], "turn"),
-        player_number(state, player, "resources"),
+        state.players[player].time_left_ms,
+        state.stage,
+        state.turn,
+        state.players[player].resources,
     );
-    let own: Vec<&Unit> = all.iter().filter(|u| u.owner == player as u64).collect();
-    let enemies: Vec<&Unit> = all
+    let own = state.units.iter().filter(|u| u.owner == player);
+    let enemies = state
+        .units
         .iter()
-        .filter(|u| u.owner != player as u64 && sees((u.x, u.y)))
-        .collect();
-    for list in [own, enemies] {
+        .filter(|u| u.owner != player && sees(u.cell.x, u.cell.y));
+    for list in [own.collect::<Vec<_>>(), enemies.collect()] {
         let _ = writeln!(out, "{}", list.len());
         for u in list {
-            let (x, y) = frame((u.x, u.y));
-            let _ = writeln!(out, "{} {y} {x} {} {}", u.id, u.hp, u.code);
+            let (x, y) = frame(u.cell.x, u.cell.y);
+            let _ = writeln!(out, "{} {y} {x} {} {}", u.id, u.hp, u.kind.code());
         }
     }
-    let mut cells: Vec<(i64, i64)> = resource_cells(state)
-        .into_iter()
-        .filter(|&c| sees(c))
+    let mut cells: Vec<(i32, i32)> = state
+        .resource_cells
+        .iter()
+        .filter(|c| sees(c.x, c.y))
         .map(|c| {
-            let (x, y) = frame(c);
+            let (x, y) = frame(c.x, c.y);
             (y, x)
         })
         .collect();
@@ -234,6 +139,12 @@ fn prompt(state: &Value, player: usize, sight: Sight<'_>, mirrored: bool) -> Str
     }
     out.push_str("END\n");
     out
+}
+
+fn prompts_with(state: &State, sight: Sight<'_>, mirrored: [bool; 2]) -> Vec<String> {
+    (0..2)
+        .map(|p| prompt(state, p, sight, mirrored[p]))
+        .collect()
 }
 
 // ------------------------------------------------------------------ turn by turn
@@ -247,15 +158,15 @@ trait Misreadings {
 
     /// Before a turn: `state` (the misreading engine's, at the start of the turn) and the
     /// turn's `replies`, changed into what the reference is to play.
-    fn before_turn(&mut self, state: &mut Value, replies: &mut [Reply]);
+    fn before_turn(&mut self, state: &mut State, replies: &mut [Reply]);
 
     /// After a turn: `state` is what the reference left; `start` the misreading engine's state
     /// at the start of the turn. Changed into what the misreading engine leaves.
-    fn after_turn(&mut self, start: &Value, state: &mut Value);
+    fn after_turn(&mut self, start: &State, state: &mut State);
 
     /// The prompts after the request: `last_start` is the state at the start of the last turn
     /// played (`None` when none was), `state` the state the engine leaves.
-    fn prompts(&self, last_start: Option<&Value>, state: &Value) -> Vec<String>;
+    fn prompts(&self, last_start: Option<&State>, state: &State) -> Vec<String>;
 }
 
 /// The reference engine played turn by turn, with `M`'s misreadings around each turn.
@@ -265,47 +176,58 @@ struct TurnByTurn<M>(M);
 impl<M: Misreadings> TurnByTurn<M> {
     fn play(&mut self, request: StepRequest<'_>) -> Answered<StepResponse> {
         self.0.new_request();
-        // The request's state in canonical form (every default written out): no turn played.
-        let mut response = match Reference.step(StepRequest {
+        // The request's state read and checked by the reference, in canonical form.
+        let canonical = match Reference.step(StepRequest {
             turns: &[],
             ..request
         }) {
-            Answered::Done(response) => response,
+            Answered::Done(response) => response.state,
             other => return other,
         };
+        let mut state: State = match serde_json::from_value(canonical) {
+            Ok(state) => state,
+            Err(e) => return self.refused(format!("the reference's own state does not read: {e}")),
+        };
         let mut last_start = None;
+        let mut last_replies = Vec::new();
         let mut turns_played = 0;
         for turn in request.turns {
-            if !response.state["outcome"].is_null() {
+            if state.outcome.is_some() {
                 break;
             }
-            let start = response.state.clone();
-            let mut state = start.clone();
+            let start = state.clone();
             let mut replies = turn.clone();
             self.0.before_turn(&mut state, &mut replies);
-            let one = [replies];
-            response = match Reference.step(StepRequest {
-                state: &state,
-                turns: &one,
-                ..request
-            }) {
-                Answered::Done(response) => response,
-                Answered::Error(e) => {
-                    return Answered::Error(EngineError::Other(format!(
-                        "{}: the reference refused turn {} as the misreading engine had it: {e}",
-                        self.0.name(),
-                        turns_played + 1
-                    )))
+            match checked_step(&Codevs4, &mut state, &replies) {
+                Ok(report) => {
+                    last_replies = report
+                        .replies
+                        .iter()
+                        .map(|v| v.name().to_string())
+                        .collect();
                 }
-                other => return other,
-            };
-            self.0.after_turn(&start, &mut response.state);
-            turns_played += response.turns_played;
+                Err(e) => {
+                    return self.refused(format!("turn {} refused: {e}", turns_played + 1));
+                }
+            }
+            self.0.after_turn(&start, &mut state);
+            turns_played += 1;
             last_start = Some(start);
         }
-        response.turns_played = turns_played;
-        response.prompts = Some(self.0.prompts(last_start.as_ref(), &response.state));
-        Answered::Done(response)
+        let prompts = self.0.prompts(last_start.as_ref(), &state);
+        match serde_json::to_value(&state) {
+            Ok(state) => Answered::Done(StepResponse {
+                state,
+                prompts: Some(prompts),
+                last_replies,
+                turns_played,
+            }),
+            Err(e) => self.refused(format!("the state does not write: {e}")),
+        }
+    }
+
+    fn refused(&self, why: String) -> Answered<StepResponse> {
+        Answered::Error(EngineError::Other(format!("{}: {why}", self.0.name())))
     }
 }
 
@@ -327,12 +249,6 @@ impl<M: Misreadings> EngineUnderTest for TurnByTurn<M> {
     }
 }
 
-fn prompts_with(state: &Value, sight: Sight<'_>, mirrored: [bool; 2]) -> Vec<String> {
-    (0..2)
-        .map(|p| prompt(state, p, sight, mirrored[p]))
-        .collect()
-}
-
 // ------------------------------------------------------------------ engine 1: rules left out
 
 /// Rules left out: no fog, no extra income in the extra stages, no thinking-time clock.
@@ -349,11 +265,11 @@ impl Misreadings for LeftOut {
 
     fn new_request(&mut self) {}
 
-    fn before_turn(&mut self, state: &mut Value, replies: &mut [Reply]) {
-        for p in 0..2 {
-            self.clocks[p] = player_number(state, p, "time_left_ms");
+    fn before_turn(&mut self, state: &mut State, replies: &mut [Reply]) {
+        for (clock, player) in self.clocks.iter_mut().zip(&mut state.players) {
+            *clock = player.time_left_ms;
             // MISREADING M3: no thinking-time clock: an output is never late and costs nothing.
-            set_player_number(state, p, "time_left_ms", THINKING_TIME_MS);
+            player.time_left_ms = THINKING_TIME_MS;
         }
         for reply in replies.iter_mut() {
             if let Reply::Text { elapsed_ms, .. } = reply {
@@ -362,18 +278,18 @@ impl Misreadings for LeftOut {
         }
     }
 
-    fn after_turn(&mut self, _start: &Value, state: &mut Value) {
-        for p in 0..2 {
+    fn after_turn(&mut self, _start: &State, state: &mut State) {
+        for (clock, player) in self.clocks.iter().zip(&mut state.players) {
             // MISREADING M3: a time-out or crash leaves the clock as it was, too.
-            set_player_number(state, p, "time_left_ms", self.clocks[p]);
+            player.time_left_ms = *clock;
         }
         // MISREADING M2: no extra income (表4): player 1 earns 10 a turn in every stage.
-        let extra = extra_income(number(&state["stage"], "stage"));
-        let resources = player_number(state, 1, "resources");
-        set_player_number(state, 1, "resources", resources.saturating_sub(extra));
+        let extra = extra_income(state.stage);
+        let resources = &mut state.players[1].resources;
+        *resources = resources.saturating_sub(extra);
     }
 
-    fn prompts(&self, _last_start: Option<&Value>, state: &Value) -> Vec<String> {
+    fn prompts(&self, _last_start: Option<&State>, state: &State) -> Vec<String> {
         // MISREADING M1: no fog: every enemy unit and every resource cell is in the input.
         prompts_with(state, Sight::Everything, [false, false])
     }
@@ -397,40 +313,35 @@ impl Misreadings for WrongMoment {
 
     fn new_request(&mut self) {}
 
-    fn before_turn(&mut self, state: &mut Value, replies: &mut [Reply]) {
-        for (p, reply) in replies.iter_mut().enumerate() {
-            let clock = player_number(state, p, "time_left_ms");
-            self.late[p] = false;
+    fn before_turn(&mut self, state: &mut State, replies: &mut [Reply]) {
+        for ((late, player), reply) in self.late.iter_mut().zip(&mut state.players).zip(replies) {
+            *late = false;
             if let Reply::Text { elapsed_ms, .. } = reply {
                 // MISREADING M3: the clock is looked at only after the output was played: a
                 // late output is played all the same, and the clock then shows 0.
-                if clock == 0 || *elapsed_ms > clock {
-                    self.late[p] = true;
+                if player.time_left_ms == 0 || *elapsed_ms > player.time_left_ms {
+                    *late = true;
                     *elapsed_ms = 0;
-                    set_player_number(state, p, "time_left_ms", clock.max(1));
+                    player.time_left_ms = player.time_left_ms.max(1);
                 }
             }
         }
     }
 
-    fn after_turn(&mut self, start: &Value, state: &mut Value) {
+    fn after_turn(&mut self, start: &State, state: &mut State) {
         for p in 0..2 {
             if self.late[p] {
-                set_player_number(state, p, "time_left_ms", 0);
+                state.players[p].time_left_ms = 0;
             }
             // MISREADING M1: gathering counts the workers where the turn's input showed them,
             // before the moves and the battle, not those on the field after the removal.
-            let resources = player_number(state, p, "resources") + gathered(start, p);
-            set_player_number(
-                state,
-                p,
-                "resources",
-                resources.saturating_sub(gathered(state, p)),
-            );
+            let by_the_rules = gathered(state, p);
+            let resources = &mut state.players[p].resources;
+            *resources = (*resources + gathered(start, p)).saturating_sub(by_the_rules);
         }
     }
 
-    fn prompts(&self, last_start: Option<&Value>, state: &Value) -> Vec<String> {
+    fn prompts(&self, last_start: Option<&State>, state: &State) -> Vec<String> {
         // MISREADING M2: the input's vision is that of the units as they stood when the turn's
         // orders were read (before the moves, the products and the removal).
         prompts_with(
@@ -451,7 +362,7 @@ struct StaleFrame {
     /// Each player's stopwatch: the thinking time of every output of the request so far.
     stopwatch: [u64; 2],
     /// What each resource cell (by its index) has yielded to each player in the request.
-    yielded: BTreeMap<(usize, usize), u64>,
+    yielded: BTreeMap<(usize, usize), u32>,
 }
 
 /// MISREADING M1 (the moves): U and D, L and R swapped, as in the frame of the opposite corner.
@@ -459,10 +370,7 @@ fn mirrored_moves(text: &str) -> String {
     let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
     for line in lines.iter_mut().skip(1) {
         let trimmed = line.trim_end();
-        let Some(start) = trimmed
-            .rfind(|c: char| c == ' ' || c == '\t')
-            .map(|i| i + 1)
-        else {
+        let Some(start) = trimmed.rfind([' ', '\t']).map(|i| i + 1) else {
             continue;
         };
         let swapped = match &trimmed[start..] {
@@ -487,7 +395,7 @@ impl Misreadings for StaleFrame {
         self.yielded.clear();
     }
 
-    fn before_turn(&mut self, _state: &mut Value, replies: &mut [Reply]) {
+    fn before_turn(&mut self, _state: &mut State, replies: &mut [Reply]) {
         for (p, reply) in replies.iter_mut().enumerate() {
             if let Reply::Text { text, elapsed_ms } = reply {
                 // MISREADING M2: the stopwatch is started once and never reset: each output is
@@ -501,7 +409,7 @@ impl Misreadings for StaleFrame {
         }
     }
 
-    fn after_turn(&mut self, _start: &Value, state: &mut Value) {
+    fn after_turn(&mut self, _start: &State, state: &mut State) {
         for p in 0..2 {
             // MISREADING M3: the cap of 5 a resource cell yields a player is counted over every
             // turn of the request, never reset at the start of a turn.
@@ -512,12 +420,12 @@ impl Misreadings for StaleFrame {
                 *yielded += misread;
                 lost += workers.min(GATHER_CAP) - misread;
             }
-            let resources = player_number(state, p, "resources");
-            set_player_number(state, p, "resources", resources.saturating_sub(lost));
+            let resources = &mut state.players[p].resources;
+            *resources = resources.saturating_sub(lost);
         }
     }
 
-    fn prompts(&self, _last_start: Option<&Value>, state: &Value) -> Vec<String> {
+    fn prompts(&self, _last_start: Option<&State>, state: &State) -> Vec<String> {
         // MISREADING M1 (the input): player 1 is told every coordinate as 99 − x, 99 − y.
         prompts_with(state, Sight::UnitsOf(state), [false, true])
     }
@@ -861,7 +769,7 @@ fn timed(text: &str, elapsed_ms: u64) -> Reply {
 /// matches the built-in players play, in an ordinary and an extra stage.
 #[test]
 fn the_prompt_printer_prints_what_the_reference_prints() {
-    use shinpan::games::codevs4::{Codevs4, Options};
+    use shinpan::games::codevs4::Options;
     use shinpan::rng::{player_stream, seeded};
     use shinpan::seam::Game;
     let game = Codevs4;
@@ -873,10 +781,9 @@ fn the_prompt_printer_prints_what_the_reference_prints() {
             seeded(seed, player_stream(1)),
         ];
         for _ in 0..150 {
-            let canonical = serde_json::to_value(&state).expect("a state serializes");
             for p in 0..2 {
                 assert_eq!(
-                    prompt(&canonical, p, Sight::UnitsOf(&canonical), false),
+                    prompt(&state, p, Sight::UnitsOf(&state), false),
                     Game::prompt(&game, &state, p),
                     "seed {seed}, turn {}, player {p}",
                     state.turn
