@@ -326,5 +326,6 @@ pub fn tally_diff(spec: &Spec, engine: &mut dyn EngineUnderTest, seed: u64, runs
     }
     tally
 }
+pub mod codevs4;
 pub mod codevs_reborn;
 pub mod spring2022;
