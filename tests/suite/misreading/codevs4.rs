@@ -556,6 +556,7 @@ const LEFT_OUT: Spec = Spec {
             &["M1"],
         ),
     ],
+    attribute: None,
 };
 
 const WRONG_MOMENT: Spec = Spec {
@@ -616,6 +617,7 @@ const WRONG_MOMENT: Spec = Spec {
         ),
         ("codevs4/vision/out-of-sight-is-forgotten", &["M2"]),
     ],
+    attribute: None,
 };
 
 const STALE_FRAME: Spec = Spec {
@@ -678,6 +680,7 @@ const STALE_FRAME: Spec = Spec {
         ),
         ("codevs4/vision/player-1-sees-the-same-coordinates", &["M1"]),
     ],
+    attribute: None,
 };
 
 /// The diff runs of each seed (the brief's 300).
