@@ -266,3 +266,4 @@ pub fn tally_diff(spec: &Spec, engine: &mut dyn EngineUnderTest, seed: u64, runs
     tally
 }
 pub mod codevs_reborn;
+pub mod tsg_auto_chess;
