@@ -671,12 +671,9 @@ const PHASE_SWAP_SPEC: Spec = Spec {
         },
         Misreading {
             id: "M2",
-            right: &[
-                "gold.base-income",
-                "gold.interest",
-                "gold.kill-income",
-                "turn.order",
-            ],
+            // The moment is the misreading, not the amounts: gold.interest and gold.kill-income
+            // are computed right, only paid late.
+            right: &["gold.base-income", "turn.order"],
             fields: &[
                 "players[].gold",
                 // What the income paid before the commands buys from a state given mid-match.
