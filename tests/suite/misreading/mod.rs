@@ -329,3 +329,4 @@ pub fn tally_diff(spec: &Spec, engine: &mut dyn EngineUnderTest, seed: u64, runs
 pub mod codevs4;
 pub mod codevs_reborn;
 pub mod spring2022;
+pub mod tsg_auto_chess;
