@@ -13,7 +13,7 @@
 //! them. An engine remembers nothing from one request to the next (an adapter gets the whole
 //! state with every request), so what a misreading "never resets" lives for one request.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use serde_json::Value;
@@ -26,7 +26,7 @@ use shinpan::run::{
 };
 use shinpan::seam::{checked_step, ParseVerdict, Reply};
 
-use super::{tally_check, tally_diff, Misreading, Spec, Tally, HEADER};
+use super::{judged, Misreading, Spec};
 
 /// D-codevs4-11: the hour of thinking time, the most a clock can show.
 const THINKING_TIME_MS: u64 = 3_600_000;
@@ -686,62 +686,27 @@ const STALE_FRAME: Spec = Spec {
 /// The diff runs of each seed (the brief's 300).
 const DIFF_RUNS: usize = 300;
 
-fn tallies(spec: &Spec, engine: impl EngineUnderTest + Clone + 'static) -> Vec<Tally> {
-    let started = std::time::Instant::now();
-    let mut rows = vec![tally_check(spec, engine.clone())];
-    // Each row as it comes, with the time it took: a diff of 300 runs is minutes in a debug build.
-    println!("{} ({:.0?})", rows[0], started.elapsed());
-    let mut engine = engine;
-    for seed in 1..=3 {
-        rows.push(tally_diff(spec, &mut engine, seed, DIFF_RUNS));
-        println!("{} ({:.0?})", rows[rows.len() - 1], started.elapsed());
-    }
-    println!("{HEADER}");
-    for row in &rows {
-        println!("{row}");
-    }
-    for row in &rows {
-        for wrong in &row.wrong {
-            println!("wrong: {wrong}");
-        }
-        for stray in &row.strays {
-            println!("stray: {stray}");
-        }
-        println!("{} {}: groups {:?}", row.engine, row.command, row.groups);
-    }
-    rows
-}
-
-/// Every misreading is found, by check or by diff, and every name given is right.
-fn judged(spec: &Spec, engine: impl EngineUnderTest + Clone + 'static) {
-    let rows = tallies(spec, engine);
-    let found: BTreeSet<&str> = rows.iter().flat_map(Tally::found).collect();
-    for m in spec.misreadings {
-        assert!(
-            found.contains(m.id),
-            "{}: {} never found",
-            spec.engine,
-            m.id
-        );
-    }
-    for row in &rows {
-        row.assert_issue_38();
-    }
-}
-
 #[test]
 fn left_out_is_named_by_its_own_clauses() {
-    judged(&LEFT_OUT, TurnByTurn(LeftOut::default()));
+    judged(&LEFT_OUT, || TurnByTurn(LeftOut::default()), DIFF_RUNS);
 }
 
 #[test]
 fn wrong_moment_is_named_by_its_own_clauses() {
-    judged(&WRONG_MOMENT, TurnByTurn(WrongMoment::default()));
+    judged(
+        &WRONG_MOMENT,
+        || TurnByTurn(WrongMoment::default()),
+        DIFF_RUNS,
+    );
 }
 
 #[test]
 fn stale_frame_is_named_by_its_own_clauses() {
-    judged(&STALE_FRAME, TurnByTurn(StaleFrame::default()));
+    judged(
+        &STALE_FRAME,
+        || TurnByTurn(StaleFrame::default()),
+        DIFF_RUNS,
+    );
 }
 
 // ------------------------------------------------------------------ the engines do what they say

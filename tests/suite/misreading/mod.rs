@@ -326,6 +326,43 @@ pub fn tally_diff(spec: &Spec, engine: &mut dyn EngineUnderTest, seed: u64, runs
     }
     tally
 }
+/// The whole judgement of one engine: `check`, then `diff` of `runs` inputs on seeds 1, 2 and
+/// 3 (each on a fresh engine from `make`), the table printed with each wrong name, stray and
+/// group; then every misreading must be found by one of them, and issue 38's bar hold
+/// ([`Tally::assert_issue_38`]) on every row and on the diff rows taken together.
+pub fn judged<E: EngineUnderTest + 'static>(spec: &Spec, make: impl Fn() -> E, runs: usize) {
+    let started = std::time::Instant::now();
+    let mut rows = vec![tally_check(spec, make())];
+    eprintln!("{} ({:.0?})", rows[0], started.elapsed());
+    for seed in 1..=3 {
+        rows.push(tally_diff(spec, &mut make(), seed, runs));
+        eprintln!("{} ({:.0?})", rows[rows.len() - 1], started.elapsed());
+    }
+    rows.push(over_seeds(&rows));
+    println!("{HEADER}");
+    for row in &rows {
+        println!("{row}");
+    }
+    for row in &rows {
+        for wrong in row.wrong.iter().chain(&row.strays) {
+            println!("  {} {}: {wrong}", row.engine, row.command);
+        }
+        println!("  {} {} groups: {:?}", row.engine, row.command, row.groups);
+    }
+    let found: BTreeSet<&str> = rows.iter().flat_map(Tally::found).collect();
+    for m in spec.misreadings {
+        assert!(
+            found.contains(m.id),
+            "{}: {} never found",
+            spec.engine,
+            m.id
+        );
+    }
+    for row in &rows {
+        row.assert_issue_38();
+    }
+}
+
 pub mod codevs4;
 pub mod codevs_reborn;
 pub mod spring2022;
