@@ -44,6 +44,7 @@ mod html_report;
 mod html_trace;
 mod interrupt;
 mod jobs;
+mod misreading;
 mod numbers_round_trip;
 mod one_turn_api;
 mod output_files;

@@ -1,0 +1,474 @@
+//! Three CEDEC CHALLENGE 2013 engines that misread the rule document (seed 002, the detailed
+//! rules, with the QUICKSTART decisions of `spec-notes.md`), written from the document without
+//! reading shinpan's naming code, to test how `check` and `diff` name departures (issue 38).
+//! Each misreading is worked out by hand in
+//! `tests/fixtures/misreading-engines/cedec2013/DEPARTURES.md`.
+//!
+//! Each engine wraps the reference engine turn by turn: a step request of several turns is
+//! played one turn at a time, and around each turn the engine changes what the reference is
+//! given (the state, the reply's lines or its time) and what it gave back (the state), so that
+//! the turn is what the misreading engine would have played. Prompts are printed by the engine
+//! itself, from its state, in its own frame. Parse and new-match requests go to the reference:
+//! no misreading is about them.
+
+use serde_json::Value;
+
+use shinpan::games::cedec2013::engine::start_turn;
+use shinpan::games::cedec2013::protocol::{is_finish, Command, Request};
+use shinpan::games::cedec2013::rules::{
+    index, rotate120, rotate240, Base, Direction, COORDS, NAME_LIMIT_MS, PLAYERS, TURN_LIMIT_MS,
+};
+use shinpan::games::cedec2013::state::State;
+use shinpan::run::{
+    Answered, EngineError, EngineUnderTest, NewMatchRequest, ParseRequest, Reference,
+    StepRequest, StepResponse,
+};
+use shinpan::seam::{ParseVerdict, Reply};
+
+
+const GAME: &str = "cedec2013";
+
+/// The misreadings, each switched on in one of the engines below.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Misread {
+    // `left_out`
+    NoTowers,
+    NoExcavatorYield,
+    NoNameDeadline,
+    // `wrong_moment`
+    StartPhaseAtOwnEnd,
+    HundredAtRoundEnd,
+    // `frames`
+    RotatedSeats,
+    WholeTimeCharged,
+    ResetKeepsTheKind,
+}
+
+/// An engine that misreads the document in the ways listed.
+#[derive(Debug, Clone, Copy)]
+pub struct Misreader {
+    name: &'static str,
+    misreads: &'static [Misread],
+}
+
+/// Rules left out entirely: no towers, no excavator yield, no deadline on the name.
+pub const LEFT_OUT: Misreader = Misreader {
+    name: "cedec2013 left_out",
+    misreads: &[
+        Misread::NoTowers,
+        Misread::NoExcavatorYield,
+        Misread::NoNameDeadline,
+    ],
+};
+
+/// The right things at the wrong moment: the turn-start phase at the end of the mover's own
+/// turn; the 100 points looked at only when a round ends.
+pub const WRONG_MOMENT: Misreader = Misreader {
+    name: "cedec2013 wrong_moment",
+    misreads: &[Misread::StartPhaseAtOwnEnd, Misread::HundredAtRoundEnd],
+};
+
+/// Seats 1 and 2 in a rotated frame; the thinking time charged whole; `reset` that leaves the
+/// turn's kind (move or build) as it was.
+pub const FRAMES: Misreader = Misreader {
+    name: "cedec2013 frames",
+    misreads: &[
+        Misread::RotatedSeats,
+        Misread::WholeTimeCharged,
+        Misread::ResetKeepsTheKind,
+    ],
+};
+
+/// No misreading at all: the wrapping alone, which must agree with the reference everywhere.
+pub const NONE: Misreader = Misreader {
+    name: "cedec2013 wrapper without misreadings",
+    misreads: &[],
+};
+
+impl Misreader {
+    fn has(&self, misread: Misread) -> bool {
+        self.misreads.contains(&misread)
+    }
+
+    /// One turn (or one name) of the player to move, as this engine plays it: the state after
+    /// it and how the reply was taken (`None`: the match was over, nothing was played).
+    fn play_one(
+        &self,
+        request: &StepRequest<'_>,
+        state: &Value,
+        reply: &Reply,
+    ) -> Result<Option<(State, Vec<String>)>, Answered<StepResponse>> {
+        let Ok(mut typed) = serde_json::from_value::<State>(state.clone()) else {
+            // The reference says why the state cannot be played.
+            return Err(reference_turn(request, state, reply));
+        };
+        if typed.outcome.is_some() {
+            return Ok(None);
+        }
+        let mover = typed.player;
+        let round = typed.round;
+        let mut reply = reply.clone();
+        let mut relabelled: Vec<(usize, Base)> = Vec::new();
+        let mut relabel = |typed: &mut State, which: &dyn Fn(usize, Option<Base>) -> bool| {
+            for (i, tile) in typed.tiles.0.iter_mut().enumerate() {
+                if let Some(base) = tile.base {
+                    if which(i, Some(base)) {
+                        relabelled.push((i, base));
+                        // A house does nothing at a turn start, yields nothing and scores as
+                        // any base: the reference then plays the turn without the base's effect.
+                        tile.base = Some(Base::House);
+                    }
+                }
+            }
+        };
+        // MISREADING M1 (left_out): towers never fire.
+        if self.has(Misread::NoTowers) {
+            relabel(&mut typed, &|_, base| base == Some(Base::Tower));
+        }
+        // MISREADING M2 (left_out): an excavator adds nothing to the settlements around it.
+        if self.has(Misread::NoExcavatorYield) {
+            relabel(&mut typed, &|_, base| base == Some(Base::Excavator));
+        }
+        // MISREADING M1 (wrong_moment): the next player's turn start does nothing here (its
+        // bases acted at the end of its own last turn instead).
+        if self.has(Misread::StartPhaseAtOwnEnd) {
+            let next = (mover + 1) % PLAYERS;
+            let owner_of = |i: usize| typed.tiles.0[i].owned_by(next);
+            let acts = |i: usize, base: Option<Base>| {
+                owner_of(i)
+                    && matches!(
+                        base,
+                        Some(Base::Initial | Base::Robotmaker | Base::Tower)
+                    )
+            };
+            let chosen: Vec<usize> = (0..COORDS.len())
+                .filter(|&i| acts(i, typed.tiles.0[i].base))
+                .collect();
+            relabel(&mut typed, &|i, _| chosen.contains(&i));
+        }
+        if round == 0 {
+            // MISREADING M3 (left_out): no deadline on the name: a late name is taken, and a
+            // program that never named itself is nanashi but plays on.
+            if self.has(Misread::NoNameDeadline) {
+                reply = match reply {
+                    Reply::Text { text, elapsed_ms } if elapsed_ms > NAME_LIMIT_MS => {
+                        Reply::Text {
+                            text,
+                            elapsed_ms: 0,
+                        }
+                    }
+                    Reply::TimedOut => Reply::Crashed,
+                    other => other,
+                };
+            }
+        } else {
+            // MISREADING M2 (frames): the whole thinking time of a turn goes to the overrun
+            // pool, not only the time beyond 1000 ms.
+            if self.has(Misread::WholeTimeCharged) {
+                if let Reply::Text { elapsed_ms, .. } = &mut reply {
+                    *elapsed_ms = elapsed_ms.saturating_add(TURN_LIMIT_MS);
+                }
+            }
+            if let Reply::Text { text, .. } = &mut reply {
+                // MISREADING M1 (frames): seats 1 and 2 address the field in their own frame,
+                // the one their prompt shows (rotated so that their factory is where seat 0's
+                // is).
+                if self.has(Misread::RotatedSeats) && mover != 0 {
+                    *text = rewrite_lines(text, |line| seat_to_field_line(line, mover));
+                }
+                // MISREADING M3 (frames): `reset` puts the field back but leaves the turn as
+                // moving or building, as its first command made it.
+                if self.has(Misread::ResetKeepsTheKind) {
+                    *text = kind_kept_over_reset(text);
+                }
+            }
+        }
+        let given = serde_json::to_value(&typed).map_err(|e| internal(&e))?;
+        let answered = reference_turn(request, &given, &reply);
+        let Answered::Done(response) = answered else {
+            return Err(answered);
+        };
+        let mut after: State =
+            serde_json::from_value(response.state).map_err(|e| internal(&e))?;
+        for (i, base) in relabelled {
+            after.tiles.0[i].base = Some(base);
+        }
+        if round > 0 {
+            // MISREADING M1 (wrong_moment): the mover's factory, robotmakers and towers act
+            // when its own turn ends.
+            if self.has(Misread::StartPhaseAtOwnEnd) {
+                start_turn(&mut after.tiles, mover);
+            }
+            // MISREADING M2 (wrong_moment): 100 points end the match only when a round ends,
+            // after seat 2's turn.
+            let hundred = after
+                .outcome
+                .as_ref()
+                .is_some_and(|o| o.reason == "hundred-points");
+            if self.has(Misread::HundredAtRoundEnd) && hundred && mover + 1 < PLAYERS {
+                after.outcome = None;
+                after.player = mover + 1;
+                if !self.has(Misread::StartPhaseAtOwnEnd) {
+                    start_turn(&mut after.tiles, after.player);
+                }
+            }
+        }
+        Ok(Some((after, response.last_replies)))
+    }
+
+    /// The prompt of each seat, as this engine prints it.
+    fn prompts(&self, state: &State) -> Vec<String> {
+        (0..PLAYERS)
+            .map(|seat| {
+                let mut request = Request::of(state, seat);
+                if self.has(Misread::NoExcavatorYield) {
+                    // MISREADING M2 (left_out): a settlement shows 1, whatever is around it.
+                    for (view, tile) in request.tiles.iter_mut().zip(&state.tiles.0) {
+                        view.resources = u32::from(tile.is_plain_settlement());
+                    }
+                }
+                if self.has(Misread::RotatedSeats) && seat != 0 {
+                    // MISREADING M1 (frames): seats 1 and 2 see the field turned into their own
+                    // frame.
+                    let absolute = request.tiles.clone();
+                    for view in absolute {
+                        let (x, y) = field_to_seat((view.x, view.y), seat);
+                        if let Some(i) = index(i32::from(x), i32::from(y)) {
+                            request.tiles[i] = shinpan::games::cedec2013::protocol::TileView {
+                                x,
+                                y,
+                                ..view
+                            };
+                        }
+                    }
+                }
+                request.print()
+            })
+            .collect()
+    }
+}
+
+/// A tile of the field as seat `seat` sees it: turned back by the 120° turns that made its third
+/// of the map from seat 0's (D-cedec-8), so that its factory is where seat 0's is.
+fn field_to_seat(at: (i8, i8), seat: usize) -> (i8, i8) {
+    match seat {
+        1 => rotate240(at),
+        2 => rotate120(at),
+        _ => at,
+    }
+}
+
+/// The inverse of [`field_to_seat`], on numbers as a command gives them (`None`: off any
+/// field, kept as given).
+fn seat_to_field((x, y): (i32, i32), seat: usize) -> Option<(i32, i32)> {
+    let turn = |(x, y): (i32, i32)| Some((x.checked_add(y)?.checked_neg()?, x));
+    match seat {
+        1 => turn((x, y)),
+        2 => turn(turn((x, y))?),
+        _ => Some((x, y)),
+    }
+}
+
+/// A direction of seat `seat`'s frame on the field.
+fn direction_to_field(dir: Direction, seat: usize) -> Direction {
+    let (dx, dy) = dir.offset();
+    let turned = seat_to_field((i32::from(dx), i32::from(dy)), seat);
+    Direction::ALL
+        .into_iter()
+        .find(|d| {
+            let (ex, ey) = d.offset();
+            Some((i32::from(ex), i32::from(ey))) == turned
+        })
+        .unwrap_or(dir)
+}
+
+/// A command line of seat `seat` on the field; a line not in the documented form is left as it
+/// is (the engine turns only what it reads as a move or a build).
+fn seat_to_field_line(line: &str, seat: usize) -> String {
+    let turned = |x: i32, y: i32| seat_to_field((x, y), seat);
+    match Command::parse(line) {
+        Ok(Command::Move { x, y, dir, robots }) => match turned(x, y) {
+            Some((x, y)) => Command::Move {
+                x,
+                y,
+                dir: direction_to_field(dir, seat),
+                robots,
+            }
+            .print(),
+            None => line.to_string(),
+        },
+        Ok(Command::Build { x, y, base }) => match turned(x, y) {
+            Some((x, y)) => Command::Build { x, y, base }.print(),
+            None => line.to_string(),
+        },
+        _ => line.to_string(),
+    }
+}
+
+/// Applies `each` to the lines of a turn up to its `finish`; what follows is kept as it is.
+fn rewrite_lines(text: &str, mut each: impl FnMut(&str) -> String) -> String {
+    let mut finished = false;
+    text.split('\n')
+        .map(|line| {
+            if finished {
+                return line.to_string();
+            }
+            if is_finish(line) {
+                finished = true;
+                return line.to_string();
+            }
+            each(line)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A line that no engine reads as a command: refused, and it does not decide whether the turn
+/// moves or builds.
+const REFUSED: &str = "build 0 0 -";
+
+/// The turn's lines such that the reference, whose `reset` frees the turn to move or build
+/// again, refuses what an engine whose `reset` does not would refuse: a line refused only
+/// because the kind was kept is replaced by one the reference refuses without deciding.
+fn kind_kept_over_reset(text: &str) -> String {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Kind {
+        Moves,
+        Builds,
+    }
+    // The kind as the misreading keeps it, and as the reference keeps it.
+    let (mut kept, mut reference): (Option<Kind>, Option<Kind>) = (None, None);
+    rewrite_lines(text, |line| {
+        let command = Command::parse(line).or_else(|_| Command::parse_lenient(line));
+        match command {
+            Ok(Command::Reset) => {
+                reference = None;
+                line.to_string()
+            }
+            Ok(Command::Move { .. }) => {
+                let refused_kept = kept == Some(Kind::Builds);
+                let refused_reference = reference == Some(Kind::Builds);
+                kept = kept.or(Some(Kind::Moves));
+                if refused_kept && !refused_reference {
+                    return REFUSED.to_string();
+                }
+                reference = reference.or(Some(Kind::Moves));
+                line.to_string()
+            }
+            Ok(Command::Build { .. }) => {
+                let refused_kept = kept.is_some();
+                let refused_reference = reference.is_some();
+                kept = kept.or(Some(Kind::Builds));
+                if refused_kept && !refused_reference {
+                    return REFUSED.to_string();
+                }
+                reference = reference.or(Some(Kind::Builds));
+                line.to_string()
+            }
+            _ => line.to_string(),
+        }
+    })
+}
+
+/// The reference engine on one turn from `state`.
+fn reference_turn(request: &StepRequest<'_>, state: &Value, reply: &Reply) -> Answered<StepResponse> {
+    let turns = [vec![reply.clone()]];
+    Reference.step(StepRequest {
+        state,
+        turns: &turns,
+        ..*request
+    })
+}
+
+fn internal(e: &serde_json::Error) -> Answered<StepResponse> {
+    Answered::Error(EngineError::Other(format!(
+        "the misreading engine could not carry its state: {e}"
+    )))
+}
+
+impl EngineUnderTest for Misreader {
+    fn name(&self) -> String {
+        self.name.into()
+    }
+
+    fn supports(&self, game: &str) -> bool {
+        game == GAME
+    }
+
+    fn step(&mut self, request: StepRequest<'_>) -> Answered<StepResponse> {
+        let mut state = request.state.clone();
+        let mut turns_played = 0;
+        let mut last_replies = Vec::new();
+        for replies in request.turns {
+            // One reply a turn; any other count goes to the reference, which refuses it.
+            let [reply] = replies.as_slice() else {
+                return Reference.step(StepRequest {
+                    state: &state,
+                    turns: std::slice::from_ref(replies),
+                    ..request
+                });
+            };
+            match self.play_one(&request, &state, reply) {
+                Ok(Some((after, replies))) => {
+                    state = match serde_json::to_value(&after) {
+                        Ok(state) => state,
+                        Err(e) => return internal(&e),
+                    };
+                    turns_played += 1;
+                    last_replies = replies;
+                }
+                Ok(None) => break,
+                Err(answered) => return answered,
+            }
+        }
+        let typed: State = match serde_json::from_value(state.clone()) {
+            Ok(typed) => typed,
+            // No turn was played and the state does not read: the reference says why.
+            Err(_) => return Reference.step(StepRequest { state: &state, ..request }),
+        };
+        if request.turns.is_empty() {
+            // The reference validates a state even when nothing is played.
+            if let Answered::Error(e) = Reference.step(request) {
+                return Answered::Error(e);
+            }
+        }
+        Answered::Done(StepResponse {
+            prompts: Some(self.prompts(&typed)),
+            state,
+            last_replies,
+            turns_played,
+        })
+    }
+
+    fn parse(&mut self, request: ParseRequest<'_>) -> Answered<ParseVerdict> {
+        Reference.parse(request)
+    }
+
+    fn new_match(&mut self, request: NewMatchRequest<'_>) -> Answered<Value> {
+        Reference.new_match(request)
+    }
+}
+
+/// The wrapping alone (a turn at a time, states and prompts carried through the typed state)
+/// agrees with the reference on every case: whatever the engines above get wrong comes from
+/// their misreadings.
+#[test]
+fn the_wrapper_without_misreadings_agrees_with_the_reference_on_every_case() {
+    let reference = shinpan::Suite::reference()
+        .results(Some("cedec2013/"))
+        .expect("the library loads");
+    let wrapped = shinpan::Suite::new(GAME, NONE)
+        .results(Some("cedec2013/"))
+        .expect("the library loads");
+    assert!(reference.len() > 100, "{} cases", reference.len());
+    assert_eq!(wrapped.len(), reference.len());
+    for (r, w) in reference.iter().zip(&wrapped) {
+        assert_eq!(r.name, w.name);
+        assert_eq!(
+            (r.verdict.name(), r.verdict.detail()),
+            (w.verdict.name(), w.verdict.detail()),
+            "{}",
+            r.name
+        );
+    }
+}
