@@ -1,3 +1,269 @@
-//! Engines that misread a rule document (issue 38). The shared tally code comes from main.
+//! Engines that misread a rule document, written from the document by someone who had not read
+//! shinpan's naming code (issue 38, item 7), and the tally that judges what `check` and `diff`
+//! name on them against the departures worked out by hand (`tests/fixtures/misreading-engines/`).
+//!
+//! A game's module describes each engine ([`Spec`]): its misreadings, each with the clauses that
+//! are its right cause and the general fields it makes wrong. A departure's part is attributed
+//! to the misreadings whose fields it touches (or, for a `check` case whose fields do not tell
+//! them apart, to those the spec's overrides give by hand); a name is right when every clause
+//! it names is a right clause of a misreading it is attributed to.
 
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use shinpan::harness::diff::{self, DiffConfig, Known};
+use shinpan::run::departure::{general, Reproducer};
+use shinpan::run::EngineUnderTest;
+use shinpan::Suite;
+
+/// One misreading of an engine.
+pub struct Misreading {
+    /// `M1`, as in DEPARTURES.md.
+    pub id: &'static str,
+    /// The clauses that are its right cause.
+    pub right: &'static [&'static str],
+    /// The general fields it makes wrong (`players[].skill_gauge`; a prefix such as `prompts`
+    /// covers every field under it).
+    pub fields: &'static [&'static str],
+}
+
+/// An engine and what it gets wrong, by hand.
+pub struct Spec {
+    pub game: &'static str,
+    pub engine: &'static str,
+    pub misreadings: &'static [Misreading],
+    /// `check` cases whose fields do not say which misreading they show: case name → ids.
+    pub overrides: &'static [(&'static str, &'static [&'static str])],
+}
+
+impl Spec {
+    /// The misreadings a part with these fields comes from.
+    fn attribute(&self, fields: &[String], case: Option<&str>) -> BTreeSet<&'static str> {
+        if let Some((_, ids)) = case.and_then(|c| self.overrides.iter().find(|(n, _)| *n == c)) {
+            return ids.iter().copied().collect();
+        }
+        let touches = |pattern: &str, field: &str| {
+            field == pattern
+                || field.starts_with(&format!("{pattern}."))
+                || field.starts_with(&format!("{pattern}["))
+        };
+        self.misreadings
+            .iter()
+            .filter(|m| {
+                let general = general(fields);
+                m.fields
+                    .iter()
+                    .any(|p| general.iter().any(|f| touches(p, f)))
+            })
+            .map(|m| m.id)
+            .collect()
+    }
+
+    fn right_for(&self, ids: &BTreeSet<&'static str>) -> BTreeSet<&'static str> {
+        self.misreadings
+            .iter()
+            .filter(|m| ids.contains(m.id))
+            .flat_map(|m| m.right.iter().copied())
+            .collect()
+    }
+}
+
+/// What one command named on one engine, judged.
+#[derive(Debug, Default)]
+pub struct Tally {
+    pub engine: String,
+    pub command: String,
+    /// Failing cases, or diff findings.
+    pub departures: usize,
+    pub names: usize,
+    pub right: usize,
+    /// Each wrong name: where, what was named, what would have been right.
+    pub wrong: Vec<String>,
+    /// Parts no variant explains (fields left unexplained).
+    pub unexplained: usize,
+    /// Names given as a tie ("one of …").
+    pub ties: usize,
+    /// Departures attributed to no misreading: the engine departs where the hand list says
+    /// it does not (either the list or the engine is wrong).
+    pub strays: Vec<String>,
+    /// For each misreading: the groups (departure names) it came back under.
+    pub groups: BTreeMap<&'static str, BTreeSet<String>>,
+}
+
+impl Tally {
+    fn new(spec: &Spec, command: String) -> Tally {
+        Tally {
+            engine: spec.engine.into(),
+            command,
+            ..Tally::default()
+        }
+    }
+
+    /// Judges one name (a reproducer) of a departure attributed to `ids`.
+    fn judge(&mut self, spec: &Spec, at: &str, by: &Reproducer, case: Option<&str>) {
+        let ids = spec.attribute(&by.fields, case);
+        let right = spec.right_for(&ids);
+        self.names += 1;
+        if !by.ties.is_empty() {
+            self.ties += 1;
+        }
+        // A tie is right when the right clause is among those it offers.
+        let offered: Vec<&String> = by.clauses.iter().chain(&by.ties).collect();
+        let is_right = if by.ties.is_empty() {
+            by.clauses.iter().all(|c| right.contains(c.as_str()))
+        } else {
+            offered.iter().any(|c| right.contains(c.as_str()))
+        };
+        if is_right {
+            self.right += 1;
+        } else {
+            self.wrong.push(format!(
+                "{at}: named {} (ties {:?}) for {:?}; right: {:?}",
+                by.name(),
+                by.ties,
+                by.fields,
+                right
+            ));
+        }
+    }
+
+    fn group(&mut self, ids: &BTreeSet<&'static str>, name: &str) {
+        for id in ids {
+            self.groups.entry(id).or_default().insert(name.to_string());
+        }
+    }
+
+    /// Groups per real departure found: the groups each misreading came back under, averaged.
+    pub fn groups_per_departure(&self) -> f64 {
+        if self.groups.is_empty() {
+            return 0.0;
+        }
+        let total: usize = self.groups.values().map(BTreeSet::len).sum();
+        total as f64 / self.groups.len() as f64
+    }
+
+    /// The misreadings found.
+    pub fn found(&self) -> BTreeSet<&'static str> {
+        self.groups.keys().copied().collect()
+    }
+
+    /// Issue 38's bar: no wrong name, no stray departure, at most 1.2 groups per real one.
+    pub fn assert_issue_38(&self) {
+        assert!(
+            self.wrong.is_empty(),
+            "{self}\nwrong names:\n{}",
+            self.wrong.join("\n")
+        );
+        assert!(
+            self.strays.is_empty(),
+            "{self}\ndepartures no misreading explains:\n{}",
+            self.strays.join("\n")
+        );
+        assert!(
+            self.groups_per_departure() <= 1.2,
+            "{self}\ngroups: {:?}",
+            self.groups
+        );
+    }
+}
+
+impl fmt::Display for Tally {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |",
+            self.engine,
+            self.command,
+            self.departures,
+            self.names,
+            self.right,
+            self.wrong.len(),
+            self.unexplained,
+            self.ties,
+            self.groups_per_departure()
+        )
+    }
+}
+
+/// The table's header, for [`Tally`]'s rows.
+pub const HEADER: &str = "| engine | command | failing / findings | names | right | wrong | unexplained | ties | groups per real departure |\n|---|---|---|---|---|---|---|---|---|";
+
+/// Runs every case of the spec's game on `engine` and judges the names of the failures.
+pub fn tally_check(spec: &Spec, engine: impl EngineUnderTest + 'static) -> Tally {
+    let results = Suite::new(spec.game, engine)
+        .results(Some(&format!("{}/", spec.game)))
+        .expect("the library loads");
+    let mut tally = Tally::new(spec, "check".into());
+    for result in results.iter().filter(|r| r.verdict.name() == "fail") {
+        tally.departures += 1;
+        let case = result.name.as_str();
+        let Some(departure) = &result.departure else {
+            // A generator case, or a result that is no state: judged by its case alone.
+            let ids = spec.attribute(&[], Some(case));
+            if ids.is_empty() {
+                tally.strays.push(format!("{case}: no departure named"));
+            }
+            tally.group(&ids, "(no departure)");
+            continue;
+        };
+        for by in &departure.by {
+            tally.judge(spec, case, by, Some(case));
+        }
+        let mut fields: Vec<String> = departure.unexplained.clone();
+        fields.extend(departure.by.iter().flat_map(|b| b.fields.clone()));
+        if !departure.unexplained.is_empty() {
+            tally.unexplained += 1;
+        }
+        let ids = spec.attribute(&fields, Some(case));
+        if ids.is_empty() {
+            tally
+                .strays
+                .push(format!("{case}: fields {:?}", general(&fields)));
+        }
+        tally.group(&ids, &departure.name);
+    }
+    tally
+}
+
+/// Fuzzes `engine` against the reference on `seed` for `runs` inputs, finding up to 30
+/// departures, and judges the name of each.
+pub fn tally_diff(spec: &Spec, engine: &mut dyn EngineUnderTest, seed: u64, runs: usize) -> Tally {
+    let game = shinpan::games::by_id(spec.game).expect("a game");
+    let config = DiffConfig {
+        seed,
+        runs,
+        departures: 30,
+        ..DiffConfig::default()
+    };
+    let outcome = diff::run(game, engine, &config, &Known::default(), None, |_, _| {});
+    let mut tally = Tally::new(spec, format!("diff seed {seed}"));
+    for finding in &outcome.findings {
+        tally.departures += 1;
+        let at = format!("diff {seed}/{}", finding.run);
+        for part in &finding.departure.parts {
+            if let (Some(variant), Some(does)) = (&part.variant, &part.does) {
+                let by = Reproducer {
+                    variants: vec![variant.clone()],
+                    clauses: part.clauses.clone(),
+                    does: does.clone(),
+                    fields: part.fields.clone(),
+                    ties: part.ties.clone(),
+                };
+                tally.judge(spec, &at, &by, None);
+            }
+        }
+        if !finding.departure.unexplained.is_empty() {
+            tally.unexplained += 1;
+        }
+        let ids = spec.attribute(&finding.part.fields, None);
+        if ids.is_empty() {
+            tally
+                .strays
+                .push(format!("{at}: fields {:?}", finding.part.fields));
+        }
+        tally.group(&ids, &finding.part.name);
+    }
+    tally
+}
 pub mod cedec2013;
+pub mod codevs_reborn;

@@ -1,0 +1,220 @@
+//! The three CODE VS Reborn engines of `tests/fixtures/misreading-engines/codevs-reborn/`
+//! (Python adapters), their misreadings as DEPARTURES.md works them out.
+
+use shinpan::harness::adapter::{Adapter, AdapterConfig};
+
+use super::{tally_check, tally_diff, Misreading, Spec, Tally, HEADER};
+
+const DIR: &str = "tests/fixtures/misreading-engines/codevs-reborn";
+
+const GAME_OVER: [&str; 3] = ["outcome", "turn", "last_replies"];
+
+const NO_GAUGE: Spec = Spec {
+    game: "codevs-reborn",
+    engine: "no_gauge",
+    misreadings: &[
+        Misreading {
+            id: "M1",
+            right: &[
+                "gauge.gain",
+                "gauge.gain-skill",
+                "gauge.decrease",
+                "gauge.decrease-skill-chains",
+                "skill.gauge-reset",
+            ],
+            fields: &[
+                "players[].skill_gauge",
+                "players[].chains",
+                "players[].field",
+                "players[].skill_used",
+                "players[].exploded_blocks",
+                GAME_OVER[0],
+                GAME_OVER[1],
+                GAME_OVER[2],
+                "prompts",
+            ],
+        },
+        Misreading {
+            id: "M2",
+            right: &["skill.explosion-score", "ojama.sent-skill", "score.total"],
+            fields: &[
+                "players[].score",
+                "players[].turn_score",
+                "players[].ojama_sent",
+                "players[].ojama_stock",
+                "prompts",
+            ],
+        },
+        Misreading {
+            id: "M3",
+            right: &["time.total", "time.exceeded", "end.time-over"],
+            fields: &[
+                "players[].time_left_ms",
+                GAME_OVER[0],
+                GAME_OVER[1],
+                GAME_OVER[2],
+                "prompts",
+            ],
+        },
+    ],
+    overrides: &[
+        (
+            "codevs-reborn/time/time-over-beats-the-other-players-valid-chain",
+            &["M3"],
+        ),
+        ("codevs-reborn/time/total-over-three-minutes-loses", &["M3"]),
+        ("codevs-reborn/time/one-ms-over-is-time-over", &["M3"]),
+        (
+            "codevs-reborn/skill/gauge-reaching-eighty-allows-skill-next-turn",
+            &["M1"],
+        ),
+        (
+            "codevs-reborn/prompt/prompt-shows-the-running-score-after-two-scoring-turns",
+            &["M1"],
+        ),
+    ],
+};
+
+const PHASE_SWAP: Spec = Spec {
+    game: "codevs-reborn",
+    engine: "phase_swap",
+    misreadings: &[
+        Misreading {
+            id: "M1",
+            right: &["ojama.drop", "turn.order"],
+            fields: &[
+                "players[].field",
+                "players[].chains",
+                "players[].score",
+                "players[].turn_score",
+                "players[].ojama_sent",
+                "players[].ojama_stock",
+                "players[].exploded_blocks",
+                GAME_OVER[0],
+                GAME_OVER[1],
+                GAME_OVER[2],
+                "prompts",
+            ],
+        },
+        Misreading {
+            id: "M2",
+            right: &["turn.order"],
+            fields: &["players[].skill_gauge", "prompts"],
+        },
+        Misreading {
+            id: "M3",
+            right: &["gauge.gain-skill", "skill.gauge-reset", "turn.order"],
+            fields: &["players[].skill_gauge", "prompts"],
+        },
+    ],
+    overrides: &[
+        (
+            "codevs-reborn/chains/gauge-gain-applies-before-decrease",
+            &["M2"],
+        ),
+        (
+            "codevs-reborn/skill/skill-document-example-five-exploded-five-chains",
+            &["M3"],
+        ),
+        (
+            "codevs-reborn/skill/explosion-then-one-skill-chain",
+            &["M3"],
+        ),
+        (
+            "codevs-reborn/prompt/prompt-after-document-skill-example",
+            &["M3"],
+        ),
+        ("codevs-reborn/prompt/prompt-shows-ojama-as-eleven", &["M1"]),
+    ],
+};
+
+const STALE_FIELDS: Spec = Spec {
+    game: "codevs-reborn",
+    engine: "stale_fields",
+    misreadings: &[
+        Misreading {
+            id: "M1",
+            right: &["chain.count", "gauge.decrease"],
+            fields: &["players[].chains", "players[].skill_gauge"],
+        },
+        Misreading {
+            id: "M2",
+            right: &["ojama.sent-normal", "ojama.sent-skill", "ojama.stock"],
+            fields: &[
+                "players[].ojama_sent",
+                "players[].ojama_stock",
+                "players[].field",
+                GAME_OVER[0],
+                GAME_OVER[1],
+                GAME_OVER[2],
+            ],
+        },
+        Misreading {
+            id: "M3",
+            right: &["prompt.turn-block"],
+            fields: &["prompts"],
+        },
+    ],
+    overrides: &[
+        (
+            "codevs-reborn/end/rows-above-the-sixteenth-are-not-shown",
+            &["M3"],
+        ),
+        (
+            "codevs-reborn/prompt/prompt-after-document-skill-example",
+            &["M3"],
+        ),
+        ("codevs-reborn/prompt/prompt-shows-ojama-as-eleven", &["M3"]),
+    ],
+};
+
+fn adapter(spec: &Spec) -> Adapter {
+    let script = format!("{DIR}/{}.py", spec.engine);
+    Adapter::start(AdapterConfig::new(vec!["python3".into(), script]))
+        .unwrap_or_else(|e| panic!("{}: {e}", spec.engine))
+}
+
+fn tallies(spec: &Spec) -> Vec<Tally> {
+    let mut rows = vec![tally_check(spec, adapter(spec))];
+    let mut engine = adapter(spec);
+    for seed in 1..=3 {
+        rows.push(tally_diff(spec, &mut engine, seed, 300));
+    }
+    println!("{HEADER}");
+    for row in &rows {
+        println!("{row}");
+    }
+    rows
+}
+
+/// Every misreading is found, by check or by diff, and every name given is right.
+fn judged(spec: &Spec) {
+    let rows = tallies(spec);
+    let found: std::collections::BTreeSet<&str> = rows.iter().flat_map(Tally::found).collect();
+    for m in spec.misreadings {
+        assert!(
+            found.contains(m.id),
+            "{}: {} never found",
+            spec.engine,
+            m.id
+        );
+    }
+    for row in &rows {
+        row.assert_issue_38();
+    }
+}
+
+#[test]
+fn no_gauge_is_named_by_its_own_clauses() {
+    judged(&NO_GAUGE);
+}
+
+#[test]
+fn phase_swap_is_named_by_its_own_clauses() {
+    judged(&PHASE_SWAP);
+}
+
+#[test]
+fn stale_fields_is_named_by_its_own_clauses() {
+    judged(&STALE_FIELDS);
+}
