@@ -20,11 +20,12 @@ use shinpan::games::cedec2013::rules::{
 };
 use shinpan::games::cedec2013::state::State;
 use shinpan::run::{
-    Answered, EngineError, EngineUnderTest, NewMatchRequest, ParseRequest, Reference,
-    StepRequest, StepResponse,
+    Answered, EngineError, EngineUnderTest, NewMatchRequest, ParseRequest, Reference, StepRequest,
+    StepResponse,
 };
 use shinpan::seam::{ParseVerdict, Reply};
 
+use super::{tally_check, tally_diff, Misreading, Spec, Tally, HEADER};
 
 const GAME: &str = "cedec2013";
 
@@ -135,11 +136,7 @@ impl Misreader {
             let next = (mover + 1) % PLAYERS;
             let owner_of = |i: usize| typed.tiles.0[i].owned_by(next);
             let acts = |i: usize, base: Option<Base>| {
-                owner_of(i)
-                    && matches!(
-                        base,
-                        Some(Base::Initial | Base::Robotmaker | Base::Tower)
-                    )
+                owner_of(i) && matches!(base, Some(Base::Initial | Base::Robotmaker | Base::Tower))
             };
             let chosen: Vec<usize> = (0..COORDS.len())
                 .filter(|&i| acts(i, typed.tiles.0[i].base))
@@ -151,12 +148,10 @@ impl Misreader {
             // program that never named itself is nanashi but plays on.
             if self.has(Misread::NoNameDeadline) {
                 reply = match reply {
-                    Reply::Text { text, elapsed_ms } if elapsed_ms > NAME_LIMIT_MS => {
-                        Reply::Text {
-                            text,
-                            elapsed_ms: 0,
-                        }
-                    }
+                    Reply::Text { text, elapsed_ms } if elapsed_ms > NAME_LIMIT_MS => Reply::Text {
+                        text,
+                        elapsed_ms: 0,
+                    },
                     Reply::TimedOut => Reply::Crashed,
                     other => other,
                 };
@@ -188,8 +183,7 @@ impl Misreader {
         let Answered::Done(response) = answered else {
             return Err(answered);
         };
-        let mut after: State =
-            serde_json::from_value(response.state).map_err(|e| internal(&e))?;
+        let mut after: State = serde_json::from_value(response.state).map_err(|e| internal(&e))?;
         for (i, base) in relabelled {
             after.tiles.0[i].base = Some(base);
         }
@@ -234,11 +228,8 @@ impl Misreader {
                     for view in absolute {
                         let (x, y) = field_to_seat((view.x, view.y), seat);
                         if let Some(i) = index(i32::from(x), i32::from(y)) {
-                            request.tiles[i] = shinpan::games::cedec2013::protocol::TileView {
-                                x,
-                                y,
-                                ..view
-                            };
+                            request.tiles[i] =
+                                shinpan::games::cedec2013::protocol::TileView { x, y, ..view };
                         }
                     }
                 }
@@ -371,7 +362,11 @@ fn kind_kept_over_reset(text: &str) -> String {
 }
 
 /// The reference engine on one turn from `state`.
-fn reference_turn(request: &StepRequest<'_>, state: &Value, reply: &Reply) -> Answered<StepResponse> {
+fn reference_turn(
+    request: &StepRequest<'_>,
+    state: &Value,
+    reply: &Reply,
+) -> Answered<StepResponse> {
     let turns = [vec![reply.clone()]];
     Reference.step(StepRequest {
         state,
@@ -424,7 +419,12 @@ impl EngineUnderTest for Misreader {
         let typed: State = match serde_json::from_value(state.clone()) {
             Ok(typed) => typed,
             // No turn was played and the state does not read: the reference says why.
-            Err(_) => return Reference.step(StepRequest { state: &state, ..request }),
+            Err(_) => {
+                return Reference.step(StepRequest {
+                    state: &state,
+                    ..request
+                })
+            }
         };
         if request.turns.is_empty() {
             // The reference validates a state even when nothing is played.
@@ -471,4 +471,222 @@ fn the_wrapper_without_misreadings_agrees_with_the_reference_on_every_case() {
             r.name
         );
     }
+}
+
+// What each engine gets wrong, by hand (DEPARTURES.md): each misreading's right clauses and the
+// general fields it makes wrong; `check` cases whose fields do not tell two misreadings apart
+// are given by hand, from the case's `given`, `when` and `note`.
+
+const LEFT_OUT_SPEC: Spec = Spec {
+    game: GAME,
+    engine: "left_out",
+    misreadings: &[
+        Misreading {
+            id: "M1",
+            right: &["tower.fire"],
+            fields: &["tiles.*.robots", "tiles.*.owner", "prompts"],
+        },
+        Misreading {
+            id: "M2",
+            right: &["resource.excavator", "resource.settlement"],
+            fields: &[
+                "prompts",
+                "tiles.*.base",
+                "tiles.*.robots",
+                "tiles.*.owner",
+                "tiles.*.bonus",
+                "scores",
+                "last_replies",
+                "outcome",
+            ],
+        },
+        Misreading {
+            id: "M3",
+            right: &["time.name"],
+            fields: &[
+                "players[].name",
+                "players[].disqualified",
+                "last_replies",
+                "outcome",
+            ],
+        },
+    ],
+    overrides: &[
+        // Towers of the turn start, no build: M1.
+        (
+            "cedec2013/turnstart/tower-at-distance-one-two-and-three",
+            &["M1"],
+        ),
+        (
+            "cedec2013/turnstart/tower-on-a-tile-with-one-robot",
+            &["M1"],
+        ),
+        ("cedec2013/turnstart/tower-hits-enemy-bases-too", &["M1"]),
+        ("cedec2013/turnstart/two-towers-add-up", &["M1"]),
+        ("cedec2013/turnstart/tower-on-the-ur-and-dr-lines", &["M1"]),
+        // Builds that need the excavators' resources, no tower: M2.
+        ("cedec2013/build/excavator-adds-a-resource", &["M2"]),
+        ("cedec2013/build/town-bonus-with-two-excavators", &["M2"]),
+        (
+            "cedec2013/build/town-leaves-holes-and-other-players-tiles",
+            &["M2"],
+        ),
+        ("cedec2013/costs/town-at-exactly-its-costs", &["M2"]),
+        // The resources column next to an excavator: M2.
+        (
+            "cedec2013/protocol/prompt-shows-tiles-and-resources",
+            &["M2"],
+        ),
+        // A late name, or none: M3.
+        ("cedec2013/time/name-after-5000-ms", &["M3"]),
+        ("cedec2013/time/no-name-within-5000-ms", &["M3"]),
+    ],
+};
+
+const WRONG_MOMENT_SPEC: Spec = Spec {
+    game: GAME,
+    engine: "wrong_moment",
+    misreadings: &[
+        Misreading {
+            id: "M1",
+            right: &[
+                "turn.end-phase",
+                "turn.start-factory",
+                "turn.start-robotmaker",
+                "tower.fire",
+            ],
+            fields: &["tiles.*.robots", "tiles.*.owner", "prompts", "last_replies"],
+        },
+        Misreading {
+            id: "M2",
+            right: &["end.hundred"],
+            fields: &[
+                "outcome",
+                "player",
+                "round",
+                "scores",
+                "prompts",
+                "last_replies",
+            ],
+        },
+    ],
+    overrides: &[],
+};
+
+const FRAMES_SPEC: Spec = Spec {
+    game: GAME,
+    engine: "frames",
+    misreadings: &[
+        Misreading {
+            id: "M1",
+            right: &[
+                "field.tiles",
+                "field.directions",
+                "protocol.request",
+                "protocol.request-tiles",
+            ],
+            fields: &[
+                "prompts",
+                "tiles.*.owner",
+                "tiles.*.robots",
+                "tiles.*.base",
+                "tiles.*.bonus",
+                "scores",
+                "outcome",
+                "last_replies",
+            ],
+        },
+        Misreading {
+            id: "M2",
+            right: &["time.turn"],
+            fields: &[
+                "players[].overrun_ms",
+                "players[].out_of_time",
+                "tiles.*.owner",
+                "tiles.*.robots",
+                "tiles.*.base",
+                "tiles.*.bonus",
+                "scores",
+                "outcome",
+                "last_replies",
+            ],
+        },
+        Misreading {
+            id: "M3",
+            right: &["turn.reset"],
+            fields: &[
+                "tiles.*.owner",
+                "tiles.*.robots",
+                "tiles.*.base",
+                "tiles.*.bonus",
+                "scores",
+                "outcome",
+                "last_replies",
+            ],
+        },
+    ],
+    overrides: &[
+        // Thinking time over 1000 ms, or exactly 1000: M2.
+        ("cedec2013/time/time-over-the-turn-limit-is-summed", &["M2"]),
+        ("cedec2013/time/exactly-1000-ms-is-in-time", &["M2"]),
+        ("cedec2013/time/overrun-of-exactly-5000-is-allowed", &["M2"]),
+        ("cedec2013/time/overrun-past-5000-is-finish-only", &["M2"]),
+        // A move, `reset`, then a build, all by seat 0: M3.
+        ("cedec2013/turn/reset-frees-the-turn-to-build", &["M3"]),
+    ],
+};
+
+/// `check` on every case and `diff` on seeds 1, 2 and 3, 300 runs each: the table's rows.
+fn tallies(spec: &Spec, engine: Misreader) -> Vec<Tally> {
+    let mut rows = vec![tally_check(spec, engine)];
+    let mut engine = engine;
+    for seed in 1..=3 {
+        rows.push(tally_diff(spec, &mut engine, seed, 300));
+    }
+    println!("{HEADER}");
+    for row in &rows {
+        println!("{row}");
+    }
+    for row in &rows {
+        println!("{} {}: groups {:?}", row.engine, row.command, row.groups);
+        for wrong in &row.wrong {
+            println!("  wrong: {wrong}");
+        }
+        for stray in &row.strays {
+            println!("  stray: {stray}");
+        }
+    }
+    rows
+}
+
+/// Every misreading is found, by check or by diff, and every name given is right.
+fn judged(spec: &Spec, engine: Misreader) {
+    let rows = tallies(spec, engine);
+    let found: std::collections::BTreeSet<&str> = rows.iter().flat_map(Tally::found).collect();
+    for m in spec.misreadings {
+        assert!(
+            found.contains(m.id),
+            "{}: {} never found",
+            spec.engine,
+            m.id
+        );
+    }
+    for row in &rows {
+        row.assert_issue_38();
+    }
+}
+
+#[test]
+fn left_out_is_named_by_its_own_clauses() {
+    judged(&LEFT_OUT_SPEC, LEFT_OUT);
+}
+
+#[test]
+fn wrong_moment_is_named_by_its_own_clauses() {
+    judged(&WRONG_MOMENT_SPEC, WRONG_MOMENT);
+}
+
+#[test]
+fn frames_is_named_by_its_own_clauses() {
+    judged(&FRAMES_SPEC, FRAMES);
 }
