@@ -474,8 +474,11 @@ fn the_wrapper_without_misreadings_agrees_with_the_reference_on_every_case() {
 }
 
 // What each engine gets wrong, by hand (DEPARTURES.md): each misreading's right clauses and the
-// general fields it makes wrong; `check` cases whose fields do not tell two misreadings apart
-// are given by hand, from the case's `given`, `when` and `note`.
+// general fields it makes wrong in the step where it first shows (a departure is that step:
+// what follows from it later, DEPARTURES.md lists but a departure does not show); `check` cases
+// whose fields do not tell two misreadings apart are given by hand, from the case's `given`,
+// `when` and `note`. A prompt follows from the state: a misreading of the state is not listed
+// by `prompts`, only one of the prompts themselves.
 
 const LEFT_OUT_SPEC: Spec = Spec {
     game: GAME,
@@ -484,7 +487,7 @@ const LEFT_OUT_SPEC: Spec = Spec {
         Misreading {
             id: "M1",
             right: &["tower.fire"],
-            fields: &["tiles.*.robots", "tiles.*.owner", "prompts"],
+            fields: &["tiles.*.robots"],
         },
         Misreading {
             id: "M2",
@@ -503,12 +506,7 @@ const LEFT_OUT_SPEC: Spec = Spec {
         Misreading {
             id: "M3",
             right: &["time.name"],
-            fields: &[
-                "players[].name",
-                "players[].disqualified",
-                "last_replies",
-                "outcome",
-            ],
+            fields: &["players[].name", "players[].disqualified"],
         },
     ],
     overrides: &[
@@ -555,19 +553,12 @@ const WRONG_MOMENT_SPEC: Spec = Spec {
                 "turn.start-robotmaker",
                 "tower.fire",
             ],
-            fields: &["tiles.*.robots", "tiles.*.owner", "prompts", "last_replies"],
+            fields: &["tiles.*.robots"],
         },
         Misreading {
             id: "M2",
             right: &["end.hundred"],
-            fields: &[
-                "outcome",
-                "player",
-                "round",
-                "scores",
-                "prompts",
-                "last_replies",
-            ],
+            fields: &["outcome", "player"],
         },
     ],
     overrides: &[],
@@ -599,17 +590,7 @@ const FRAMES_SPEC: Spec = Spec {
         Misreading {
             id: "M2",
             right: &["time.turn"],
-            fields: &[
-                "players[].overrun_ms",
-                "players[].out_of_time",
-                "tiles.*.owner",
-                "tiles.*.robots",
-                "tiles.*.base",
-                "tiles.*.bonus",
-                "scores",
-                "outcome",
-                "last_replies",
-            ],
+            fields: &["players[].overrun_ms", "players[].out_of_time"],
         },
         Misreading {
             id: "M3",
@@ -689,4 +670,155 @@ fn wrong_moment_is_named_by_its_own_clauses() {
 #[test]
 fn frames_is_named_by_its_own_clauses() {
     judged(&FRAMES_SPEC, FRAMES);
+}
+
+/// One step of `engine` from `state` (a case's sparse state) with these turns' replies.
+fn play(mut engine: impl EngineUnderTest, state: Value, replies: &[Reply]) -> StepResponse {
+    let game = shinpan::games::by_id(GAME).expect("cedec2013 is registered");
+    let turns: Vec<Vec<Reply>> = replies.iter().map(|r| vec![r.clone()]).collect();
+    let request = StepRequest {
+        id: "by-hand",
+        game,
+        state: &state,
+        turns: &turns,
+        reachable: true,
+    };
+    match engine.step(request) {
+        Answered::Done(response) => response,
+        other => panic!("{}: {other:?}", engine.name()),
+    }
+}
+
+fn robots(response: &StepResponse, tile: &str) -> Value {
+    response.state["tiles"][tile]["robots"].clone()
+}
+
+/// The line of tile (x, y) in seat `seat`'s prompt.
+fn prompt_line(response: &StepResponse, seat: usize, x: i32, y: i32) -> String {
+    let prompts = response.prompts.as_ref().expect("prompts");
+    let start = format!("{x} {y} ");
+    prompts[seat]
+        .lines()
+        .skip(3)
+        .find(|l| l.starts_with(&start))
+        .unwrap_or_else(|| panic!("no line for ({x}, {y})"))
+        .to_string()
+}
+
+/// Each misreading of `left_out` does what DEPARTURES.md says, on states worked out by hand.
+#[test]
+fn left_out_misreads_as_described() {
+    // M1: player 0's tower on (0,0), player 1's 5 robots on (1,0); player 2 finishes and
+    // player 0's turn starts: the reference takes 2, the misreading nothing.
+    let tower = serde_json::json!({"player": 2, "tiles": {
+        "0,0": {"owner": 0, "base": "tower"}, "1,0": {"owner": 1, "robots": 5}}});
+    let finish = [Reply::text("finish")];
+    assert_eq!(robots(&play(Reference, tower.clone(), &finish), "1,0"), 3);
+    assert_eq!(robots(&play(LEFT_OUT, tower, &finish), "1,0"), 5);
+    // M2: player 0's excavator on (1,0) next to its settlement (0,0) with 4 robots: the
+    // reference shows 1 + 1 = 2 resources there, the misreading 1.
+    let excavator = serde_json::json!({"tiles": {
+        "0,0": {"owner": 0, "robots": 4}, "1,0": {"owner": 0, "base": "excavator"}}});
+    let shown = |engine| prompt_line(&play(engine, excavator.clone(), &[]), 0, 0, 0);
+    assert_eq!(shown(NONE), "0 0 0 4 2 settlement none");
+    assert_eq!(shown(LEFT_OUT), "0 0 0 4 1 settlement none");
+    // M3: player 0 names itself after 6000 ms: nanashi and disqualified by the rules, taken
+    // by the misreading.
+    let names = serde_json::json!({"round": 0});
+    let late = [Reply::Text {
+        text: "late".into(),
+        elapsed_ms: 6000,
+    }];
+    let player = |engine| play(engine, names.clone(), &late).state["players"][0].clone();
+    let reference = player(NONE);
+    assert_eq!(
+        (&reference["name"], &reference["disqualified"]),
+        (&"nanashi".into(), &true.into())
+    );
+    let misread = player(LEFT_OUT);
+    assert_eq!(
+        (&misread["name"], &misread["disqualified"]),
+        (&"late".into(), &false.into())
+    );
+}
+
+/// Each misreading of `wrong_moment` does what DEPARTURES.md says, on states worked out by hand.
+#[test]
+fn wrong_moment_misreads_as_described() {
+    // M1: player 0 (factory (0,0), 3 robots) finishes; player 1's factory (2,0) has 0. The
+    // reference makes player 1's 5 at its turn start; the misreading player 0's 5 at its end.
+    let factories = serde_json::json!({"tiles": {
+        "0,0": {"owner": 0, "robots": 3, "base": "initial"},
+        "2,0": {"owner": 1, "base": "initial"}}});
+    let finish = [Reply::text("finish")];
+    let reference = play(Reference, factories.clone(), &finish);
+    assert_eq!(
+        (robots(&reference, "0,0"), robots(&reference, "2,0")),
+        (3.into(), 5.into())
+    );
+    let misread = play(WRONG_MOMENT, factories, &finish);
+    assert_eq!(
+        (robots(&misread, "0,0"), robots(&misread, "2,0")),
+        (8.into(), 0.into())
+    );
+    // M2: player 0 holds a town worth 3 + 95 = 98 on (-6,0) and a settlement (0,0) with 1
+    // robot: 99 points. It takes (1,0): 100, in seat 0's turn. The reference ends the match, the
+    // misreading goes on to player 1.
+    let hundred = serde_json::json!({"round": 5, "tiles": {
+        "-6,0": {"owner": 0, "base": "town", "bonus": 95},
+        "0,0": {"owner": 0, "robots": 1}}});
+    let take = [Reply::text("move 0 0 r 1\nfinish")];
+    let reference = play(Reference, hundred.clone(), &take);
+    assert_eq!(reference.state["outcome"]["reason"], "hundred-points");
+    assert_eq!(reference.state["scores"][0], 100);
+    let misread = play(WRONG_MOMENT, hundred, &take);
+    assert_eq!(
+        (&misread.state["outcome"], &misread.state["player"]),
+        (&Value::Null, &1.into())
+    );
+}
+
+/// Each misreading of `frames` does what DEPARTURES.md says, on states worked out by hand.
+#[test]
+fn frames_misreads_as_described() {
+    // M1: seat 1 sends `move 1 0 r 1`. In its frame (the field turned by 240°), (1,0) is the
+    // field's (-1,1) and `r` the field's `dl`: its 2 robots on (-1,1) send one to (-2,2). The
+    // reference refuses the move: (1,0) is not seat 1's.
+    let seat_one = serde_json::json!({"player": 1, "tiles": {"-1,1": {"owner": 1, "robots": 2}}});
+    let moved = [Reply::text("move 1 0 r 1\nfinish")];
+    let reference = play(Reference, seat_one.clone(), &moved);
+    assert_eq!(reference.last_replies, ["rejected"]);
+    let misread = play(FRAMES, seat_one, &moved);
+    assert_eq!(misread.last_replies, ["accepted"]);
+    assert_eq!(misread.state["tiles"]["-2,2"]["owner"], 1);
+    assert_eq!(robots(&misread, "-2,2"), 1);
+    // ... and seat 1's prompt shows the field's (-1,1) at (1,0) (240°: (-1,1) -> (1,0)).
+    assert_eq!(prompt_line(&misread, 1, 1, 0), "1 0 1 1 1 settlement none");
+    assert_eq!(
+        prompt_line(&misread, 0, -1, 1),
+        "-1 1 1 1 1 settlement none"
+    );
+    // M2: a turn of 300 ms: nothing over 1000 ms to charge by the rules; 300 by the misreading.
+    let quick = [Reply::Text {
+        text: "finish".into(),
+        elapsed_ms: 300,
+    }];
+    let overrun = |engine| {
+        play(engine, serde_json::json!({}), &quick).state["players"][0]["overrun_ms"].clone()
+    };
+    assert_eq!(overrun(NONE), 0);
+    assert_eq!(overrun(FRAMES), 300);
+    // M3: a move, `reset`, then a house on (0,0) with 12 robots and 4 resources around: the
+    // rules allow the house (12 - 10 = 2 robots left), the misreading refuses it.
+    let reset = serde_json::json!({"tiles": {
+        "0,0": {"owner": 0, "robots": 12}, "1,0": {"owner": 0},
+        "-1,0": {"owner": 0}, "0,1": {"owner": 0}}});
+    let lines = [Reply::text("move 0 0 ur 3\nreset\nbuild 0 0 house\nfinish")];
+    let reference = play(Reference, reset.clone(), &lines);
+    assert_eq!(reference.state["tiles"]["0,0"]["base"], "house");
+    assert_eq!(robots(&reference, "0,0"), 2);
+    let misread = play(FRAMES, reset, &lines);
+    assert_eq!(misread.last_replies, ["rejected"]);
+    assert_eq!(misread.state["tiles"]["0,0"]["base"], Value::Null);
+    assert_eq!(robots(&misread, "0,0"), 12);
 }
