@@ -363,6 +363,7 @@ pub fn judged<E: EngineUnderTest + 'static>(spec: &Spec, make: impl Fn() -> E, r
     }
 }
 
+pub mod cedec2013;
 pub mod codevs4;
 pub mod codevs_reborn;
 pub mod spring2022;

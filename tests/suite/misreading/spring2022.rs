@@ -9,8 +9,6 @@ mod behaviour;
 mod engines;
 mod turn;
 
-
-use shinpan::run::EngineUnderTest;
 use shinpan::Suite;
 
 use super::{judged, tally_diff, Misreading, Spec};
