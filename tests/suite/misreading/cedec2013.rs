@@ -25,7 +25,7 @@ use shinpan::run::{
 };
 use shinpan::seam::{ParseVerdict, Reply};
 
-use super::{judged, Misreading, Spec};
+use super::{judged, Misreading, Spec, GROUPS_BAR};
 
 const GAME: &str = "cedec2013";
 
@@ -621,18 +621,21 @@ const FRAMES_SPEC: Spec = Spec {
 };
 
 #[test]
+#[ignore = "minutes per engine in a debug build; run with `cargo test --test suite -- --ignored misreading` (figures: issue 38 note, DEPARTURES.md)"]
 fn left_out_is_named_by_its_own_clauses() {
-    judged(&LEFT_OUT_SPEC, || LEFT_OUT, 300);
+    judged(&LEFT_OUT_SPEC, || LEFT_OUT, 300, GROUPS_BAR);
 }
 
 #[test]
+#[ignore = "minutes per engine in a debug build; run with `cargo test --test suite -- --ignored misreading` (figures: issue 38 note, DEPARTURES.md)"]
 fn wrong_moment_is_named_by_its_own_clauses() {
-    judged(&WRONG_MOMENT_SPEC, || WRONG_MOMENT, 300);
+    judged(&WRONG_MOMENT_SPEC, || WRONG_MOMENT, 300, GROUPS_BAR);
 }
 
 #[test]
+#[ignore = "minutes per engine in a debug build; run with `cargo test --test suite -- --ignored misreading` (figures: issue 38 note, DEPARTURES.md)"]
 fn frames_is_named_by_its_own_clauses() {
-    judged(&FRAMES_SPEC, || FRAMES, 300);
+    judged(&FRAMES_SPEC, || FRAMES, 300, GROUPS_BAR);
 }
 
 /// One step of `engine` from `state` (a case's sparse state) with these turns' replies.

@@ -3,7 +3,7 @@
 
 use shinpan::harness::adapter::{Adapter, AdapterConfig};
 
-use super::{judged, Misreading, Spec};
+use super::{judged, Misreading, Spec, GROUPS_BAR};
 
 const DIR: &str = "tests/fixtures/misreading-engines/codevs-reborn";
 
@@ -186,15 +186,15 @@ fn adapter(spec: &Spec) -> Adapter {
 
 #[test]
 fn no_gauge_is_named_by_its_own_clauses() {
-    judged(&NO_GAUGE, || adapter(&NO_GAUGE), 300);
+    judged(&NO_GAUGE, || adapter(&NO_GAUGE), 300, GROUPS_BAR);
 }
 
 #[test]
 fn phase_swap_is_named_by_its_own_clauses() {
-    judged(&PHASE_SWAP, || adapter(&PHASE_SWAP), 300);
+    judged(&PHASE_SWAP, || adapter(&PHASE_SWAP), 300, GROUPS_BAR);
 }
 
 #[test]
 fn stale_fields_is_named_by_its_own_clauses() {
-    judged(&STALE_FIELDS, || adapter(&STALE_FIELDS), 300);
+    judged(&STALE_FIELDS, || adapter(&STALE_FIELDS), 300, GROUPS_BAR);
 }

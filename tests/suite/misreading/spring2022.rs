@@ -11,7 +11,7 @@ mod turn;
 
 use shinpan::Suite;
 
-use super::{judged, tally_diff, Misreading, Spec};
+use super::{judged, tally_diff, Misreading, Spec, GROUPS_BAR};
 use engines::{Faithful, LeftOut, StaleFields, WrongMoment};
 use turn::TurnByTurn;
 
@@ -177,15 +177,15 @@ const FAITHFUL: Spec = Spec {
 
 #[test]
 fn left_out_is_named_by_its_own_clauses() {
-    judged(&LEFT_OUT, || TurnByTurn(LeftOut), 300);
+    judged(&LEFT_OUT, || TurnByTurn(LeftOut), 300, GROUPS_BAR);
 }
 
 #[test]
 fn wrong_moment_is_named_by_its_own_clauses() {
-    judged(&WRONG_MOMENT, || TurnByTurn(WrongMoment), 300);
+    judged(&WRONG_MOMENT, || TurnByTurn(WrongMoment), 300, GROUPS_BAR);
 }
 
 #[test]
 fn stale_fields_is_named_by_its_own_clauses() {
-    judged(&STALE_FIELDS, || TurnByTurn(StaleFields), 300);
+    judged(&STALE_FIELDS, || TurnByTurn(StaleFields), 300, GROUPS_BAR);
 }

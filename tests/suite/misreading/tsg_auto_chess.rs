@@ -25,7 +25,7 @@ use shinpan::run::{
 };
 use shinpan::seam::{checked_step, load_state, ParseVerdict, PlayError, Reply, StateError};
 
-use super::{judged, tally_diff, Misreading, Spec};
+use super::{judged, tally_diff, Misreading, Spec, GROUPS_BAR};
 
 const GAME: &str = "tsg-auto-chess";
 
@@ -744,18 +744,21 @@ const STALE_FRAME_SPEC: Spec = Spec {
 const RUNS: usize = 300;
 
 #[test]
+#[ignore = "minutes per engine in a debug build; run with `cargo test --test suite -- --ignored misreading` (figures: issue 38 note, DEPARTURES.md)"]
 fn left_out_is_named_by_its_own_clauses() {
-    judged(&LEFT_OUT_SPEC, || LEFT_OUT.clone(), RUNS);
+    judged(&LEFT_OUT_SPEC, || LEFT_OUT.clone(), RUNS, GROUPS_BAR);
 }
 
 #[test]
+#[ignore = "minutes per engine in a debug build; run with `cargo test --test suite -- --ignored misreading` (figures: issue 38 note, DEPARTURES.md)"]
 fn phase_swap_is_named_by_its_own_clauses() {
-    judged(&PHASE_SWAP_SPEC, || PHASE_SWAP.clone(), RUNS);
+    judged(&PHASE_SWAP_SPEC, || PHASE_SWAP.clone(), RUNS, GROUPS_BAR);
 }
 
 #[test]
+#[ignore = "minutes per engine in a debug build; run with `cargo test --test suite -- --ignored misreading` (figures: issue 38 note, DEPARTURES.md)"]
 fn stale_frame_is_named_by_its_own_clauses() {
-    judged(&STALE_FRAME_SPEC, || STALE_FRAME.clone(), RUNS);
+    judged(&STALE_FRAME_SPEC, || STALE_FRAME.clone(), RUNS, GROUPS_BAR);
 }
 
 /// The wrapping itself departs from nothing: with no misreading played, turn by turn, every case
