@@ -16,6 +16,10 @@ use shinpan::run::departure::{general, Reproducer};
 use shinpan::run::EngineUnderTest;
 use shinpan::Suite;
 
+/// A spec's own attribution: the misreadings a part with these general fields comes from,
+/// or `None` to go by the fields' lists.
+pub type ByHand = fn(&[String]) -> Option<Vec<&'static str>>;
+
 /// One misreading of an engine.
 pub struct Misreading {
     /// `M1`, as in DEPARTURES.md.
@@ -36,7 +40,7 @@ pub struct Spec {
     pub overrides: &'static [(&'static str, &'static [&'static str])],
     /// Where the fields' lists do not tell misreadings apart: the misreadings a part with
     /// these general fields comes from, by hand, or `None` to go by the lists.
-    pub attribute: Option<fn(&[String]) -> Option<Vec<&'static str>>>,
+    pub attribute: Option<ByHand>,
 }
 
 impl Spec {

@@ -746,19 +746,19 @@ const RUNS: usize = 300;
 #[test]
 #[ignore = "minutes per engine in a debug build; run with `cargo test --test suite -- --ignored misreading` (figures: issue 38 note, DEPARTURES.md)"]
 fn left_out_is_named_by_its_own_clauses() {
-    judged(&LEFT_OUT_SPEC, || LEFT_OUT.clone(), RUNS, GROUPS_BAR);
+    judged(&LEFT_OUT_SPEC, || LEFT_OUT, RUNS, GROUPS_BAR);
 }
 
 #[test]
 #[ignore = "minutes per engine in a debug build; run with `cargo test --test suite -- --ignored misreading` (figures: issue 38 note, DEPARTURES.md)"]
 fn phase_swap_is_named_by_its_own_clauses() {
-    judged(&PHASE_SWAP_SPEC, || PHASE_SWAP.clone(), RUNS, GROUPS_BAR);
+    judged(&PHASE_SWAP_SPEC, || PHASE_SWAP, RUNS, GROUPS_BAR);
 }
 
 #[test]
 #[ignore = "minutes per engine in a debug build; run with `cargo test --test suite -- --ignored misreading` (figures: issue 38 note, DEPARTURES.md)"]
 fn stale_frame_is_named_by_its_own_clauses() {
-    judged(&STALE_FRAME_SPEC, || STALE_FRAME.clone(), RUNS, GROUPS_BAR);
+    judged(&STALE_FRAME_SPEC, || STALE_FRAME, RUNS, GROUPS_BAR);
 }
 
 /// The wrapping itself departs from nothing: with no misreading played, turn by turn, every case
@@ -925,7 +925,8 @@ fn each_misreading_plays_as_departures_md_says() {
 #[test]
 fn each_misreading_alone_fails_its_own_cases() {
     use Misread::*;
-    let engines: [(&[(&str, &[&str])], [&'static [Misread]; 3]); 3] = [
+    type Overrides = &'static [(&'static str, &'static [&'static str])];
+    let engines: [(Overrides, [&'static [Misread]; 3]); 3] = [
         (LEFT_OUT_ALONE, [&[NoInterest], &[NoClock], &[NoEvolve]]),
         (
             PHASE_SWAP_ALONE,
