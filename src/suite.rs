@@ -127,14 +127,19 @@ impl<E: EngineUnderTest> Suite<E> {
                 let run = run_library_jobs(&library, None, &mut engines, |_, _, _| {}, || None);
                 with_the_rest_unrun(&library, run)
             }
-            _ => select(&library, None)
-                .into_iter()
-                .filter(|(_, case)| wanted(&case.name))
-                .map(|(game, case)| {
-                    let judged = run_case(game, case, &mut self.engine);
-                    CaseResult::of(case, game.info().id, judged)
-                })
-                .collect(),
+            _ => {
+                let cases: Vec<_> = (select(&library, None).into_iter())
+                    .filter(|(_, case)| wanted(&case.name))
+                    .collect();
+                let mut results: Vec<CaseResult> = (cases.iter())
+                    .map(|(game, case)| {
+                        let judged = run_case(*game, case, &mut self.engine);
+                        CaseResult::of(case, game.info().id, judged)
+                    })
+                    .collect();
+                crate::run::refute::refute_by_passing_cases(&cases, &mut results);
+                results
+            }
         };
         self.expect_fail.apply(&mut results);
         Ok(results)

@@ -141,7 +141,7 @@ impl Group {
 
 /// The failed results grouped by their departure, groups in the order of their first case; a
 /// case whose variant ties with a group's joins it. An unexplained departure joins the group
-/// of the fields where it starts ([`unexplained_key`]); a failure with no departure (a result
+/// of the fields where it starts (`unexplained_key`); a failure with no departure (a result
 /// that is no state of the game, a case that is not a step) is a group too, so that the groups
 /// add up to the failures.
 pub fn groups(results: &[CaseResult]) -> Vec<Group> {

@@ -400,6 +400,8 @@ impl<'l, P: FnMut(&CaseResult, usize, usize)> Collected<'l, P> {
             self.gave_up
                 .map(|(_, why)| format!("stopped after {limit} of {total} cases: {why}"))
         };
+        let mut results = results;
+        super::refute::refute_by_passing_cases(cases, &mut results);
         LibraryRun {
             results,
             stopped,

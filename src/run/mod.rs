@@ -18,6 +18,7 @@ pub mod expect_fail;
 mod jobs;
 pub mod mask;
 pub mod partition;
+pub(crate) mod refute;
 mod shown;
 
 use serde::{Deserialize, Serialize};
