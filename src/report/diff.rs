@@ -69,6 +69,10 @@ pub struct DiffFinding {
     pub does: Option<String>,
     /// For a departure no variant reproduces: the clauses whose cases check its fields.
     pub concerns: Vec<String>,
+    /// For a departure no variant reproduces: the clauses of variants that reproduce part of
+    /// it, or all of it here but depart where the engine agreed. Leads, not causes.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub leads: Vec<String>,
     /// Its fields, general (`players[].score`).
     pub fields: Vec<String>,
     /// Inputs it showed on, found first or again.
@@ -112,6 +116,7 @@ impl DiffFinding {
             variant: finding.part.variant.clone(),
             does: finding.part.does.clone(),
             concerns: finding.concerns.clone(),
+            leads: finding.part.leads.clone(),
             fields: finding.part.fields.clone(),
             seen_on,
             run: finding.run,
@@ -170,6 +175,10 @@ impl DiffFinding {
             Some(does) => format!("{} · {does}", self.name),
             None if self.concerns.is_empty() => self.name.clone(),
             None => format!("{} · checked by {}", self.name, self.concerns.join(", ")),
+        };
+        let what = match self.leads.as_slice() {
+            [] => what,
+            leads => format!("{what} · leads, not causes: {}", leads.join(", ")),
         };
         let fields = if self.variant.is_some() {
             format!(" · {}", self.fields.join(", "))

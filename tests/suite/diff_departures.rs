@@ -390,3 +390,91 @@ fn diff_json_gives_each_departure_with_its_clause_sizes_and_case() {
     assert_eq!(found["case"], Value::Null, "{found:#}");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), case);
 }
+
+/// An engine whose bug is narrower than the variant nearest to it: chain scores rounded only
+/// on turns that start even. Where a turn starts odd it agrees with the rules, and the variant
+/// (rounding always) does not.
+struct RoundsOnEvenTurns;
+
+impl shinpan::run::EngineUnderTest for RoundsOnEvenTurns {
+    fn name(&self) -> String {
+        "rounds-on-even-turns".into()
+    }
+
+    fn step(
+        &mut self,
+        request: shinpan::run::StepRequest<'_>,
+    ) -> shinpan::run::Answered<shinpan::run::StepResponse> {
+        let even = request
+            .state
+            .get("turn")
+            .and_then(Value::as_u64)
+            .unwrap_or(0)
+            .is_multiple_of(2);
+        if even {
+            let mut planted = shinpan::run::Planted {
+                variant: "chain-score-rounded".into(),
+            };
+            planted.step(request)
+        } else {
+            shinpan::run::Reference.step(request)
+        }
+    }
+
+    fn parse(
+        &mut self,
+        request: shinpan::run::ParseRequest<'_>,
+    ) -> shinpan::run::Answered<shinpan::seam::ParseVerdict> {
+        shinpan::run::Reference.parse(request)
+    }
+
+    fn new_match(
+        &mut self,
+        request: shinpan::run::NewMatchRequest<'_>,
+    ) -> shinpan::run::Answered<Value> {
+        shinpan::run::Reference.new_match(request)
+    }
+}
+
+/// Issue 38: a variant that reproduces a departure on the input it was found on, but changes
+/// fields the engine got right on other inputs, names nothing: the departure is unexplained and
+/// the variant a lead. The same variant planted whole is named.
+#[test]
+fn a_variant_the_engine_does_not_follow_elsewhere_is_a_lead_not_a_name() {
+    use shinpan::harness::diff::{self, DiffConfig, Known};
+    let game = games::by_id("codevs-reborn").unwrap();
+    let config = DiffConfig {
+        seed: 1,
+        runs: 300,
+        departures: 3,
+        ..DiffConfig::default()
+    };
+    let run = |engine: &mut dyn shinpan::run::EngineUnderTest| {
+        diff::run(game, engine, &config, &Known::default(), None, |_, _| {})
+    };
+    let whole = run(&mut shinpan::run::Planted {
+        variant: "chain-score-rounded".into(),
+    });
+    let names: Vec<&str> = whole
+        .findings
+        .iter()
+        .map(|f| f.part.name.as_str())
+        .collect();
+    assert_eq!(names, ["score.chain"], "the whole bug is named");
+
+    let narrow = run(&mut RoundsOnEvenTurns);
+    assert!(!narrow.findings.is_empty(), "the narrow bug is found");
+    for finding in &narrow.findings {
+        assert!(
+            finding.part.variant.is_none(),
+            "named: {}",
+            finding.part.name
+        );
+        assert!(
+            finding.part.name.starts_with("unexplained, fields "),
+            "{}",
+            finding.part.name
+        );
+        assert_eq!(finding.part.leads, ["score.chain"], "{}", finding.part.name);
+    }
+}

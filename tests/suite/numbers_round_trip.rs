@@ -130,6 +130,7 @@ proptest! {
             does: None,
             fields: vec!["mobs[].vx".into()],
             ties: Vec::new(),
+            leads: Vec::new(),
         };
         let departure = Departure {
             parts: vec![part.clone()],

@@ -74,6 +74,7 @@ fn diff_report() -> DiffReport {
         does: Some("an ojama row falls at a stock of 11, not 10".into()),
         fields: vec!["players[].ojama_stock".into()],
         ties: Vec::new(),
+        leads: Vec::new(),
     };
     let departure = Departure {
         parts: vec![part.clone()],

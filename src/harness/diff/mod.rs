@@ -14,7 +14,9 @@
 //! ([`crate::run::departure`]): the one variant reproducing the most of what differs names
 //! the departure by its clause; the variants after it that reproduce the rest are the other
 //! departures the same input shows ([`Part`]s); a departure nothing reproduces is `unexplained,
-//! fields …`. Departures are grouped by that name: the run goes on past the first one until
+//! fields …`; a variant that, on another input the engine answered, changes a field the engine
+//! got right there names nothing either ([`refute`]: it is a lead). Departures are grouped by
+//! that name: the run goes on past the first one until
 //! `departures` distinct names are found; an input whose departures are all found already, or
 //! known (`--known`, [`Known`]), is counted and passed over, so one known bug no longer hides
 //! the others.
@@ -27,12 +29,14 @@
 //!
 //! The work is split by stage: `generate` makes the random inputs, `shrink` makes a
 //! disagreement small, `case_file` writes it out as a case, `known` reads `--known`; this
-//! module holds the loop and the comparison of the two engines that the stages share.
+//! `refute` takes back names other inputs disprove; this module holds the loop and the
+//! comparison of the two engines that the stages share.
 
 mod candidates;
 mod case_file;
 mod generate;
 mod known;
+mod refute;
 mod shrink;
 
 use serde::Serialize;
@@ -48,6 +52,7 @@ use crate::seam::{DynGame, MatchOptions, Reply};
 pub use case_file::{case_file, compact_yaml, Size};
 use generate::random_input;
 pub use known::{Known, PartlyKnown};
+use refute::{Observation, Refuter, Source};
 use shrink::shrink;
 
 /// How to fuzz.
@@ -103,9 +108,26 @@ pub struct Part {
     pub fields: Vec<String>,
     /// The clauses of other variants that reproduce exactly the same fields (a tie).
     pub ties: Vec<String>,
+    /// For a part no variant reproduces: the clauses of variants that reproduce some of its
+    /// fields and not the rest, or all of them on this input but depart from the rules on an
+    /// input the engine agreed on. Leads, not names.
+    pub leads: Vec<String>,
 }
 
 impl Part {
+    /// The part no variant reproduces, of `fields` (general), with its `leads`.
+    pub fn unexplained(fields: &[String], leads: Vec<String>) -> Part {
+        Part {
+            name: unexplained_name(fields),
+            variant: None,
+            clauses: Vec::new(),
+            does: None,
+            fields: fields.to_vec(),
+            ties: Vec::new(),
+            leads,
+        }
+    }
+
     /// One line for people, about the variant and not the engine: `a variant where chain
     /// scores sum …, reproduces this (score.chain)`; or its name.
     pub fn describe(&self) -> String {
@@ -151,6 +173,7 @@ impl Departure {
                     does: None,
                     fields: Vec::new(),
                     ties: Vec::new(),
+                    leads: Vec::new(),
                 }],
                 fields: Vec::new(),
                 unexplained: Vec::new(),
@@ -171,17 +194,12 @@ impl Departure {
                 does: Some(by.does.clone()),
                 fields: general(&by.fields),
                 ties: by.ties.clone(),
+                leads: Vec::new(),
             })
             .collect();
         if parts.is_empty() {
-            parts.push(Part {
-                name: unexplained_name(&named.fields),
-                variant: None,
-                clauses: Vec::new(),
-                does: None,
-                fields: general(&named.fields),
-                ties: Vec::new(),
-            });
+            let leads = named.partly.iter().map(|by| by.name()).collect();
+            parts.push(Part::unexplained(&general(&named.fields), leads));
         }
         Departure {
             parts,
@@ -320,6 +338,7 @@ pub fn run(
         partly_known: Vec::new(),
     };
     let mut known_used = vec![false; known.entries.len()];
+    let refuter = Refuter::new(game);
     for run in 0..config.runs {
         if let Some(why) = interrupt::reason() {
             outcome.interrupted = Some(why);
@@ -339,17 +358,32 @@ pub fn run(
             outcome.interrupted = Some(why);
             break;
         }
-        if matches!(compared, Comparison::Agree | Comparison::Disagree(_)) {
+        if matches!(compared, Comparison::Agree { .. } | Comparison::Disagree(_)) {
             outcome.judged += 1;
         }
         match compared {
-            Comparison::Agree | Comparison::NotAnInput => {}
+            Comparison::Agree { reference, mask } => {
+                let input = input.clone();
+                let engine = None;
+                let seen = Observation {
+                    input,
+                    reference,
+                    engine,
+                    mask,
+                };
+                refuter.record(Source::Run, seen);
+            }
+            Comparison::NotAnInput => {}
             Comparison::Unsupported => outcome.unsupported += 1,
             Comparison::Disagree(d) => {
-                let departure = Departure::of(game, &input, &d);
+                refuter.record(Source::Run, Observation::of(&input, &d));
+                let mut departure = Departure::of(game, &input, &d);
+                refuter.refute(&mut departure);
                 known.mark_matches(&departure, &mut known_used);
                 if let Some(part) = classify(&departure, &mut outcome, known) {
-                    let mut finding = shrink(game, engine, config, run, input, *d, part);
+                    let mut finding =
+                        shrink(game, engine, config, &refuter, (run, input, *d), part);
+                    refuter.flush();
                     // Shrunk, an unexplained departure may prove one found already: one
                     // group per real departure.
                     if let Some(i) = (outcome.findings.iter())
@@ -376,6 +410,7 @@ pub fn run(
         }
         progress(run + 1, outcome.findings.len());
     }
+    take_back_refuted(&mut outcome, &refuter, clauses);
     outcome.unmatched_known = known
         .entries
         .iter()
@@ -384,6 +419,34 @@ pub fn run(
         .map(|(entry, _)| entry.pattern.clone())
         .collect();
     outcome
+}
+
+/// The findings whose variant an input agreed on later refutes, made unexplained; one that
+/// then is a departure found already joins it.
+fn take_back_refuted(outcome: &mut DiffOutcome, refuter: &Refuter, clauses: Option<&ClauseIndex>) {
+    for finding in &mut outcome.findings {
+        if finding.part.variant.is_some() {
+            refuter.refute_finding(finding);
+            if finding.part.variant.is_none() {
+                finding.concerns = clauses
+                    .map(|c| c.clauses_for(&finding.part.fields))
+                    .unwrap_or_default();
+            }
+        }
+    }
+    let mut k = 0;
+    while k < outcome.findings.len() {
+        let earlier = (outcome.findings[..k].iter())
+            .position(|f| same_departure(&f.part, &outcome.findings[k].part));
+        match earlier {
+            Some(i) => {
+                outcome.findings.remove(k);
+                let seen = outcome.seen.remove(k);
+                outcome.seen[i] += seen;
+            }
+            None => k += 1,
+        }
+    }
 }
 
 /// Which part of `departure` is new, if one is: its first, the one that names it, when no
@@ -477,7 +540,11 @@ fn same_departure(a: &Part, b: &Part) -> bool {
 }
 
 enum Comparison {
-    Agree,
+    /// The engine's result is the reference's, here shaped as compared, under `mask`.
+    Agree {
+        reference: Value,
+        mask: Mask,
+    },
     /// The reference engine refuses the input: it is not a case.
     NotAnInput,
     Unsupported,
@@ -548,7 +615,7 @@ fn compare(
             let reference = actual(game, &reference, turns, &mask);
             let engine = actual(game, &response, turns, &mask);
             if same_value(&engine, &reference) {
-                return Comparison::Agree;
+                return Comparison::Agree { reference, mask };
             }
             let why = difference(&reference, &engine);
             Comparison::Disagree(Box::new(Disagreement {

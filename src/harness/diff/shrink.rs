@@ -19,6 +19,7 @@ use serde_json::{json, Map, Value};
 
 use super::candidates::{apply, candidates, Edit};
 use super::case_file::size;
+use super::refute::{Observation, Refuter, Source};
 use super::{
     actual, compare, differing_part, without_mirrors, Comparison, Departure, DiffConfig,
     Disagreement, Finding, Input, Part,
@@ -31,6 +32,9 @@ use crate::seam::DynGame;
 /// What a candidate must keep.
 struct Keep<'a> {
     game: &'a dyn DynGame,
+    /// Takes back names that inputs the engine agreed on refute, and keeps the candidates the
+    /// engine agrees on for that.
+    refuter: &'a Refuter<'a>,
     part: &'a Part,
     /// The variant of `part`, by index in [`DynGame::variants`].
     variant: Option<usize>,
@@ -187,10 +191,24 @@ impl Shrinking {
     /// Keeps `candidate` when the engine still disagrees on it by the part, and by nothing the
     /// current input did not show already.
     fn take(&mut self, keep: &Keep, candidate: Input, compared: Comparison) -> bool {
-        let Comparison::Disagree(d) = compared else {
-            return false;
+        let d = match compared {
+            Comparison::Disagree(d) => d,
+            Comparison::Agree { reference, mask } => {
+                let seen = Observation {
+                    input: candidate,
+                    reference,
+                    engine: None,
+                    mask,
+                };
+                keep.refuter.record(Source::Shrinking, seen);
+                return false;
+            }
+            _ => return false,
         };
-        let departure = Departure::of(keep.game, &candidate, &d);
+        keep.refuter
+            .record(Source::Shrinking, Observation::of(&candidate, &d));
+        let mut departure = Departure::of(keep.game, &candidate, &d);
+        keep.refuter.refute(&mut departure);
         let its_others = keep.others(&departure);
         if !keep.shows(&departure, &self.departure) || !its_others.is_subset(&self.others) {
             return false;
@@ -204,19 +222,20 @@ impl Shrinking {
     }
 }
 
+/// Shrinks the input of `run`, on which the engine disagreed `first`, to what `part` needs.
 pub(super) fn shrink(
     game: &dyn DynGame,
     engine: &mut dyn EngineUnderTest,
     config: &DiffConfig,
-    run: usize,
-    original: Input,
-    first: Disagreement,
+    refuter: &Refuter,
+    (run, original, first): (usize, Input, Disagreement),
     part: Part,
 ) -> Finding {
     let original_difference = first.why.clone();
     let default = crate::seam::load_state(game, &json!({})).ok();
     let keep = Keep {
         game,
+        refuter,
         variant: part
             .variant
             .as_ref()
@@ -224,7 +243,8 @@ pub(super) fn shrink(
         part: &part,
         mask: first.mask.clone(),
     };
-    let original_departure = Departure::of(game, &original, &first);
+    let mut original_departure = Departure::of(game, &original, &first);
+    refuter.refute(&mut original_departure);
     let original_expectation = expectation_of(&first, default.as_ref());
     let mut shrinking = Shrinking {
         others: keep.others(&original_departure),
