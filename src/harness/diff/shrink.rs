@@ -6,14 +6,18 @@
 //! rules cannot show it and is passed over without asking the engine. For an unexplained
 //! departure, the same fields must differ and no variant reproduce them.
 //!
-//! It stops at a fixed point: a whole pass over the candidates of the current input keeps none.
+//! A candidate counts only if it is smaller written out, or as long and never kept before: an
+//! edit the state reads back larger (a key removed, back at its default) would otherwise go
+//! round for ever, each turn a step. It stops at a fixed point: a whole pass over the
+//! candidates of the current input keeps none.
 //! [`DiffConfig::shrink_requests`] is only a safety net, and a signal ends the shrinking where
 //! it is. No randomness and no clock here: the candidates of an input are always the same, in
 //! the same order, so one seed gives one case.
 //! Then the expectation is cut to what the engine got wrong and the state to what differs from
 //! the default.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
+use std::hash::{Hash, Hasher};
 
 use serde_json::{json, Map, Value};
 
@@ -27,7 +31,7 @@ use super::{
 use crate::case::expect::same_value;
 use crate::harness::interrupt;
 use crate::run::{EngineUnderTest, Mask, StepResponse};
-use crate::seam::DynGame;
+use crate::seam::{DynGame, Reply};
 
 /// What a candidate must keep.
 struct Keep<'a> {
@@ -127,6 +131,8 @@ struct Shrinking {
     last: Disagreement,
     /// What `current` shows besides the part ([`Keep::others`]): a candidate may show no more.
     others: BTreeSet<String>,
+    /// The inputs kept so far, written out ([`written_length`]): none is kept twice.
+    kept: HashSet<u64>,
     /// Engine requests spent, and inputs kept.
     requests: usize,
     steps: usize,
@@ -168,7 +174,8 @@ impl Shrinking {
         let mut list = candidates(&self.current, default);
         let mut i = 0;
         while i < list.len() && self.requests < budget && interrupt::received().is_none() {
-            let candidate = keep.candidate(&self.current, &list[i]);
+            let candidate = (keep.candidate(&self.current, &list[i]))
+                .filter(|candidate| is_smaller(candidate, &self.current, &self.kept));
             i += 1;
             let Some(candidate) = candidate else {
                 continue;
@@ -214,6 +221,7 @@ impl Shrinking {
             return false;
         }
         self.others = its_others;
+        self.kept.insert(written_length(&candidate).1);
         self.current = candidate;
         self.departure = departure;
         self.last = *d;
@@ -247,6 +255,7 @@ pub(super) fn shrink(
     refuter.refute(&mut original_departure);
     let original_expectation = expectation_of(&first, default.as_ref());
     let mut shrinking = Shrinking {
+        kept: HashSet::from([written_length(&original).1]),
         others: keep.others(&original_departure),
         current: original.clone(),
         departure: original_departure.clone(),
@@ -359,6 +368,33 @@ fn prune_defaults_map(map: &mut Map<String, Value>, default: &Value) {
     }
 }
 
+/// Whether `candidate` is smaller than `current`: shorter written out, or as long and not one
+/// of the inputs `kept` before. Some edits are no simplification once the state is read back:
+/// a key removed comes back at its default (a unit's health at its kind's most), and halving it
+/// again would go round for ever.
+fn is_smaller(candidate: &Input, current: &Input, kept: &HashSet<u64>) -> bool {
+    let (length, written) = written_length(candidate);
+    let current = written_length(current).0;
+    length < current || (length == current && !kept.contains(&written))
+}
+
+/// The length of `input` written out (its state as JSON, then each reply with its time), and a
+/// hash of that text (what tells inputs apart, in little memory).
+fn written_length(input: &Input) -> (usize, u64) {
+    let mut written = input.state.to_string();
+    for reply in input.turns.iter().flatten() {
+        match reply {
+            Reply::Text { text, elapsed_ms } => {
+                written.push_str(&format!("\n{elapsed_ms} {text}"));
+            }
+            other => written.push_str(&format!("\n{other:?}")),
+        }
+    }
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    written.hash(&mut hasher);
+    (written.len(), hasher.finish())
+}
+
 /// The place of the variant `name` in the game's list, if the game has such a variant.
 fn variant_index(game: &dyn DynGame, name: &str) -> Option<usize> {
     let playable = game.info().capabilities.variants?;
@@ -368,6 +404,29 @@ fn variant_index(game: &dyn DynGame, name: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_that_comes_back_larger_is_no_step_and_no_input_is_kept_twice() {
+        let input = |hp: u64| Input {
+            state: json!({"units": [{"hp": hp}]}),
+            turns: vec![vec![Reply::text("1 0")]],
+        };
+        let kept = HashSet::from([written_length(&input(1)).1, written_length(&input(4)).1]);
+        // Health 1, its key removed, read back at its most: longer, not smaller.
+        assert!(!is_smaller(&input(50000), &input(1), &kept));
+        assert!(is_smaller(&input(1), &input(50000), &kept));
+        // As long: smaller only if never kept (4 was: going back to it would go round).
+        assert!(!is_smaller(&input(4), &input(2), &kept));
+        assert!(is_smaller(&input(3), &input(2), &kept));
+        let slow = Input {
+            turns: vec![vec![Reply::Text {
+                text: "1 0".into(),
+                elapsed_ms: 150,
+            }]],
+            ..input(1)
+        };
+        assert!(is_smaller(&input(1), &slow, &kept), "answered in no time");
+    }
 
     #[test]
     fn prune_keeps_what_is_not_default() {
