@@ -377,6 +377,12 @@ pub fn run(
             Comparison::Unsupported => outcome.unsupported += 1,
             Comparison::Disagree(d) => {
                 refuter.record(Source::Run, Observation::of(&input, &d));
+                if let Some(i) = repeat_of(game, &input, &d, &outcome.findings, &refuter) {
+                    outcome.seen[i] += 1;
+                    outcome.repeats += 1;
+                    progress(run + 1, outcome.findings.len());
+                    continue;
+                }
                 let mut departure = Departure::of(game, &input, &d);
                 refuter.refute(&mut departure);
                 known.mark_matches(&departure, &mut known_used);
@@ -419,6 +425,37 @@ pub fn run(
         .map(|(entry, _)| entry.pattern.clone())
         .collect();
     outcome
+}
+
+/// The finding a disagreement repeats, found the quick way: the variant of a named finding,
+/// played on the same input, gives exactly the engine's result (every field the same, so no
+/// other departure shows). Naming it in full would play every variant of the game to say so.
+fn repeat_of(
+    game: &dyn DynGame,
+    input: &Input,
+    disagreement: &Disagreement,
+    findings: &[Finding],
+    refuter: &Refuter,
+) -> Option<usize> {
+    let engine = disagreement.engine.as_ref()?;
+    let playable = game.info().capabilities.variants?;
+    findings.iter().position(|finding| {
+        let Some(variant) = &finding.part.variant else {
+            return false;
+        };
+        let Some(indices) = refute::variant_indices(game, variant) else {
+            return false;
+        };
+        if refuter.refutes(variant) {
+            return false;
+        }
+        let Ok(played) = playable.play_variant(&input.state, &input.turns, &indices) else {
+            return false;
+        };
+        let turns = input.turns.len();
+        let shaped = actual(game, &StepResponse::from(played), turns, &disagreement.mask);
+        same_value(&shaped, engine)
+    })
 }
 
 /// The findings whose variant an input agreed on later refutes, made unexplained; one that

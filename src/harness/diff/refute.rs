@@ -158,7 +158,7 @@ impl<'g> Refuter<'g> {
 }
 
 /// The places of the variants `set` (`a + b`) in the game's list.
-fn variant_indices(game: &dyn DynGame, set: &str) -> Option<Vec<usize>> {
+pub(super) fn variant_indices(game: &dyn DynGame, set: &str) -> Option<Vec<usize>> {
     let variants = game.info().capabilities.variants?.variants();
     set.split(" + ")
         .map(|name| variants.iter().position(|v| v.name == name))
