@@ -374,6 +374,10 @@ const LEFT_OUT_ALONE: &[(&str, &[&str])] = &[
         &["M1"],
     ),
     ("tsg-auto-chess/gold/kill-income-adds-to-interest", &["M1"]),
+    (
+        "tsg-auto-chess/gold/the-interest-cap-leaves-kill-gold-alone",
+        &["M1"],
+    ),
     ("tsg-auto-chess/prompt/own-numbers-first", &["M1"]),
     ("tsg-auto-chess/end/over-three-minutes-loses", &["M2"]),
     ("tsg-auto-chess/end/exactly-all-the-time-loses", &["M2"]),
@@ -393,6 +397,14 @@ const LEFT_OUT_ALONE: &[(&str, &[&str])] = &[
     ("tsg-auto-chess/end/a-late-reply-is-still-played", &["M2"]),
     ("tsg-auto-chess/end/no-reply-at-all-loses", &["M2"]),
     ("tsg-auto-chess/end/thinking-time-is-charged", &["M2"]),
+    (
+        "tsg-auto-chess/end/a-time-out-on-the-last-turn-beats-the-hp-count",
+        &["M2"],
+    ),
+    (
+        "tsg-auto-chess/end/a-late-replys-own-move-kills-the-king-draw",
+        &["M2"],
+    ),
     ("tsg-auto-chess/evolve/three-assassins-make-one", &["M3"]),
     ("tsg-auto-chess/evolve/rounding-down-and-up", &["M3"]),
     (
@@ -420,6 +432,10 @@ const LEFT_OUT_ALONE: &[(&str, &[&str])] = &[
 /// The `check` cases each misreading of `phase_swap` fails when it is played alone
 /// (`each_misreading_alone_fails_its_own_cases` keeps this true): case → misreadings.
 const PHASE_SWAP_ALONE: &[(&str, &[&str])] = &[
+    (
+        "tsg-auto-chess/end/a-late-replys-own-move-kills-the-king-draw",
+        &["M1"],
+    ),
     (
         "tsg-auto-chess/moves/two-units-one-cell-lower-id-wins",
         &["M1"],
@@ -468,6 +484,18 @@ const PHASE_SWAP_ALONE: &[(&str, &[&str])] = &[
         &["M2"],
     ),
     (
+        "tsg-auto-chess/buy/the-range-is-judged-before-the-kings-move",
+        &["M2"],
+    ),
+    (
+        "tsg-auto-chess/buy/a-cell-its-unit-leaves-this-turn-is-not-free-for-the-buy",
+        &["M2"],
+    ),
+    (
+        "tsg-auto-chess/buy/a-unit-dying-this-turn-still-counts-at-the-buy",
+        &["M2"],
+    ),
+    (
         "tsg-auto-chess/end/one-millisecond-to-spare-goes-on",
         &["M2"],
     ),
@@ -507,6 +535,10 @@ const PHASE_SWAP_ALONE: &[(&str, &[&str])] = &[
     ("tsg-auto-chess/gold/two-kills-earn-two-gold-once", &["M2"]),
     ("tsg-auto-chess/gold/kill-income-lasts-one-turn", &["M2"]),
     ("tsg-auto-chess/gold/kill-income-adds-to-interest", &["M2"]),
+    (
+        "tsg-auto-chess/gold/the-interest-cap-leaves-kill-gold-alone",
+        &["M2"],
+    ),
     (
         "tsg-auto-chess/levelup/levelup-with-four-gold",
         &["M2", "M3"],
