@@ -416,6 +416,9 @@ pub fn run(
         }
         progress(run + 1, outcome.findings.len());
     }
+    if outcome.interrupted.is_none() {
+        probe_named(game, engine, config, &outcome.findings, &refuter);
+    }
     take_back_refuted(&mut outcome, &refuter, clauses);
     outcome.unmatched_known = known
         .entries
@@ -456,6 +459,73 @@ fn repeat_of(
         let shaped = actual(game, &StepResponse::from(played), turns, &disagreement.mask);
         same_value(&shaped, engine)
     })
+}
+
+/// Inputs drawn to test a named finding's variant, at most, and of them asked of the engine (those
+/// on which the variant departs from the rules): a few requests beside shrinking's thousands.
+const PROBE_DRAWS: usize = 200;
+const PROBE_REQUESTS: usize = 20;
+
+/// Asks the engine about fresh inputs on which the variant of each named finding departs from
+/// the rules, and keeps what it answers for [`Refuter`]: a variant credited on one input must
+/// be what the engine does wherever it departs, and the run's own inputs may hold no such place
+/// (a king's range matters only where an enemy stands exactly at its edge). The inputs come
+/// from their own random stream, so the run's inputs are the same with or without it.
+fn probe_named(
+    game: &dyn DynGame,
+    engine: &mut dyn EngineUnderTest,
+    config: &DiffConfig,
+    findings: &[Finding],
+    refuter: &Refuter,
+) {
+    let Some(playable) = game.info().capabilities.variants else {
+        return;
+    };
+    for (k, finding) in findings.iter().enumerate() {
+        let Some(variant) = &finding.part.variant else {
+            continue;
+        };
+        let Some(indices) = refute::variant_indices(game, variant) else {
+            continue;
+        };
+        let mut asked = 0;
+        for draw in 0..PROBE_DRAWS {
+            if asked >= PROBE_REQUESTS || refuter.refutes(variant) || interrupt::reason().is_some()
+            {
+                break;
+            }
+            let stream = u64::MAX - (k * PROBE_DRAWS + draw) as u64;
+            let mut rng = crate::rng::seeded(config.seed, stream);
+            let Some(input) = random_input(game, &config.options, &mut rng) else {
+                continue;
+            };
+            let (Ok(rules), Ok(varied)) = (
+                game.play(&input.state, &input.turns),
+                playable.play_variant(&input.state, &input.turns, &indices),
+            ) else {
+                continue;
+            };
+            if rules.state == varied.state && rules.prompts == varied.prompts {
+                continue;
+            }
+            asked += 1;
+            match compare(game, engine, "diff/probe", &input) {
+                Comparison::Agree { reference, mask } => {
+                    let seen = Observation {
+                        input,
+                        reference,
+                        engine: None,
+                        mask,
+                    };
+                    refuter.record(Source::Probe, seen);
+                }
+                Comparison::Disagree(d) => {
+                    refuter.record(Source::Probe, Observation::of(&input, &d));
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 /// The findings whose variant an input agreed on later refutes, made unexplained; one that

@@ -6,9 +6,9 @@
 //! ([`Part::leads`]). `check` does the same with the cases the engine passed ([`crate::run`]'s
 //! refutation pass).
 //!
-//! The inputs are kept as they come, agreeing or not, up to a bound: the run's own, and the
-//! smaller ones shrinking tried, which sit next to a departure and tell its cause from a
-//! neighbour's best. No engine request is made here: each variant is played on the inputs
+//! The inputs are kept as they come, agreeing or not, up to a bound: the run's own, the smaller
+//! ones shrinking tried, which sit next to a departure and tell its cause from a neighbour's
+//! best, and, after the run, a few drawn where a named variant departs (`probe_named`). No engine request is made here: each variant is played on the inputs
 //! kept, once per input (a verdict is kept and extended as inputs come).
 
 use std::cell::RefCell;
@@ -21,10 +21,11 @@ use crate::run::departure::collateral;
 use crate::run::{Mask, StepResponse};
 use crate::seam::DynGame;
 
-/// Most inputs kept from the run, and from shrinking: memory stays bounded however long the
+/// Most inputs kept from the run, from shrinking and from probes: memory stays bounded however long the
 /// run.
 const MOST_FROM_RUNS: usize = 200;
 const MOST_FROM_SHRINKING: usize = 100;
+const MOST_FROM_PROBES: usize = 100;
 
 /// An input the engine answered, with the reference's result and the engine's there, shaped as
 /// compared.
@@ -55,6 +56,8 @@ pub(super) enum Source {
     Run,
     /// Kept aside until [`Refuter::flush`]: a name must not change under a shrinking.
     Shrinking,
+    /// Drawn to test a named variant after the run.
+    Probe,
 }
 
 /// The inputs kept, and what is known of each variant set so far.
@@ -63,8 +66,8 @@ pub(super) struct Refuter<'g> {
     observed: RefCell<Vec<Observation>>,
     /// Observations from the shrinking under way.
     pending: RefCell<Vec<Observation>>,
-    /// How many came from the run, and from shrinking.
-    counts: RefCell<[usize; 2]>,
+    /// How many came from each [`Source`].
+    counts: RefCell<[usize; 3]>,
     /// By variant set (`a + b`): whether an input refutes it, and how many inputs were tried.
     verdicts: RefCell<BTreeMap<String, (bool, usize)>>,
 }
@@ -75,7 +78,7 @@ impl<'g> Refuter<'g> {
             game,
             observed: RefCell::new(Vec::new()),
             pending: RefCell::new(Vec::new()),
-            counts: RefCell::new([0, 0]),
+            counts: RefCell::new([0, 0, 0]),
             verdicts: RefCell::new(BTreeMap::new()),
         }
     }
@@ -88,6 +91,7 @@ impl<'g> Refuter<'g> {
         let (slot, most, into) = match source {
             Source::Run => (0, MOST_FROM_RUNS, &self.observed),
             Source::Shrinking => (1, MOST_FROM_SHRINKING, &self.pending),
+            Source::Probe => (2, MOST_FROM_PROBES, &self.observed),
         };
         let mut counts = self.counts.borrow_mut();
         if counts[slot] < most {
