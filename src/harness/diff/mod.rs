@@ -15,7 +15,7 @@
 //! the departure by its clause; the variants after it that reproduce the rest are the other
 //! departures the same input shows ([`Part`]s); a departure nothing reproduces is `unexplained,
 //! fields …`; a variant that, on another input the engine answered, changes a field the engine
-//! got right there names nothing either ([`refute`]: it is a lead). Departures are grouped by
+//! got right there names nothing either (`refute`: it is a lead). Departures are grouped by
 //! that name: the run goes on past the first one until
 //! `departures` distinct names are found; an input whose departures are all found already, or
 //! known (`--known`, [`Known`]), is counted and passed over, so one known bug no longer hides
