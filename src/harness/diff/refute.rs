@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::{actual, Departure, Disagreement, Finding, Input, Part};
+use crate::case::expect::same_value;
 use crate::run::departure::collateral;
 use crate::run::{Mask, StepResponse};
 use crate::seam::DynGame;
@@ -39,12 +40,22 @@ pub(super) struct Observation {
 
 impl Observation {
     /// What a disagreement on `input` shows: nothing, when the engine failed (no field of it
-    /// is right or wrong).
+    /// is right or wrong), or took another road through the turn than the rules (it judged a
+    /// reply otherwise, or ended the match otherwise): a departure of its own may then hide
+    /// the variant's (a reply it refuses drops no pack, rotated or not).
     pub fn of(input: &Input, disagreement: &Disagreement) -> Option<Observation> {
+        let engine = disagreement.engine.as_ref()?;
+        let reference = &disagreement.reference;
+        let same_road = ["last_replies", "outcome"]
+            .iter()
+            .all(|key| same_value(&engine[*key], &reference[*key]));
+        if !same_road {
+            return None;
+        }
         Some(Observation {
             input: input.clone(),
             reference: disagreement.reference.clone(),
-            engine: Some(disagreement.engine.clone()?),
+            engine: Some(engine.clone()),
             mask: disagreement.mask.clone(),
         })
     }
@@ -107,7 +118,7 @@ impl<'g> Refuter<'g> {
     }
 
     /// Whether the variants `set` (`a + b`) change, on an input kept, a field the engine got
-    /// right there.
+    /// right there ([`collateral_on`]).
     pub fn refutes(&self, set: &str) -> bool {
         let observed = self.observed.borrow();
         let mut verdicts = self.verdicts.borrow_mut();
