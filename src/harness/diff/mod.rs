@@ -363,20 +363,14 @@ pub fn run(
         }
         match compared {
             Comparison::Agree { reference, mask } => {
-                let input = input.clone();
-                let engine = None;
-                let seen = Observation {
-                    input,
-                    reference,
-                    engine,
-                    mask,
-                };
-                refuter.record(Source::Run, seen);
+                refuter.record(Source::Run, || {
+                    Some(Observation::agreed(input.clone(), reference, mask))
+                });
             }
             Comparison::NotAnInput => {}
             Comparison::Unsupported => outcome.unsupported += 1,
             Comparison::Disagree(d) => {
-                refuter.record(Source::Run, Observation::of(&input, &d));
+                refuter.record(Source::Run, || Observation::of(&input, &d));
                 if let Some(i) = repeat_of(game, &input, &d, &outcome.findings, &refuter) {
                     outcome.seen[i] += 1;
                     outcome.repeats += 1;
@@ -511,16 +505,12 @@ fn probe_named(
             asked += 1;
             match compare(game, engine, "diff/probe", &input) {
                 Comparison::Agree { reference, mask } => {
-                    let seen = Observation {
-                        input,
-                        reference,
-                        engine: None,
-                        mask,
-                    };
-                    refuter.record(Source::Probe, seen);
+                    refuter.record(Source::Probe, || {
+                        Some(Observation::agreed(input, reference, mask))
+                    });
                 }
                 Comparison::Disagree(d) => {
-                    refuter.record(Source::Probe, Observation::of(&input, &d));
+                    refuter.record(Source::Probe, || Observation::of(&input, &d));
                 }
                 _ => {}
             }

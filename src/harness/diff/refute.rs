@@ -39,6 +39,16 @@ pub(super) struct Observation {
 }
 
 impl Observation {
+    /// An input on which the engine's result was the reference's.
+    pub fn agreed(input: Input, reference: Value, mask: Mask) -> Observation {
+        Observation {
+            input,
+            reference,
+            engine: None,
+            mask,
+        }
+    }
+
     /// What a disagreement on `input` shows: nothing, when the engine failed (no field of it
     /// is right or wrong), or took another road through the turn than the rules (it judged a
     /// reply otherwise, or ended the match otherwise): a departure of its own may then hide
@@ -94,11 +104,9 @@ impl<'g> Refuter<'g> {
         }
     }
 
-    /// Keeps an input the engine answered, while its source's bound allows.
-    pub fn record(&self, source: Source, observation: impl Into<Option<Observation>>) {
-        let Some(observation) = observation.into() else {
-            return;
-        };
+    /// Keeps the input the engine answered that `observe` makes, while its source's bound
+    /// allows (past it, nothing is made: no copy of a state the run would throw away).
+    pub fn record(&self, source: Source, observe: impl FnOnce() -> Option<Observation>) {
         let (slot, most, into) = match source {
             Source::Run => (0, MOST_FROM_RUNS, &self.observed),
             Source::Shrinking => (1, MOST_FROM_SHRINKING, &self.pending),
@@ -106,8 +114,10 @@ impl<'g> Refuter<'g> {
         };
         let mut counts = self.counts.borrow_mut();
         if counts[slot] < most {
-            counts[slot] += 1;
-            into.borrow_mut().push(observation);
+            if let Some(observation) = observe() {
+                counts[slot] += 1;
+                into.borrow_mut().push(observation);
+            }
         }
     }
 

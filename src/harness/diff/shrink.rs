@@ -133,6 +133,8 @@ struct Shrinking {
     others: BTreeSet<String>,
     /// The inputs kept so far, written out ([`written_length`]): none is kept twice.
     kept: HashSet<u64>,
+    /// The length of `current` written out.
+    length: usize,
     /// Engine requests spent, and inputs kept.
     requests: usize,
     steps: usize,
@@ -175,7 +177,7 @@ impl Shrinking {
         let mut i = 0;
         while i < list.len() && self.requests < budget && interrupt::received().is_none() {
             let candidate = (keep.candidate(&self.current, &list[i]))
-                .filter(|candidate| is_smaller(candidate, &self.current, &self.kept));
+                .filter(|candidate| is_smaller(candidate, self.length, &self.kept));
             i += 1;
             let Some(candidate) = candidate else {
                 continue;
@@ -201,19 +203,13 @@ impl Shrinking {
         let d = match compared {
             Comparison::Disagree(d) => d,
             Comparison::Agree { reference, mask } => {
-                let seen = Observation {
-                    input: candidate,
-                    reference,
-                    engine: None,
-                    mask,
-                };
+                let seen = || Some(Observation::agreed(candidate, reference, mask));
                 keep.refuter.record(Source::Shrinking, seen);
                 return false;
             }
             _ => return false,
         };
-        keep.refuter
-            .record(Source::Shrinking, Observation::of(&candidate, &d));
+        (keep.refuter).record(Source::Shrinking, || Observation::of(&candidate, &d));
         let mut departure = Departure::of(keep.game, &candidate, &d);
         keep.refuter.refute(&mut departure);
         let its_others = keep.others(&departure);
@@ -221,7 +217,9 @@ impl Shrinking {
             return false;
         }
         self.others = its_others;
-        self.kept.insert(written_length(&candidate).1);
+        let (length, written) = written_length(&candidate);
+        self.length = length;
+        self.kept.insert(written);
         self.current = candidate;
         self.departure = departure;
         self.last = *d;
@@ -256,6 +254,7 @@ pub(super) fn shrink(
     let original_expectation = expectation_of(&first, default.as_ref());
     let mut shrinking = Shrinking {
         kept: HashSet::from([written_length(&original).1]),
+        length: written_length(&original).0,
         others: keep.others(&original_departure),
         current: original.clone(),
         departure: original_departure.clone(),
@@ -368,13 +367,12 @@ fn prune_defaults_map(map: &mut Map<String, Value>, default: &Value) {
     }
 }
 
-/// Whether `candidate` is smaller than `current`: shorter written out, or as long and not one
+/// Whether `candidate` is smaller than the input `current` long written out: shorter, or as long and not one
 /// of the inputs `kept` before. Some edits are no simplification once the state is read back:
 /// a key removed comes back at its default (a unit's health at its kind's most), and halving it
 /// again would go round for ever.
-fn is_smaller(candidate: &Input, current: &Input, kept: &HashSet<u64>) -> bool {
+fn is_smaller(candidate: &Input, current: usize, kept: &HashSet<u64>) -> bool {
     let (length, written) = written_length(candidate);
-    let current = written_length(current).0;
     length < current || (length == current && !kept.contains(&written))
 }
 
@@ -412,12 +410,13 @@ mod tests {
             turns: vec![vec![Reply::text("1 0")]],
         };
         let kept = HashSet::from([written_length(&input(1)).1, written_length(&input(4)).1]);
+        let len = |input: &Input| written_length(input).0;
         // Health 1, its key removed, read back at its most: longer, not smaller.
-        assert!(!is_smaller(&input(50000), &input(1), &kept));
-        assert!(is_smaller(&input(1), &input(50000), &kept));
+        assert!(!is_smaller(&input(50000), len(&input(1)), &kept));
+        assert!(is_smaller(&input(1), len(&input(50000)), &kept));
         // As long: smaller only if never kept (4 was: going back to it would go round).
-        assert!(!is_smaller(&input(4), &input(2), &kept));
-        assert!(is_smaller(&input(3), &input(2), &kept));
+        assert!(!is_smaller(&input(4), len(&input(2)), &kept));
+        assert!(is_smaller(&input(3), len(&input(2)), &kept));
         let slow = Input {
             turns: vec![vec![Reply::Text {
                 text: "1 0".into(),
@@ -425,7 +424,10 @@ mod tests {
             }]],
             ..input(1)
         };
-        assert!(is_smaller(&input(1), &slow, &kept), "answered in no time");
+        assert!(
+            is_smaller(&input(1), len(&slow), &kept),
+            "answered in no time"
+        );
     }
 
     #[test]
