@@ -478,3 +478,87 @@ fn a_variant_the_engine_does_not_follow_elsewhere_is_a_lead_not_a_name() {
         assert_eq!(finding.part.leads, ["score.chain"], "{}", finding.part.name);
     }
 }
+
+/// The reference, except that player 1's score is one more than the rules give, and each seat
+/// is printed the prompt of the other (written here, not a variant of the game).
+struct OneMoreAndTheOtherSeatsPrompt;
+
+impl shinpan::run::EngineUnderTest for OneMoreAndTheOtherSeatsPrompt {
+    fn name(&self) -> String {
+        "one-more-and-the-other-seats-prompt".into()
+    }
+
+    fn step(
+        &mut self,
+        request: shinpan::run::StepRequest<'_>,
+    ) -> shinpan::run::Answered<shinpan::run::StepResponse> {
+        let game = request.game;
+        let mut answered = shinpan::run::Reference.step(request);
+        if let shinpan::run::Answered::Done(response) = &mut answered {
+            let score = response.state["players"][1]["score"].as_u64().unwrap_or(0);
+            response.state["players"][1]["score"] = (score + 1).into();
+            let mut prompts = game
+                .play(&response.state, &[])
+                .expect("its own state")
+                .prompts;
+            prompts.swap(0, 1);
+            response.prompts = Some(prompts);
+        }
+        answered
+    }
+
+    fn parse(
+        &mut self,
+        request: shinpan::run::ParseRequest<'_>,
+    ) -> shinpan::run::Answered<shinpan::seam::ParseVerdict> {
+        shinpan::run::Reference.parse(request)
+    }
+
+    fn new_match(
+        &mut self,
+        request: shinpan::run::NewMatchRequest<'_>,
+    ) -> shinpan::run::Answered<Value> {
+        shinpan::run::Reference.new_match(request)
+    }
+}
+
+/// Issue 38, item 5: a printer that departs on its own shows beside a state that differs on
+/// every input, as its own departure: the prompts are not those the rules print for the
+/// engine's own state. (Prompts that differ only because the state does are no departure.)
+#[test]
+fn a_prompt_departure_shows_beside_a_state_departure() {
+    use shinpan::harness::diff::{self, DiffConfig, Known};
+    let game = games::by_id("codevs-reborn").unwrap();
+    let config = DiffConfig {
+        seed: 1,
+        runs: 60,
+        departures: 3,
+        ..DiffConfig::default()
+    };
+    let outcome = diff::run(
+        game,
+        &mut OneMoreAndTheOtherSeatsPrompt,
+        &config,
+        &Known::default(),
+        None,
+        |_, _| {},
+    );
+    let names: Vec<&str> = (outcome.findings.iter())
+        .map(|f| f.part.name.as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "unexplained, fields players[].score",
+            "unexplained, fields prompts[]"
+        ],
+        "the score, then the printer"
+    );
+    let printer = &outcome.findings[1];
+    assert_eq!(
+        printer.original_departure.to_string(),
+        "unexplained, fields players[].score; beside it, unexplained, fields prompts[]"
+    );
+    // The score differs on every input, so the printer's case shows it beside the score too.
+    assert_eq!(printer.departure.parts.len(), 2, "{}", printer.departure);
+}

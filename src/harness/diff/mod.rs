@@ -45,6 +45,8 @@ use serde_json::{json, Map, Value};
 use crate::case::expect::{same_value, to_yaml, unified_diff};
 use crate::harness::interrupt;
 use crate::harness::trace::clauses::ClauseIndex;
+use crate::run::departure::paths::covered_by;
+use crate::run::departure::printer::printer_departure;
 use crate::run::departure::{self, departing_fields, general, unexplained_name};
 use crate::run::{Answered, EngineUnderTest, Mask, StepRequest, StepResponse};
 use crate::seam::{DynGame, MatchOptions, Reply};
@@ -128,6 +130,12 @@ impl Part {
         }
     }
 
+    /// Whether it is the prompt printer's own departure, beside one of the state
+    /// ([`printer_departure`]): its fields are the prompts alone.
+    pub fn is_printer(&self) -> bool {
+        !self.fields.is_empty() && self.fields.iter().all(|f| f.starts_with("prompts"))
+    }
+
     /// One line for people, about the variant and not the engine: `a variant where chain
     /// scores sum …, reproduces this (score.chain)`; or its name.
     pub fn describe(&self) -> String {
@@ -201,10 +209,40 @@ impl Departure {
             let leads = named.partly.iter().map(|by| by.name()).collect();
             parts.push(Part::unexplained(&general(&named.fields), leads));
         }
-        Departure {
+        let mut departure = Departure {
             parts,
             fields: general(&named.fields),
             unexplained: general(&named.unexplained),
+        };
+        // The prompts, left out above when the state differs, may depart on their own.
+        if !departure.fields.iter().any(|f| f.starts_with("prompts")) {
+            if let Some(printer) = printer_departure(game, &disagreement.reference, engine) {
+                departure.add_printer(&printer);
+            }
+        }
+        departure
+    }
+
+    /// The printer's own departure added beside the state's: its part last, its fields among
+    /// the fields, and among the unexplained ones when no variant names it.
+    fn add_printer(&mut self, printer: &departure::Named) {
+        let fields = general(&printer.fields);
+        let part = match printer.by.first() {
+            Some(by) => Part {
+                name: by.name(),
+                variant: Some(by.variants.join(" + ")),
+                clauses: by.clauses.clone(),
+                does: Some(by.does.clone()),
+                fields: fields.clone(),
+                ties: by.ties.clone(),
+                leads: Vec::new(),
+            },
+            None => Part::unexplained(&fields, Vec::new()),
+        };
+        self.parts.push(part);
+        self.fields.extend(fields.iter().cloned());
+        if printer.by.is_empty() {
+            self.unexplained.extend(fields);
         }
     }
 }
@@ -214,6 +252,9 @@ impl std::fmt::Display for Departure {
         write!(f, "{}", self.name())?;
         if !self.fields.is_empty() && self.parts[0].variant.is_some() {
             write!(f, " (fields {})", self.fields.join(", "))?;
+        }
+        for part in &self.parts[1..] {
+            write!(f, "; beside it, {}", part.name)?;
         }
         Ok(())
     }
@@ -389,6 +430,14 @@ pub fn run(
                     if let Some(i) = (outcome.findings.iter())
                         .position(|f| same_departure(&f.part, &finding.part))
                     {
+                        // The one that shows it on fewer fields, nearer where it starts, is
+                        // the group's case and name: the same whichever input came first.
+                        if starts_nearer(&finding.part, &outcome.findings[i].part) {
+                            finding.concerns = clauses
+                                .map(|c| c.clauses_for(&finding.part.fields))
+                                .unwrap_or_default();
+                            outcome.findings[i] = finding;
+                        }
                         outcome.seen[i] += 1;
                         outcome.repeats += 1;
                         progress(run + 1, outcome.findings.len());
@@ -558,7 +607,8 @@ fn classify(departure: &Departure, outcome: &mut DiffOutcome, known: &Known) -> 
             outcome.seen[i] += 1;
             continue;
         }
-        if k > 0 || part.clauses.len() > 1 {
+        // A printer's departure is its own, wherever it stands.
+        if (k > 0 && !part.is_printer()) || part.clauses.len() > 1 {
             continue;
         }
         if let Some(entry) = known.lookup(part, &outcome.known) {
@@ -612,7 +662,7 @@ fn found(part: &Part, findings: &[Finding]) -> Option<usize> {
     let covered = part.fields.iter().all(|field| {
         unexplained
             .iter()
-            .any(|(_, f)| f.part.fields.contains(field))
+            .any(|(_, f)| covered_by(field, &f.part.fields))
     });
     if covered {
         return unexplained.first().map(|(i, _)| *i);
@@ -627,13 +677,23 @@ fn found(part: &Part, findings: &[Finding]) -> Option<usize> {
 /// one all among the other's (one real departure shows alone on some inputs and with what
 /// follows from it on others: a clock not kept, and the match it then fails to end).
 fn same_departure(a: &Part, b: &Part) -> bool {
-    let holds = |big: &Part, small: &Part| small.fields.iter().all(|f| big.fields.contains(f));
+    let holds = |big: &Part, small: &Part| small.fields.iter().all(|f| covered_by(f, &big.fields));
     a.name == b.name
         || (a.variant.is_none()
             && b.variant.is_none()
             && a.name != Departure::FAILED
             && b.name != Departure::FAILED
             && (holds(a, b) || holds(b, a)))
+}
+
+/// Whether unexplained `new` shows the departure of unexplained `found` on fewer of its
+/// fields: all of them among `found`'s, and not the same ones.
+fn starts_nearer(new: &Part, found: &Part) -> bool {
+    new.variant.is_none()
+        && found.variant.is_none()
+        && new.name != Departure::FAILED
+        && new.fields.len() < found.fields.len()
+        && new.fields.iter().all(|f| covered_by(f, &found.fields))
 }
 
 enum Comparison {

@@ -30,6 +30,7 @@ use super::{
 };
 use crate::case::expect::same_value;
 use crate::harness::interrupt;
+use crate::run::departure::paths::covered_by;
 use crate::run::{EngineUnderTest, Mask, StepResponse};
 use crate::seam::{DynGame, Reply};
 
@@ -68,22 +69,30 @@ impl Keep<'_> {
     /// other: an unexplained departure shrinks to the fields where it starts, those the rest
     /// follow from, which is what tells one real departure from another.
     fn shows(&self, candidate: &Departure, current: &Departure) -> bool {
+        if self.part.is_printer() {
+            // Beside whatever the state does.
+            return (candidate.parts.iter()).any(|p| p.name == self.part.name);
+        }
         if self.part.variant.is_some() {
             return candidate.name() == self.part.name;
         }
+        // The state's fields: a printer's departure beside them is not where this one starts.
+        let state_fields = &current.parts[0].fields;
         let first = &candidate.parts[0];
-        candidate.parts.len() == 1
+        (candidate.parts.iter()).filter(|p| !p.is_printer()).count() == 1
             && first.variant.is_none()
             && first.name != Departure::FAILED
+            && !first.is_printer()
             && !first.fields.is_empty()
-            && first.fields.iter().all(|f| current.fields.contains(f))
+            && first.fields.iter().all(|f| covered_by(f, state_fields))
     }
 
     /// What else `departure` shows besides the part: other departures' names and fields no
     /// variant reproduces.
     fn others(&self, departure: &Departure) -> BTreeSet<String> {
-        // An unexplained part is the departure's first, whatever fields it has come to.
-        let unexplained = self.part.variant.is_none();
+        // An unexplained part is the departure's first, whatever fields it has come to (a
+        // printer's is found by its name).
+        let unexplained = self.part.variant.is_none() && !self.part.is_printer();
         (departure.parts.iter().enumerate())
             .filter(|(i, p)| p.name != self.part.name && !(unexplained && *i == 0))
             .map(|(_, p)| p.name.clone())
@@ -274,7 +283,11 @@ pub(super) fn shrink(
     } = shrinking;
     // An unexplained part is now the one of the fields it shrank to.
     let part = match departure.parts.first() {
-        Some(shrunk) if part.variant.is_none() && shrunk.variant.is_none() => shrunk.clone(),
+        Some(shrunk)
+            if part.variant.is_none() && !part.is_printer() && shrunk.variant.is_none() =>
+        {
+            shrunk.clone()
+        }
         _ => part,
     };
     let expectation = expectation_of(&last, default.as_ref());

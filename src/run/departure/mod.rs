@@ -16,6 +16,7 @@
 //! (`diff`'s, or a case's `given` and `when`) and applies it. [`paths`] holds the field paths.
 
 pub mod paths;
+pub mod printer;
 
 use serde::Serialize;
 use serde_json::Value;

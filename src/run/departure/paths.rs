@@ -154,6 +154,16 @@ pub fn owner_of(field: &str) -> String {
     }
 }
 
+/// Whether `field` is among `fields` or under one of them: a whole element that differs
+/// (`units[]`, a unit present on one side only) holds each of its fields (`units[].hp`).
+pub fn covered_by(field: &str, fields: &[String]) -> bool {
+    fields.iter().any(|f| {
+        field == f
+            || (field.starts_with(f.as_str())
+                && matches!(field.as_bytes().get(f.len()), Some(b'.' | b'[')))
+    })
+}
+
 /// Fields made general ([`normalize`]: `players[1].score` → `players[].score`), sorted, each
 /// once.
 pub fn general(fields: &[String]) -> Vec<String> {
@@ -198,5 +208,16 @@ mod tests {
         assert_eq!(differing_leaves(&a, &c), ["units[#5].hp"]);
         assert_eq!(at(&c, "units[#5].hp"), Some(&json!(2)));
         assert_eq!(general(&["players[1].score".into()]), ["players[].score"]);
+    }
+
+    #[test]
+    fn a_whole_element_covers_its_fields_and_nothing_beside_it() {
+        let fields = ["units[]".to_string(), "players[].kills".to_string()];
+        assert!(covered_by("units[].hp", &fields));
+        assert!(covered_by("units[]", &fields));
+        assert!(covered_by("players[].kills", &fields));
+        assert!(!covered_by("units_left", &fields));
+        assert!(!covered_by("players[].kills_total", &fields));
+        assert!(!covered_by("players[]", &fields));
     }
 }
