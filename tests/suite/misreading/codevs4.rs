@@ -557,6 +557,7 @@ const LEFT_OUT: Spec = Spec {
         ),
     ],
     attribute: None,
+    alone: None,
 };
 
 const WRONG_MOMENT: Spec = Spec {
@@ -618,6 +619,7 @@ const WRONG_MOMENT: Spec = Spec {
         ("codevs4/vision/out-of-sight-is-forgotten", &["M2"]),
     ],
     attribute: None,
+    alone: None,
 };
 
 const STALE_FRAME: Spec = Spec {
@@ -681,6 +683,7 @@ const STALE_FRAME: Spec = Spec {
         ("codevs4/vision/player-1-sees-the-same-coordinates", &["M1"]),
     ],
     attribute: None,
+    alone: None,
 };
 
 /// The diff runs of each seed (the brief's 300).

@@ -74,6 +74,7 @@ const NO_GAUGE: Spec = Spec {
         ),
     ],
     attribute: Some(no_gauge_by_hand),
+    alone: None,
 };
 
 /// A game that ends (or does not) with the time left wrong and the gauge right is the clock
@@ -135,6 +136,7 @@ const PHASE_SWAP: Spec = Spec {
         ("codevs-reborn/prompt/prompt-shows-ojama-as-eleven", &["M1"]),
     ],
     attribute: None,
+    alone: None,
 };
 
 const STALE_FIELDS: Spec = Spec {
@@ -176,6 +178,7 @@ const STALE_FIELDS: Spec = Spec {
         ("codevs-reborn/prompt/prompt-shows-ojama-as-eleven", &["M3"]),
     ],
     attribute: None,
+    alone: None,
 };
 
 fn adapter(spec: &Spec) -> Adapter {

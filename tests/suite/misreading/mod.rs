@@ -6,19 +6,28 @@
 //! are its right cause and the general fields it makes wrong. A departure's part is attributed
 //! to the misreadings whose fields it touches (or, for a `check` case whose fields do not tell
 //! them apart, to those the spec's overrides give by hand); a name is right when every clause
-//! it names is a right clause of a misreading it is attributed to.
+//! it names is a right clause of a misreading it is attributed to. Where the engine's
+//! misreadings can be played one at a time ([`Spec::alone`]), a diff finding is attributed by
+//! playing each alone on its shrunk input instead: the lists credit a field such as
+//! `players[].gold` to every misreading that can touch it, and so count one group once per
+//! misreading that could have made it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use shinpan::harness::diff::{self, DiffConfig, Known};
-use shinpan::run::departure::{general, Reproducer};
-use shinpan::run::EngineUnderTest;
+use shinpan::harness::diff::{self, DiffConfig, Input, Known};
+use shinpan::run::departure::paths::covered_by;
+use shinpan::run::departure::{differing_leaves, general, Reproducer};
+use shinpan::run::{Answered, EngineUnderTest, Reference, StepRequest, StepResponse};
 use shinpan::Suite;
 
 /// A spec's own attribution: the misreadings a part with these general fields comes from,
 /// or `None` to go by the fields' lists.
 pub type ByHand = fn(&[String]) -> Option<Vec<&'static str>>;
+
+/// The engine with one misreading alone, by its id (`M2`), where the engine is made of
+/// misreadings that can be switched on one at a time.
+pub type Alone = fn(&str) -> Option<Box<dyn EngineUnderTest>>;
 
 /// One misreading of an engine.
 pub struct Misreading {
@@ -41,6 +50,10 @@ pub struct Spec {
     /// Where the fields' lists do not tell misreadings apart: the misreadings a part with
     /// these general fields comes from, by hand, or `None` to go by the lists.
     pub attribute: Option<ByHand>,
+    /// Where the engine's misreadings can be played alone: a diff finding is attributed to
+    /// those that alone depart on its shrunk input on its fields (which real departure it
+    /// is, by playing each), and by the lists only where none does (two together).
+    pub alone: Option<Alone>,
 }
 
 impl Spec {
@@ -67,6 +80,47 @@ impl Spec {
             })
             .map(|m| m.id)
             .collect()
+    }
+
+    /// The misreadings that, each played alone on `input`, depart from the rules on some of
+    /// `fields` (general); `None` without [`Spec::alone`] or where none does.
+    fn causes(&self, input: &Input, fields: &[String]) -> Option<BTreeSet<&'static str>> {
+        let alone = self.alone?;
+        let game = shinpan::games::by_id(self.game)?;
+        let request = StepRequest {
+            id: "attribution",
+            game,
+            state: &input.state,
+            turns: &input.turns,
+            reachable: true,
+        };
+        let result = |response: StepResponse| {
+            let state = shinpan::seam::load_state(game, &response.state).ok()?;
+            Some(shinpan::run::actual(&state, &response))
+        };
+        let Answered::Done(rules) = Reference.step(request) else {
+            return None;
+        };
+        let rules = result(rules)?;
+        let departs_on_fields = |m: &&Misreading| {
+            let Some(mut engine) = alone(m.id) else {
+                return false;
+            };
+            let Answered::Done(response) = engine.step(request) else {
+                return fields.is_empty();
+            };
+            let Some(shown) = result(response) else {
+                return false;
+            };
+            general(&differing_leaves(&rules, &shown)).iter().any(|f| {
+                covered_by(f, fields) || fields.iter().any(|p| covered_by(p, &[f.clone()]))
+            })
+        };
+        let ids: BTreeSet<&'static str> = (self.misreadings.iter())
+            .filter(departs_on_fields)
+            .map(|m| m.id)
+            .collect();
+        (!ids.is_empty()).then_some(ids)
     }
 
     fn right_for(&self, ids: &BTreeSet<&'static str>) -> BTreeSet<&'static str> {
@@ -115,7 +169,12 @@ impl Tally {
     /// Judges one name (a reproducer) of a departure attributed to `ids`.
     fn judge(&mut self, spec: &Spec, at: &str, by: &Reproducer, case: Option<&str>) {
         let ids = spec.attribute(&by.fields, case);
-        let right = spec.right_for(&ids);
+        self.judge_as(spec, at, by, &ids);
+    }
+
+    /// Judges one name of a departure that comes from the misreadings `ids`.
+    fn judge_as(&mut self, spec: &Spec, at: &str, by: &Reproducer, ids: &BTreeSet<&'static str>) {
+        let right = spec.right_for(ids);
         self.names += 1;
         if !by.ties.is_empty() {
             self.ties += 1;
@@ -314,13 +373,26 @@ pub fn tally_diff(spec: &Spec, engine: &mut dyn EngineUnderTest, seed: u64, runs
                     fields: part.fields.clone(),
                     ties: part.ties.clone(),
                 };
-                tally.judge(spec, &at, &by, None);
+                let ids = (spec.causes(&finding.shrunk, &by.fields))
+                    .unwrap_or_else(|| spec.attribute(&by.fields, None));
+                tally.judge_as(spec, &at, &by, &ids);
             }
         }
         if !finding.departure.unexplained.is_empty() {
             tally.unexplained += 1;
         }
-        let ids = spec.attribute(&finding.part.fields, None);
+        let ids = (spec.causes(&finding.shrunk, &finding.part.fields))
+            .unwrap_or_else(|| spec.attribute(&finding.part.fields, None));
+        if std::env::var_os("MISREADING_VERBOSE").is_some() {
+            eprintln!(
+                "{at}: {} ← original {:?}, shrunk {:?} ({} lines){}",
+                finding.part.name,
+                finding.original_departure.fields,
+                finding.departure.fields,
+                finding.size_after.lines,
+                if finding.minimal { "" } else { ", not minimal" }
+            );
+        }
         if ids.is_empty() {
             tally
                 .strays

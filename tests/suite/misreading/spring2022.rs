@@ -42,6 +42,7 @@ const LEFT_OUT: Spec = Spec {
     ],
     overrides: &[],
     attribute: None,
+    alone: None,
 };
 
 // Where two misreadings of an engine make the same fields wrong, each lists the fields it makes
@@ -98,6 +99,7 @@ const WRONG_MOMENT: Spec = Spec {
         ("spring2022/spawn/sudden-death-aims-the-wave", &["M2"]),
     ],
     attribute: None,
+    alone: None,
 };
 
 const STALE_FIELDS: Spec = Spec {
@@ -145,6 +147,7 @@ const STALE_FIELDS: Spec = Spec {
         ),
     ],
     attribute: None,
+    alone: None,
 };
 
 /// The frame alone (the reference asked a turn at a time, its states read back and its prompts
@@ -173,6 +176,7 @@ const FAITHFUL: Spec = Spec {
     misreadings: &[],
     overrides: &[],
     attribute: None,
+    alone: None,
 };
 
 #[test]
