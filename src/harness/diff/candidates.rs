@@ -1,5 +1,5 @@
 //! The smaller inputs shrinking tries, boldest first: fewer turns, replies answered in no time
-//! and written plainly, the state moved to an earlier turn with the list it indexes, then
+//! (or in half the time) and written plainly, the state moved to an earlier turn with the list it indexes, then
 //! removals (keys, list elements in halves first, lines of text), then simplifications
 //! (characters replaced by the text's most common one, numbers moved towards their default).
 //!
@@ -70,6 +70,16 @@ pub(super) fn candidates(input: &Input, default: Option<&Value>) -> Vec<Edit> {
                 for text in plainer {
                     let mut turns = input.turns.clone();
                     turns[t][p] = Reply::text(text);
+                    out.push(Edit::Turns(turns));
+                }
+                // The same reply in half the time: a clock's departure shrinks to where it
+                // starts (an overrun counted, before the time runs out).
+                if *elapsed_ms > 1 {
+                    let mut turns = input.turns.clone();
+                    turns[t][p] = Reply::Text {
+                        text: text.clone(),
+                        elapsed_ms: elapsed_ms / 2,
+                    };
                     out.push(Edit::Turns(turns));
                 }
             }
@@ -505,6 +515,23 @@ mod tests {
         assert!(tried.contains(&vec![vec![Reply::text("0  0\r"), Reply::text("7 1")]]));
         assert!(tried.contains(&vec![vec![Reply::text("0  2\r"), Reply::text("0 0")]]));
         assert!(tried.contains(&vec![vec![Reply::text("0  2\r"), Reply::text("3 1")]]));
+        let slow = Input {
+            state: json!({}),
+            turns: vec![vec![Reply::Text {
+                text: "0 2".into(),
+                elapsed_ms: 900,
+            }]],
+        };
+        let tried: Vec<Vec<Vec<Reply>>> = candidates(&slow, None)
+            .iter()
+            .map(|e| apply(&slow, e).turns)
+            .collect();
+        assert_eq!(tried[0], [[Reply::text("0 2")]], "in no time first");
+        let halved = Reply::Text {
+            text: "0 2".into(),
+            elapsed_ms: 450,
+        };
+        assert!(tried.contains(&vec![vec![halved]]), "{tried:?}");
     }
 
     #[test]

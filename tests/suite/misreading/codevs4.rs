@@ -149,6 +149,16 @@ fn prompts_with(state: &State, sight: Sight<'_>, mirrored: [bool; 2]) -> Vec<Str
 
 // ------------------------------------------------------------------ turn by turn
 
+/// Whether misreading `m` (1 for M1) is played by an engine that plays `only` one, or all.
+fn on(only: Option<u8>, m: u8) -> bool {
+    only.is_none_or(|only| only == m)
+}
+
+/// The number of misreading `id` (`M2` → 2).
+fn number(id: &str) -> Option<u8> {
+    id.strip_prefix('M')?.parse().ok()
+}
+
 /// What a misreading engine changes around each turn the reference plays.
 trait Misreadings {
     fn name(&self) -> &'static str;
@@ -256,6 +266,8 @@ impl<M: Misreadings> EngineUnderTest for TurnByTurn<M> {
 struct LeftOut {
     /// Each player's clock at the start of the turn being played.
     clocks: [u64; 2],
+    /// One misreading alone (`Some(2)`: M2), or all of them.
+    only: Option<u8>,
 }
 
 impl Misreadings for LeftOut {
@@ -266,6 +278,9 @@ impl Misreadings for LeftOut {
     fn new_request(&mut self) {}
 
     fn before_turn(&mut self, state: &mut State, replies: &mut [Reply]) {
+        if !on(self.only, 3) {
+            return;
+        }
         for (clock, player) in self.clocks.iter_mut().zip(&mut state.players) {
             *clock = player.time_left_ms;
             // MISREADING M3: no thinking-time clock: an output is never late and costs nothing.
@@ -280,8 +295,14 @@ impl Misreadings for LeftOut {
 
     fn after_turn(&mut self, _start: &State, state: &mut State) {
         for (clock, player) in self.clocks.iter().zip(&mut state.players) {
+            if !on(self.only, 3) {
+                break;
+            }
             // MISREADING M3: a time-out or crash leaves the clock as it was, too.
             player.time_left_ms = *clock;
+        }
+        if !on(self.only, 2) {
+            return;
         }
         // MISREADING M2: no extra income (表4): player 1 earns 10 a turn in every stage.
         let extra = extra_income(state.stage);
@@ -290,6 +311,9 @@ impl Misreadings for LeftOut {
     }
 
     fn prompts(&self, _last_start: Option<&State>, state: &State) -> Vec<String> {
+        if !on(self.only, 1) {
+            return prompts_with(state, Sight::UnitsOf(state), [false, false]);
+        }
         // MISREADING M1: no fog: every enemy unit and every resource cell is in the input.
         prompts_with(state, Sight::Everything, [false, false])
     }
@@ -304,6 +328,8 @@ impl Misreadings for LeftOut {
 struct WrongMoment {
     /// The players whose output of this turn the rules would ignore as late.
     late: [bool; 2],
+    /// One misreading alone (`Some(2)`: M2), or all of them.
+    only: Option<u8>,
 }
 
 impl Misreadings for WrongMoment {
@@ -316,6 +342,9 @@ impl Misreadings for WrongMoment {
     fn before_turn(&mut self, state: &mut State, replies: &mut [Reply]) {
         for ((late, player), reply) in self.late.iter_mut().zip(&mut state.players).zip(replies) {
             *late = false;
+            if !on(self.only, 3) {
+                continue;
+            }
             if let Reply::Text { elapsed_ms, .. } = reply {
                 // MISREADING M3: the clock is looked at only after the output was played: a
                 // late output is played all the same, and the clock then shows 0.
@@ -333,6 +362,9 @@ impl Misreadings for WrongMoment {
             if self.late[p] {
                 state.players[p].time_left_ms = 0;
             }
+            if !on(self.only, 1) {
+                continue;
+            }
             // MISREADING M1: gathering counts the workers where the turn's input showed them,
             // before the moves and the battle, not those on the field after the removal.
             let by_the_rules = gathered(state, p);
@@ -342,6 +374,9 @@ impl Misreadings for WrongMoment {
     }
 
     fn prompts(&self, last_start: Option<&State>, state: &State) -> Vec<String> {
+        if !on(self.only, 2) {
+            return prompts_with(state, Sight::UnitsOf(state), [false, false]);
+        }
         // MISREADING M2: the input's vision is that of the units as they stood when the turn's
         // orders were read (before the moves, the products and the removal).
         prompts_with(
@@ -363,6 +398,8 @@ struct StaleFrame {
     stopwatch: [u64; 2],
     /// What each resource cell (by its index) has yielded to each player in the request.
     yielded: BTreeMap<(usize, usize), u32>,
+    /// One misreading alone (`Some(2)`: M2), or all of them.
+    only: Option<u8>,
 }
 
 /// MISREADING M1 (the moves): U and D, L and R swapped, as in the frame of the opposite corner.
@@ -398,11 +435,13 @@ impl Misreadings for StaleFrame {
     fn before_turn(&mut self, _state: &mut State, replies: &mut [Reply]) {
         for (p, reply) in replies.iter_mut().enumerate() {
             if let Reply::Text { text, elapsed_ms } = reply {
-                // MISREADING M2: the stopwatch is started once and never reset: each output is
-                // charged the time of every output of the request so far.
-                self.stopwatch[p] = self.stopwatch[p].saturating_add(*elapsed_ms);
-                *elapsed_ms = self.stopwatch[p];
-                if p == 1 {
+                if on(self.only, 2) {
+                    // MISREADING M2: the stopwatch is started once and never reset: each
+                    // output is charged the time of every output of the request so far.
+                    self.stopwatch[p] = self.stopwatch[p].saturating_add(*elapsed_ms);
+                    *elapsed_ms = self.stopwatch[p];
+                }
+                if p == 1 && on(self.only, 1) {
                     *text = mirrored_moves(text);
                 }
             }
@@ -410,7 +449,7 @@ impl Misreadings for StaleFrame {
     }
 
     fn after_turn(&mut self, _start: &State, state: &mut State) {
-        for p in 0..2 {
+        for p in (0..2).filter(|_| on(self.only, 3)) {
             // MISREADING M3: the cap of 5 a resource cell yields a player is counted over every
             // turn of the request, never reset at the start of a turn.
             let mut lost = 0;
@@ -427,7 +466,7 @@ impl Misreadings for StaleFrame {
 
     fn prompts(&self, _last_start: Option<&State>, state: &State) -> Vec<String> {
         // MISREADING M1 (the input): player 1 is told every coordinate as 99 − x, 99 − y.
-        prompts_with(state, Sight::UnitsOf(state), [false, true])
+        prompts_with(state, Sight::UnitsOf(state), [false, on(self.only, 1)])
     }
 }
 
@@ -557,7 +596,12 @@ const LEFT_OUT: Spec = Spec {
         ),
     ],
     attribute: None,
-    alone: None,
+    alone: Some(|id| {
+        Some(Box::new(TurnByTurn(LeftOut {
+            only: Some(number(id)?),
+            ..LeftOut::default()
+        })))
+    }),
 };
 
 const WRONG_MOMENT: Spec = Spec {
@@ -619,7 +663,12 @@ const WRONG_MOMENT: Spec = Spec {
         ("codevs4/vision/out-of-sight-is-forgotten", &["M2"]),
     ],
     attribute: None,
-    alone: None,
+    alone: Some(|id| {
+        Some(Box::new(TurnByTurn(WrongMoment {
+            only: Some(number(id)?),
+            ..WrongMoment::default()
+        })))
+    }),
 };
 
 const STALE_FRAME: Spec = Spec {
@@ -683,7 +732,12 @@ const STALE_FRAME: Spec = Spec {
         ("codevs4/vision/player-1-sees-the-same-coordinates", &["M1"]),
     ],
     attribute: None,
-    alone: None,
+    alone: Some(|id| {
+        Some(Box::new(TurnByTurn(StaleFrame {
+            only: Some(number(id)?),
+            ..StaleFrame::default()
+        })))
+    }),
 };
 
 /// The diff runs of each seed (the brief's 300).

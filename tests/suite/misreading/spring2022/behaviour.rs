@@ -46,7 +46,7 @@ fn prompt_line(response: &StepResponse, player: usize, line: usize) -> String {
 #[test]
 fn left_out_shows_what_the_fog_hides() {
     let start = json!({});
-    let ours = play(&mut TurnByTurn(LeftOut), &start, &[]);
+    let ours = play(&mut TurnByTurn(LeftOut::ALL), &start, &[]);
     let reference = play(&mut Reference, &start, &[]);
     assert_eq!(prompt_line(&reference, 0, 4), "3");
     assert_eq!(prompt_line(&ours, 0, 4), "6");
@@ -62,7 +62,7 @@ fn left_out_counts_no_wild_mana() {
         "mobs": [{"id": 6, "x": 8815, "y": 5000}],
     });
     let turns = [[WAITS, WAITS]];
-    let ours = play(&mut TurnByTurn(LeftOut), &given, &turns);
+    let ours = play(&mut TurnByTurn(LeftOut::ALL), &given, &turns);
     let reference = play(&mut Reference, &given, &turns);
     assert_eq!(reference.state["players"][0]["wild_mana"], 2);
     assert_eq!(ours.state["players"][0]["mana"], 2);
@@ -78,7 +78,7 @@ fn left_out_ends_equal_health_in_a_draw() {
         "players": [{"wild_mana": 4}, {"wild_mana": 2}],
     });
     let turns = [[WAITS, WAITS]];
-    let ours = play(&mut TurnByTurn(LeftOut), &given, &turns);
+    let ours = play(&mut TurnByTurn(LeftOut::ALL), &given, &turns);
     let reference = play(&mut Reference, &given, &turns);
     assert_eq!(reference.state["outcome"]["winner"], 0);
     assert_eq!(ours.state["outcome"]["winner"], Value::Null);
@@ -90,7 +90,7 @@ fn left_out_ends_equal_health_in_a_draw() {
 fn left_out_draws_an_ordinary_wave_in_sudden_death() {
     let given = json!({"turn": 201, "spawner": {"last_turn": 196}});
     let turns = [[WAITS, WAITS]];
-    let ours = play(&mut TurnByTurn(LeftOut), &given, &turns);
+    let ours = play(&mut TurnByTurn(LeftOut::ALL), &given, &turns);
     let loaded = play(&mut Reference, &given, &[]);
     let rng = loaded.state["rng"].as_u64().expect("rng");
     let mut two_doubles = JavaRandom::from_state(rng);
@@ -112,7 +112,7 @@ fn wrong_moment_lets_the_hits_pay_for_the_spell() {
         "mobs": [mob(6), mob(7), mob(8), mob(9), mob(10)],
     });
     let turns = [["SPELL WIND 8815 0\nWAIT\nWAIT", WAITS]];
-    let ours = play(&mut TurnByTurn(WrongMoment), &given, &turns);
+    let ours = play(&mut TurnByTurn(WrongMoment::ALL), &given, &turns);
     let reference = play(&mut Reference, &given, &turns);
     assert_eq!(reference.state["players"][0]["mana"], 10);
     assert_eq!(reference.state["mobs"][0]["y"], 4600);
@@ -125,7 +125,11 @@ fn wrong_moment_lets_the_hits_pay_for_the_spell() {
 /// (8815, 9799), (12815, -799), (4815, 9799).
 #[test]
 fn wrong_moment_moves_the_wave_as_it_spawns() {
-    let ours = play(&mut TurnByTurn(WrongMoment), &json!({}), &[[WAITS, WAITS]]);
+    let ours = play(
+        &mut TurnByTurn(WrongMoment::ALL),
+        &json!({}),
+        &[[WAITS, WAITS]],
+    );
     let spawns = [(8815, -799), (8815, 9799), (12815, -799), (4815, 9799)];
     let mobs = ours.state["mobs"].as_array().expect("mobs");
     assert_eq!(mobs.len(), 4);
@@ -149,7 +153,7 @@ fn wrong_moment_shields_at_once() {
         "SPELL WIND 17630 4500\nWAIT\nWAIT",
         "SPELL SHIELD 3\nWAIT\nWAIT",
     ]];
-    let ours = play(&mut TurnByTurn(WrongMoment), &given, &turns);
+    let ours = play(&mut TurnByTurn(WrongMoment::ALL), &given, &turns);
     let reference = play(&mut Reference, &given, &turns);
     assert_eq!(reference.state["heroes"][3]["x"], 10700);
     assert_eq!(ours.state["heroes"][3]["x"], 8500);
@@ -166,7 +170,7 @@ fn stale_fields_prints_the_threat_in_player_0s_frame() {
         "turn": 2, "spawner": {"last_turn": 1},
         "mobs": [{"id": 6, "x": 14000, "y": 7000, "vx": 400, "vy": 0}],
     });
-    let ours = play(&mut TurnByTurn(StaleFields), &given, &[]);
+    let ours = play(&mut TurnByTurn(StaleFields::ALL), &given, &[]);
     let reference = play(&mut Reference, &given, &[]);
     let mob_line = |r: &StepResponse| {
         let prompts = r.prompts.as_ref().expect("prompts");
@@ -193,7 +197,7 @@ fn stale_fields_keeps_a_hero_under_control() {
         "heroes": [{}, {}, {}, {"x": 10000, "y": 5000, "controls": [[0, 0]]}],
     });
     let turns = [[WAITS, WAITS], [WAITS, WAITS]];
-    let ours = play(&mut TurnByTurn(StaleFields), &given, &turns);
+    let ours = play(&mut TurnByTurn(StaleFields::ALL), &given, &turns);
     let once = play(&mut Reference, &given, &turns[..1]);
     let reference = play(&mut Reference, &given, &turns);
     let x = |r: &StepResponse| r.state["heroes"][3]["x"].as_i64().expect("x");
@@ -210,7 +214,7 @@ fn stale_fields_never_pays_for_a_spell() {
         "players": [{"mana": 10}],
     });
     let turns = [["SPELL WIND 0 0\nWAIT\nWAIT", WAITS]];
-    let ours = play(&mut TurnByTurn(StaleFields), &given, &turns);
+    let ours = play(&mut TurnByTurn(StaleFields::ALL), &given, &turns);
     let reference = play(&mut Reference, &given, &turns);
     assert_eq!(reference.state["players"][0]["mana"], 0);
     assert_eq!(ours.state["players"][0]["mana"], 10);

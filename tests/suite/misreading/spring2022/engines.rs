@@ -30,7 +30,15 @@ impl Misread for Faithful {
 
 /// Rules left out: the fog, the tie-break, the sudden death.
 #[derive(Debug, Clone, Copy)]
-pub struct LeftOut;
+pub struct LeftOut {
+    /// One misreading alone (`Some(2)`: M2), or all of them.
+    pub only: Option<u8>,
+}
+
+impl LeftOut {
+    /// Every misreading played.
+    pub const ALL: LeftOut = LeftOut { only: None };
+}
 
 /// How far back the sudden-death misreading moves the clock for a wave: far enough that the
 /// wave is an ordinary one, not so far that the turn reaches the first.
@@ -44,7 +52,8 @@ impl Misread for LeftOut {
     fn turn(&self, pass: &Pass<'_>, state: &State, replies: &[Reply]) -> Result<Turn, EngineError> {
         let mut before = state.clone();
         // MISREADING M3: no sudden death: a wave from turn 200 on is drawn as an ordinary one.
-        let shifted = state.turn >= SUDDEN_DEATH_TURN
+        let shifted = on(self.only, 3)
+            && state.turn >= SUDDEN_DEATH_TURN
             && state.turn < TURNS
             && wave_due(&state.spawner, state.turn);
         if shifted {
@@ -56,6 +65,9 @@ impl Misread for LeftOut {
         if shifted {
             turn.state.turn += BEFORE_SUDDEN_DEATH;
             turn.state.spawner.last_turn += BEFORE_SUDDEN_DEATH as i32;
+        }
+        if !on(self.only, 2) {
+            return Ok(turn);
         }
         // MISREADING M2: no tie-break: wild mana is never counted, equal base health is a draw.
         for (after, before) in turn.state.players.iter_mut().zip(&state.players) {
@@ -73,6 +85,9 @@ impl Misread for LeftOut {
     }
 
     fn prompt(&self, state: &State, player: usize) -> String {
+        if !on(self.only, 1) {
+            return prompt_of(state, player).print();
+        }
         // MISREADING M1: no fog: every entity inside the map is in both prompts, as in wood2.
         let mut seen_whole = state.clone();
         seen_whole.league = League::Wood2;
@@ -82,7 +97,15 @@ impl Misread for LeftOut {
 
 /// Rules applied at the wrong moment of the turn: mana, spawning, shields.
 #[derive(Debug, Clone, Copy)]
-pub struct WrongMoment;
+pub struct WrongMoment {
+    /// One misreading alone (`Some(2)`: M2), or all of them.
+    pub only: Option<u8>,
+}
+
+impl WrongMoment {
+    /// Every misreading played.
+    pub const ALL: WrongMoment = WrongMoment { only: None };
+}
 
 impl Misread for WrongMoment {
     fn name(&self) -> &'static str {
@@ -91,14 +114,22 @@ impl Misread for WrongMoment {
 
     fn turn(&self, pass: &Pass<'_>, state: &State, replies: &[Reply]) -> Result<Turn, EngineError> {
         // MISREADING M1: mana credited as the hits earn it, so it pays for this turn's spells.
-        let earned = mana_earned(pass, state, replies)?;
+        let earned = if on(self.only, 1) {
+            mana_earned(pass, state, replies)?
+        } else {
+            [0, 0]
+        };
         let mut funded = state.clone();
         for (player, earned) in funded.players.iter_mut().zip(earned) {
             player.mana += earned;
         }
         // MISREADING M3: a SHIELD protects at once, from the CONTROLs and WINDs of its own turn.
         let first = pass.play(&funded, replies)?;
-        let shielded = newly_shielded(&funded, &first.state);
+        let shielded = if on(self.only, 3) {
+            newly_shielded(&funded, &first.state)
+        } else {
+            Vec::new()
+        };
         let mut turn = if shielded.is_empty() {
             first
         } else {
@@ -113,7 +144,8 @@ impl Misread for WrongMoment {
         }
         // MISREADING M2: the wave spawns before the mobs move, and moves with them at once.
         let first_new = state.next_mob_id();
-        for mob in turn.state.mobs.iter_mut().filter(|m| m.id >= first_new) {
+        let at_once = on(self.only, 2);
+        for mob in (turn.state.mobs.iter_mut()).filter(|m| at_once && m.id >= first_new) {
             mob.set_pos(mob.pos().plus(mob.speed()).symmetric_truncate(CENTRE));
         }
         Ok(turn)
@@ -122,7 +154,15 @@ impl Misread for WrongMoment {
 
 /// Fields not updated, and the second player's prompt in the first one's frame.
 #[derive(Debug, Clone, Copy)]
-pub struct StaleFields;
+pub struct StaleFields {
+    /// One misreading alone (`Some(2)`: M2), or all of them.
+    pub only: Option<u8>,
+}
+
+impl StaleFields {
+    /// Every misreading played.
+    pub const ALL: StaleFields = StaleFields { only: None };
+}
 
 impl Misread for StaleFields {
     fn name(&self) -> &'static str {
@@ -132,9 +172,10 @@ impl Misread for StaleFields {
     fn turn(&self, pass: &Pass<'_>, state: &State, replies: &[Reply]) -> Result<Turn, EngineError> {
         // MISREADING M3: spells are never paid for: with the cost in hand every spell is cast, and
         // mana only grows by what the hits earn.
+        let paid = !on(self.only, 3);
         let earned = mana_earned(pass, state, replies)?;
         let mut flush = state.clone();
-        for player in &mut flush.players {
+        for player in flush.players.iter_mut().filter(|_| !paid) {
             if player.mana >= SPELL_COST {
                 player.mana += SPELL_COST * HEROES_PER_PLAYER as i32;
             }
@@ -146,12 +187,16 @@ impl Misread for StaleFields {
             .iter_mut()
             .zip(&state.players)
             .zip(earned)
+            .filter(|_| !paid)
         {
             after.mana = before.mana + earned;
         }
         // MISREADING M2: a CONTROL on a hero never expires: the hero keeps moving toward it until
         // another CONTROL replaces it.
         for (after, before) in turn.state.heroes.iter_mut().zip(&state.heroes) {
+            if !on(self.only, 2) {
+                break;
+            }
             if after.controls.is_empty() && !before.controls.is_empty() {
                 after.controls = before.controls.clone();
             }
@@ -163,7 +208,7 @@ impl Misread for StaleFields {
         // MISREADING M1: threatFor names the base by player number (1 the first player's, 2 the
         // second's), so the second player reads its own base as the opponent's.
         let mut prompt = prompt_of(state, player);
-        if player == 1 {
+        if player == 1 && on(self.only, 1) {
             for line in prompt.entities.iter_mut().filter(|e| e.kind == TYPE_MOB) {
                 line.threat_for = match line.threat_for {
                     THREAT_YOU => THREAT_ENEMY,
@@ -174,6 +219,11 @@ impl Misread for StaleFields {
         }
         prompt.print()
     }
+}
+
+/// Whether misreading `m` (1 for M1) is played by an engine that plays `only` one, or all.
+fn on(only: Option<u8>, m: u8) -> bool {
+    only.is_none_or(|only| only == m)
 }
 
 /// The mana each player's heroes earn by their hits this turn: the turn played with no mana,
