@@ -214,6 +214,19 @@ impl Tally {
         total as f64 / self.groups.len() as f64
     }
 
+    /// The groups that came back under more than one misreading: one name for two real
+    /// departures (or a finding that needs both to show).
+    pub fn shared(&self) -> BTreeSet<&String> {
+        let mut seen = BTreeSet::new();
+        let mut shared = BTreeSet::new();
+        for name in self.groups.values().flatten() {
+            if !seen.insert(name) {
+                shared.insert(name);
+            }
+        }
+        shared
+    }
+
     /// `minimal/shrinks, median N lines` (diff), or `-` (check).
     pub fn shrinks(&self) -> String {
         if self.shrunk_lines.is_empty() {
@@ -434,6 +447,12 @@ pub fn judged<E: EngineUnderTest + 'static>(
             println!("  {} {}: {wrong}", row.engine, row.command);
         }
         println!("  {} {} groups: {:?}", row.engine, row.command, row.groups);
+        println!(
+            "  {} {} groups under more than one misreading: {:?}",
+            row.engine,
+            row.command,
+            row.shared()
+        );
     }
     let found: BTreeSet<&str> = rows.iter().flat_map(Tally::found).collect();
     for m in spec.misreadings {
