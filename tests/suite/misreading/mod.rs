@@ -113,7 +113,10 @@ impl Spec {
                 return false;
             };
             general(&differing_leaves(&rules, &shown)).iter().any(|f| {
-                covered_by(f, fields) || fields.iter().any(|p| covered_by(p, &[f.clone()]))
+                covered_by(f, fields)
+                    || fields
+                        .iter()
+                        .any(|p| covered_by(p, std::slice::from_ref(f)))
             })
         };
         let ids: BTreeSet<&'static str> = (self.misreadings.iter())
