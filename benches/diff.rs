@@ -82,7 +82,11 @@ fn serve() {
         };
         let mut out = response.to_string();
         out.push('\n');
-        if stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()).is_err() {
+        if stdout
+            .write_all(out.as_bytes())
+            .and_then(|()| stdout.flush())
+            .is_err()
+        {
             return;
         }
     }
@@ -182,7 +186,10 @@ fn diff_overhead(c: &mut Criterion) {
         b.iter(|| alone(&mut adapter))
     });
     group.finish();
-    assert_eq!(adapter.restarts, 0, "the native adapter never failed a request");
+    assert_eq!(
+        adapter.restarts, 0,
+        "the native adapter never failed a request"
+    );
 }
 
 criterion_group!(benches, diff_overhead);

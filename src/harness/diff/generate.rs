@@ -57,7 +57,9 @@ impl<'a> Draws<'a> {
         let play = crate::selfplay::random_prefix_match(self.game, match_seed, self.options, step);
         let play = play.ok()?;
         // Nothing is played from a match over: passed over before its state is written out,
-        // mutated and read again (most inputs past a CODE VS Reborn match's 50-odd steps).
+        // mutated and read again (more than half of CODE VS Reborn's draws: its matches end in
+        // 50-odd steps). Only a mutation that brought the match back to life made an input of
+        // one before; no diff test's input was one.
         if play.outcome().is_some() {
             return None;
         }

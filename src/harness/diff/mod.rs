@@ -351,7 +351,7 @@ pub fn run(
             continue;
         };
         let id = format!("diff/{}/{run}", config.seed);
-        let compared = judge(game, engine, &id, &input, reference);
+        let compared = judge(game, engine, &id, &input, reference, Explain::Later);
         if let Some(why) = interrupt::reason() {
             // The engine was stopped under this input: its answer says nothing.
             outcome.runs = run;
@@ -369,7 +369,7 @@ pub fn run(
             }
             Comparison::NotAnInput => {}
             Comparison::Unsupported => outcome.unsupported += 1,
-            Comparison::Disagree(d) => {
+            Comparison::Disagree(mut d) => {
                 refuter.record(Source::Run, || Observation::of(&input, &d));
                 if let Some(i) = repeat_of(game, &input, &d, &outcome.findings, &refuter) {
                     outcome.seen[i] += 1;
@@ -381,6 +381,7 @@ pub fn run(
                 refuter.refute(&mut departure);
                 known.mark_matches(&departure, &mut known_used);
                 if let Some(part) = classify(&departure, &mut outcome, known) {
+                    explain(&mut d);
                     let mut finding =
                         shrink(game, engine, config, &refuter, (run, input, *d), part);
                     refuter.flush();
@@ -503,7 +504,14 @@ fn probe_named(
                 continue;
             }
             asked += 1;
-            match judge(game, engine, "diff/probe", &input, reference) {
+            match judge(
+                game,
+                engine,
+                "diff/probe",
+                &input,
+                reference,
+                Explain::Later,
+            ) {
                 Comparison::Agree { reference, mask } => {
                     refuter.record(Source::Probe, || {
                         Some(Observation::agreed(input, reference, mask))
@@ -655,6 +663,8 @@ struct Disagreement {
     /// What was left out of both: what the engine does not model (and the prompts, when it
     /// rendered none). A variant's result is shaped the same way.
     mask: Mask,
+    /// What differs ([`difference`]), or why the engine failed; empty, where the engine
+    /// answered, until [`explain`] when judged [`Explain::Later`].
     why: String,
 }
 
@@ -773,7 +783,16 @@ fn compare(
     let Answered::Done(reference) = crate::run::Reference.step(request) else {
         return Comparison::NotAnInput;
     };
-    judge(game, engine, id, input, reference)
+    judge(game, engine, id, input, reference, Explain::Now)
+}
+
+/// When [`judge`] writes a disagreement's [`Disagreement::why`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Explain {
+    Now,
+    /// Left empty: most disagreements of a run repeat a departure found, and only a new one's
+    /// is shown ([`explain`] writes it then).
+    Later,
 }
 
 /// [`compare`] with the reference engine's result on the input at hand (a drawn input's,
@@ -784,6 +803,7 @@ fn judge(
     id: &str,
     input: &Input,
     reference: StepResponse,
+    explain: Explain,
 ) -> Comparison {
     let turns = input.turns.len();
     let request = StepRequest {
@@ -813,7 +833,10 @@ fn judge(
             if same_value(&engine, &reference) {
                 return Comparison::Agree { reference, mask };
             }
-            let why = difference(&reference, &engine);
+            let why = match explain {
+                Explain::Now => difference(&reference, &engine),
+                Explain::Later => String::new(),
+            };
             Comparison::Disagree(Box::new(Disagreement {
                 reference,
                 engine: Some(engine),
@@ -821,6 +844,13 @@ fn judge(
                 why,
             }))
         }
+    }
+}
+
+/// Writes the [`Disagreement::why`] that [`Explain::Later`] left empty.
+fn explain(disagreement: &mut Disagreement) {
+    if let (true, Some(engine)) = (disagreement.why.is_empty(), &disagreement.engine) {
+        disagreement.why = difference(&disagreement.reference, engine);
     }
 }
 
