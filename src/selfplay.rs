@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use crate::rng::{player_stream, seeded};
-use crate::seam::{DynGame, Game, MatchOptions, Outcome, PlayError, Reply};
+use crate::seam::{DynGame, DynMatch, Game, MatchOptions, Outcome, PlayError, Reply};
 
 /// One step of a self-play match: the prompts each awaited player read and its reply.
 pub struct Exchange {
@@ -97,6 +97,16 @@ pub fn random_prefix(
     options: &MatchOptions,
     steps: usize,
 ) -> Result<Value, PlayError> {
+    Ok(random_prefix_match(game, seed, options, steps)?.state()?)
+}
+
+/// The match of [`random_prefix`] itself, to see whether it is over and play on from it.
+pub fn random_prefix_match<'g>(
+    game: &'g dyn DynGame,
+    seed: u64,
+    options: &MatchOptions,
+    steps: usize,
+) -> Result<Box<dyn DynMatch + 'g>, PlayError> {
     let mut play = game.start(seed, options)?;
     let mut rngs: Vec<_> = (0..game.info().players)
         .map(|p| seeded(seed, player_stream(p)))
@@ -115,7 +125,7 @@ pub fn random_prefix(
             error,
         })?;
     }
-    Ok(play.state()?)
+    Ok(play)
 }
 
 /// The number of steps of the match of `seed` with default options: what benchmarks time.

@@ -52,7 +52,7 @@ use crate::run::{Answered, EngineUnderTest, Mask, StepRequest, StepResponse};
 use crate::seam::{DynGame, MatchOptions, Reply};
 
 pub use case_file::{case_file, compact_yaml, Size};
-use generate::random_input;
+use generate::Draws;
 pub use known::{Known, PartlyKnown};
 use refute::{Observation, Refuter, Source};
 use shrink::shrink;
@@ -190,7 +190,7 @@ impl Departure {
         let fields = departing_fields(&disagreement.reference, engine);
         let turns = input.turns.len();
         let mask = &disagreement.mask;
-        let shape = |response: StepResponse| actual(game, &response, turns, mask);
+        let shape = |response: StepResponse| reference_result(game, response, turns, mask);
         let named = departure::name(game, (&input.state, &input.turns), fields, engine, &shape);
         let mut parts: Vec<Part> = named
             .by
@@ -380,19 +380,19 @@ pub fn run(
     };
     let mut known_used = vec![false; known.entries.len()];
     let refuter = Refuter::new(game);
+    let draws = Draws::new(game, &config.options, config.seed);
     for run in 0..config.runs {
         if let Some(why) = interrupt::reason() {
             outcome.interrupted = Some(why);
             break;
         }
         outcome.runs = run + 1;
-        let mut rng = crate::rng::seeded(config.seed, run as u64);
-        let Some(input) = random_input(game, &config.options, &mut rng) else {
+        let Some((input, reference)) = draws.input(run as u64) else {
             progress(run + 1, outcome.findings.len());
             continue;
         };
         let id = format!("diff/{}/{run}", config.seed);
-        let compared = compare(game, engine, &id, &input);
+        let compared = judge(game, engine, &id, &input, reference, Explain::Later);
         if let Some(why) = interrupt::reason() {
             // The engine was stopped under this input: its answer says nothing.
             outcome.runs = run;
@@ -410,7 +410,7 @@ pub fn run(
             }
             Comparison::NotAnInput => {}
             Comparison::Unsupported => outcome.unsupported += 1,
-            Comparison::Disagree(d) => {
+            Comparison::Disagree(mut d) => {
                 refuter.record(Source::Run, || Observation::of(&input, &d));
                 if let Some(i) = repeat_of(game, &input, &d, &outcome.findings, &refuter) {
                     outcome.seen[i] += 1;
@@ -422,6 +422,7 @@ pub fn run(
                 refuter.refute(&mut departure);
                 known.mark_matches(&departure, &mut known_used);
                 if let Some(part) = classify(&departure, &mut outcome, known) {
+                    explain(&mut d);
                     let mut finding =
                         shrink(game, engine, config, &refuter, (run, input, *d), part);
                     refuter.flush();
@@ -499,7 +500,7 @@ fn repeat_of(
             return false;
         };
         let turns = input.turns.len();
-        let shaped = actual(game, &StepResponse::from(played), turns, &disagreement.mask);
+        let shaped = reference_result(game, played.into(), turns, &disagreement.mask);
         same_value(&shaped, engine)
     })
 }
@@ -524,6 +525,7 @@ fn probe_named(
     let Some(playable) = game.info().capabilities.variants else {
         return;
     };
+    let draws = Draws::new(game, &config.options, config.seed);
     for (k, finding) in findings.iter().enumerate() {
         let Some(variant) = &finding.part.variant else {
             continue;
@@ -538,8 +540,7 @@ fn probe_named(
                 break;
             }
             let stream = u64::MAX - (k * PROBE_DRAWS + draw) as u64;
-            let mut rng = crate::rng::seeded(config.seed, stream);
-            let Some(input) = random_input(game, &config.options, &mut rng) else {
+            let Some((input, reference)) = draws.input(stream) else {
                 continue;
             };
             let (Ok(rules), Ok(varied)) = (
@@ -552,7 +553,14 @@ fn probe_named(
                 continue;
             }
             asked += 1;
-            match compare(game, engine, "diff/probe", &input) {
+            match judge(
+                game,
+                engine,
+                "diff/probe",
+                &input,
+                reference,
+                Explain::Later,
+            ) {
                 Comparison::Agree { reference, mask } => {
                     refuter.record(Source::Probe, || {
                         Some(Observation::agreed(input, reference, mask))
@@ -715,6 +723,8 @@ struct Disagreement {
     /// What was left out of both: what the engine does not model (and the prompts, when it
     /// rendered none). A variant's result is shaped the same way.
     mask: Mask,
+    /// What differs ([`difference`]), or why the engine failed; empty, where the engine
+    /// answered, until [`explain`] when judged [`Explain::Later`].
     why: String,
 }
 
@@ -723,18 +733,98 @@ struct Disagreement {
 /// an engine that leaves out fields at their defaults (as adapters may) is compared fairly, and
 /// its whole floats read as the integers they are where the state holds integers (`23.0`).
 fn actual(game: &dyn DynGame, response: &StepResponse, turns: usize, mask: &Mask) -> Value {
-    let mut state = response.state.clone();
+    engine_result(game, response.clone(), turns, mask)
+}
+
+/// [`actual`] of a result the caller owns (no copy of its state is made).
+fn engine_result(game: &dyn DynGame, response: StepResponse, turns: usize, mask: &Mask) -> Value {
+    let StepResponse {
+        mut state,
+        prompts,
+        last_replies,
+        turns_played,
+    } = response;
     mask.remove_from(&mut state);
     let state = crate::run::load_result(game, &state).unwrap_or(state);
-    let mut value = crate::run::actual(&state, response);
-    if let Value::Object(map) = &mut value {
-        map.insert(
-            "unplayed_turns".into(),
-            turns.saturating_sub(response.turns_played).into(),
-        );
+    let unplayed = turns.saturating_sub(turns_played);
+    shaped(state, prompts, last_replies, unplayed, mask)
+}
+
+/// [`engine_result`] of a result compared with the reference's, `reference` ([`reference_result`]):
+/// a state that is exactly the reference's already is not read back (reading it back gives the
+/// reference's state again); an in-process engine's, or a careful adapter's, where they agree.
+fn engine_result_beside(
+    game: &dyn DynGame,
+    response: StepResponse,
+    turns: usize,
+    mask: &Mask,
+    reference: &Value,
+) -> Value {
+    let StepResponse {
+        mut state,
+        prompts,
+        last_replies,
+        turns_played,
+    } = response;
+    mask.remove_from(&mut state);
+    if !is_state_of(&state, reference) {
+        state = crate::run::load_result(game, &state).unwrap_or(state);
     }
-    mask.remove_from(&mut value);
-    value
+    let unplayed = turns.saturating_sub(turns_played);
+    shaped(state, prompts, last_replies, unplayed, mask)
+}
+
+/// Whether `state` is exactly the state in the result `shaped` ([`shaped`]'s keys left out).
+fn is_state_of(state: &Value, shaped: &Value) -> bool {
+    let added = |key: &str| matches!(key, "prompts" | "last_replies" | "unplayed_turns");
+    let (Value::Object(state), Value::Object(shaped)) = (state, shaped) else {
+        return false;
+    };
+    shaped.keys().filter(|k| !added(k)).count() == state.len()
+        && (state.iter()).all(|(k, v)| !added(k) && shaped.get(k) == Some(v))
+}
+
+/// [`actual`] of a result of the reference engine or of a variant of it: its state is the
+/// canonical form of the reference's own state, which reading back leaves as it is, so it is
+/// not read back (that was a third of what comparing cost).
+fn reference_result(
+    game: &dyn DynGame,
+    response: StepResponse,
+    turns: usize,
+    mask: &Mask,
+) -> Value {
+    let StepResponse {
+        mut state,
+        prompts,
+        last_replies,
+        turns_played,
+    } = response;
+    debug_assert!(
+        crate::run::load_result(game, &state).map_or(true, |loaded| loaded == state),
+        "a reference result reads back as it is"
+    );
+    mask.remove_from(&mut state);
+    let unplayed = turns.saturating_sub(turns_played);
+    shaped(state, prompts, last_replies, unplayed, mask)
+}
+
+/// The state with `prompts`, `last_replies` and `unplayed_turns` beside it, without `mask`.
+fn shaped(
+    mut state: Value,
+    prompts: Option<Vec<String>>,
+    last_replies: Vec<String>,
+    unplayed_turns: usize,
+    mask: &Mask,
+) -> Value {
+    if let Value::Object(map) = &mut state {
+        if let Some(prompts) = prompts {
+            map.insert("prompts".into(), prompts.into());
+        }
+        map.insert("last_replies".into(), last_replies.into());
+        map.insert("unplayed_turns".into(), unplayed_turns.into());
+    }
+    mask.remove_from(&mut state);
+    state
 }
 
 fn compare(
@@ -743,7 +833,6 @@ fn compare(
     id: &str,
     input: &Input,
 ) -> Comparison {
-    let turns = input.turns.len();
     let request = StepRequest {
         id,
         game,
@@ -754,11 +843,41 @@ fn compare(
     let Answered::Done(reference) = crate::run::Reference.step(request) else {
         return Comparison::NotAnInput;
     };
+    judge(game, engine, id, input, reference, Explain::Now)
+}
+
+/// When [`judge`] writes a disagreement's [`Disagreement::why`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Explain {
+    Now,
+    /// Left empty: most disagreements of a run repeat a departure found, and only a new one's
+    /// is shown ([`explain`] writes it then).
+    Later,
+}
+
+/// [`compare`] with the reference engine's result on the input at hand (a drawn input's,
+/// played as it was drawn).
+fn judge(
+    game: &dyn DynGame,
+    engine: &mut dyn EngineUnderTest,
+    id: &str,
+    input: &Input,
+    reference: StepResponse,
+    explain: Explain,
+) -> Comparison {
+    let turns = input.turns.len();
+    let request = StepRequest {
+        id,
+        game,
+        state: &input.state,
+        turns: &input.turns,
+        reachable: true,
+    };
     let declared = engine.unmodelled(game.info().id);
     match engine.step(request) {
         Answered::Unsupported(_) => Comparison::Unsupported,
         Answered::Error(why) => Comparison::Disagree(Box::new(Disagreement {
-            reference: actual(game, &reference, turns, &declared),
+            reference: reference_result(game, reference, turns, &declared),
             engine: None,
             mask: declared,
             why: format!("the engine failed: {why}"),
@@ -769,12 +888,15 @@ fn compare(
             } else {
                 declared
             };
-            let reference = actual(game, &reference, turns, &mask);
-            let engine = actual(game, &response, turns, &mask);
+            let reference = reference_result(game, reference, turns, &mask);
+            let engine = engine_result_beside(game, response, turns, &mask, &reference);
             if same_value(&engine, &reference) {
                 return Comparison::Agree { reference, mask };
             }
-            let why = difference(&reference, &engine);
+            let why = match explain {
+                Explain::Now => difference(&reference, &engine),
+                Explain::Later => String::new(),
+            };
             Comparison::Disagree(Box::new(Disagreement {
                 reference,
                 engine: Some(engine),
@@ -785,12 +907,26 @@ fn compare(
     }
 }
 
+/// Writes the [`Disagreement::why`] that [`Explain::Later`] left empty.
+fn explain(disagreement: &mut Disagreement) {
+    if let (true, Some(engine)) = (disagreement.why.is_empty(), &disagreement.engine) {
+        disagreement.why = difference(&disagreement.reference, engine);
+    }
+}
+
 /// What differs, as a unified diff of the reference's part against the engine's: the prompts
 /// only when nothing else differs.
 fn difference(reference: &Value, engine: &Value) -> String {
-    let (reference, engine) = without_mirrors(reference, engine);
-    match differing_part(&reference, &engine) {
-        Some(part) => unified_diff(&to_yaml(&part), &to_yaml(&project(&part, &engine))),
+    let mut part = differing_part(reference, engine);
+    // Without the prompts when something else differs: a different state shows in its prompts
+    // too.
+    if !same_but_prompts(reference, engine) {
+        if let Some(Value::Object(map)) = &mut part {
+            map.remove("prompts");
+        }
+    }
+    match part {
+        Some(part) => unified_diff(&to_yaml(&part), &to_yaml(&project(&part, engine))),
         None => "the results differ".into(),
     }
 }
@@ -811,6 +947,18 @@ fn without_mirrors(reference: &Value, engine: &Value) -> (Value, Value) {
         (reference, engine) = (r, e);
     }
     (reference, engine)
+}
+
+/// Whether two results are the same but for their prompts ([`same_value`] of both without them).
+fn same_but_prompts(a: &Value, b: &Value) -> bool {
+    let (Value::Object(a), Value::Object(b)) = (a, b) else {
+        return same_value(a, b);
+    };
+    let others = |m: &Map<String, Value>| m.len() - usize::from(m.contains_key("prompts"));
+    others(a) == others(b)
+        && (a.iter())
+            .filter(|(k, _)| *k != "prompts")
+            .all(|(k, v)| b.get(k).is_some_and(|w| same_value(v, w)))
 }
 
 /// The parts of `reference` that differ from `other`, shaped for a case's `then`: objects keep

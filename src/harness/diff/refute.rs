@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::{actual, Departure, Disagreement, Finding, Input, Part};
+use super::{reference_result, Departure, Disagreement, Finding, Input, Part};
 use crate::case::expect::same_value;
 use crate::run::departure::collateral;
 use crate::run::{Mask, StepResponse};
@@ -205,6 +205,6 @@ fn collateral_on(game: &dyn DynGame, indices: &[usize], observation: &Observatio
     let Ok(played) = playable.play_variant(&input.state, &input.turns, indices) else {
         return false;
     };
-    let shaped = actual(game, &StepResponse::from(played), input.turns.len(), mask);
+    let shaped = reference_result(game, StepResponse::from(played), input.turns.len(), mask);
     !collateral(&shaped, reference, engine.as_ref().unwrap_or(reference)).is_empty()
 }
