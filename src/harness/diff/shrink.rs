@@ -11,8 +11,8 @@
 //! round for ever, each turn a step. Written out means as a case writes it, without the fields
 //! at their default: the canonical form writes every field, and there a field at its default
 //! can be longer than one that is not (CEDEC's `"owner":null` beside `"owner":0`), which made
-//! every tile removal look like a growth and kept whole fields of tiles. It stops at a fixed point: a whole pass over the
-//! candidates of the current input keeps none.
+//! every tile removal look like a growth and kept whole fields of tiles. It stops at a fixed
+//! point: a whole pass over the candidates of the current input keeps none.
 //! [`DiffConfig::shrink_requests`] is only a safety net, and a signal ends the shrinking where
 //! it is. No randomness and no clock here: the candidates of an input are always the same, in
 //! the same order, so one seed gives one case.
