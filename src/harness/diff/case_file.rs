@@ -262,7 +262,11 @@ fn block_list(list: &[Value], indent: usize, out: &mut String) {
         out.push_str(&" ".repeat(indent));
         out.push('-');
         match item {
-            Value::Object(map) if !map.is_empty() && flow(item).is_none_or(|f| f.len() > 40) => {
+            // An entity on a line of its own when it fits, as the library writes units.
+            Value::Object(map)
+                if !map.is_empty()
+                    && flow(item).is_none_or(|f| indent + 2 + f.len() > FLOW_WIDTH) =>
+            {
                 // The first key on the dash's line, the others under it.
                 let mut first = true;
                 for (key, value) in map {
@@ -389,6 +393,17 @@ mod tests {
             text.contains("    - field: |\n        .3........\n        83........\n"),
             "{text}"
         );
+        let units = json!({"units": [
+            {"id": 8, "owner": 0, "type": "ASSASSIN", "atk": 11, "x": 7, "y": 6},
+            {"id": 9, "owner": 1, "type": "MAGE", "note": "a long text that does not fit on \
+              one line beside the other fields of the unit"},
+        ]});
+        let text = round_trip(&units);
+        assert!(
+            text.contains("  - {atk: 11, id: 8, owner: 0, type: ASSASSIN, x: 7, \"y\": 6}\n"),
+            "{text}"
+        );
+        assert!(text.contains("  - id: 9\n"), "{text}");
     }
 
     #[test]

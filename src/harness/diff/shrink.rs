@@ -8,20 +8,24 @@
 //!
 //! A candidate counts only if it is smaller written out, or as long and never kept before: an
 //! edit the state reads back larger (a key removed, back at its default) would otherwise go
-//! round for ever, each turn a step. It stops at a fixed point: a whole pass over the
-//! candidates of the current input keeps none.
+//! round for ever, each turn a step. Written out means as a case writes it, without the fields
+//! at their default: the canonical form writes every field, and there a field at its default
+//! can be longer than one that is not (CEDEC's `"owner":null` beside `"owner":0`), which made
+//! every tile removal look like a growth and kept whole fields of tiles. It stops at a fixed
+//! point: a whole pass over the candidates of the current input keeps none.
 //! [`DiffConfig::shrink_requests`] is only a safety net, and a signal ends the shrinking where
 //! it is. No randomness and no clock here: the candidates of an input are always the same, in
 //! the same order, so one seed gives one case.
-//! Then the expectation is cut to what the engine got wrong and the state to what differs from
-//! the default.
+//! Then the expectation is cut to what the engine got wrong and the state to what the game does
+//! not read back by itself: each key left out that the game reads back as it was (a field at its
+//! default, a unit's health at its kind's most), one at a time.
 
 use std::collections::{BTreeSet, HashSet};
 use std::hash::{Hash, Hasher};
 
 use serde_json::{json, Map, Value};
 
-use super::candidates::{apply, candidates, Edit};
+use super::candidates::{apply, candidates, Edit, Step};
 use super::case_file::size;
 use super::refute::{Observation, Refuter, Source};
 use super::{
@@ -186,7 +190,7 @@ impl Shrinking {
         let mut i = 0;
         while i < list.len() && self.requests < budget && interrupt::received().is_none() {
             let candidate = (keep.candidate(&self.current, &list[i]))
-                .filter(|candidate| is_smaller(candidate, self.length, &self.kept));
+                .filter(|candidate| is_smaller(candidate, self.length, &self.kept, default));
             i += 1;
             let Some(candidate) = candidate else {
                 continue;
@@ -197,7 +201,7 @@ impl Shrinking {
                 // The engine was stopped under this request: its answer says nothing.
                 break;
             }
-            if self.take(keep, candidate, compared) {
+            if self.take(keep, candidate, compared, default) {
                 progressed = true;
                 list = candidates(&self.current, default);
                 i = i.saturating_sub(1);
@@ -208,7 +212,13 @@ impl Shrinking {
 
     /// Keeps `candidate` when the engine still disagrees on it by the part, and by nothing the
     /// current input did not show already.
-    fn take(&mut self, keep: &Keep, candidate: Input, compared: Comparison) -> bool {
+    fn take(
+        &mut self,
+        keep: &Keep,
+        candidate: Input,
+        compared: Comparison,
+        default: Option<&Value>,
+    ) -> bool {
         let d = match compared {
             Comparison::Disagree(d) => d,
             Comparison::Agree { reference, mask } => {
@@ -226,7 +236,7 @@ impl Shrinking {
             return false;
         }
         self.others = its_others;
-        let (length, written) = written_length(&candidate);
+        let (length, written) = written_length(&candidate, default);
         self.length = length;
         self.kept.insert(written);
         self.current = candidate;
@@ -262,8 +272,8 @@ pub(super) fn shrink(
     refuter.refute(&mut original_departure);
     let original_expectation = expectation_of(&first, default.as_ref());
     let mut shrinking = Shrinking {
-        kept: HashSet::from([written_length(&original).1]),
-        length: written_length(&original).0,
+        kept: HashSet::from([written_length(&original, default.as_ref()).1]),
+        length: written_length(&original, default.as_ref()).0,
         others: keep.others(&original_departure),
         current: original.clone(),
         departure: original_departure.clone(),
@@ -324,7 +334,9 @@ fn expectation_of(last: &Disagreement, default: Option<&Value>) -> Value {
     let mut expectation = match &last.engine {
         Some(engine) => {
             let (reference, engine) = without_mirrors(reference, engine);
-            differing_part(&reference, &engine).unwrap_or(Value::Null)
+            let mut part = differing_part(&reference, &engine).unwrap_or(Value::Null);
+            up_to_first_differing_prompt(&mut part, &engine);
+            part
         }
         None => {
             let mut whole = reference.clone();
@@ -342,16 +354,85 @@ fn expectation_of(last: &Disagreement, default: Option<&Value>) -> Value {
     expectation
 }
 
-/// `input` with the fields of its state at their default left out, as a case writes it.
+/// The prompts of `expectation` up to the first that differs from the `engine`'s: every seat's
+/// prompt shows the same state, and the library reads a shorter list as its first elements, so
+/// one differing prompt is the departure. A prompt is matched whole, and one prompt is as long as
+/// the whole field (CEDEC's 127 tiles): three of them made a case of 400 lines.
+fn up_to_first_differing_prompt(expectation: &mut Value, engine: &Value) {
+    let (Some(Value::Array(prompts)), Some(Value::Array(engines))) =
+        (expectation.get_mut("prompts"), engine.get("prompts"))
+    else {
+        return;
+    };
+    let first = (prompts.iter().zip(engines)).position(|(ours, theirs)| !same_value(ours, theirs));
+    if let Some(first) = first {
+        prompts.truncate(first + 1);
+    }
+}
+
+/// `input` with its state as a case writes it: without each key the game reads back as it was
+/// when left out. The fields at their default all at once first, when the game reads that back
+/// (most states); then each key that is left, one at a time, outside in: where an entity has no
+/// default (a unit, a shop slot) its fields at their default for it are left out one by one
+/// (a unit's health at its kind's most), and a key that must stay is kept.
 fn prune_state(game: &dyn DynGame, input: &Input, default: Option<&Value>) -> Input {
     let mut pruned = input.clone();
-    if let Some(default) = default {
-        let state = prune_defaults(&input.state, default);
-        if crate::seam::load_state(game, &state).ok().as_ref() == Some(&input.state) {
-            pruned.state = state;
-        }
+    let Some(default) = default else {
+        return pruned;
+    };
+    let reads_back =
+        |state: &Value| crate::seam::load_state(game, state).ok().as_ref() == Some(&input.state);
+    let all_at_once = prune_defaults(&input.state, default);
+    if reads_back(&all_at_once) {
+        pruned.state = all_at_once;
     }
+    let mut at = Vec::new();
+    prune_keys(&mut pruned.state, &mut at, &reads_back);
     pruned
+}
+
+/// Leaves out of `state` each key under `at` (the key first, then what is under a key that
+/// must stay) whose absence `reads_back` accepts.
+fn prune_keys(state: &mut Value, at: &mut Vec<Step>, reads_back: &dyn Fn(&Value) -> bool) {
+    let keys: Vec<String> = match value_at(state, at) {
+        Some(Value::Object(map)) => map.keys().cloned().collect(),
+        Some(Value::Array(list)) => {
+            for i in 0..list.len() {
+                at.push(Step::Index(i));
+                prune_keys(state, at, reads_back);
+                at.pop();
+            }
+            return;
+        }
+        _ => return,
+    };
+    for key in keys {
+        let mut without = state.clone();
+        if let Some(Value::Object(map)) = value_at_mut(&mut without, at) {
+            map.remove(&key);
+        }
+        if reads_back(&without) {
+            *state = without;
+            continue;
+        }
+        at.push(Step::Key(key));
+        prune_keys(state, at, reads_back);
+        at.pop();
+    }
+}
+
+fn value_at<'v>(value: &'v Value, at: &[Step]) -> Option<&'v Value> {
+    at.iter().try_fold(value, |v, step| match step {
+        Step::Key(k) => v.get(k.as_str()),
+        Step::Index(i) => v.get(*i),
+    })
+}
+
+fn value_at_mut<'v>(value: &'v mut Value, at: &[Step]) -> Option<&'v mut Value> {
+    at.iter().try_fold(value, |v, step| match step {
+        Step::Key(k) => v.get_mut(k.as_str()),
+        Step::Index(i) => v.get_mut(*i),
+    })
 }
 
 /// `value` without the object keys whose value equals the default's at the same place.
@@ -380,19 +461,31 @@ fn prune_defaults_map(map: &mut Map<String, Value>, default: &Value) {
     }
 }
 
-/// Whether `candidate` is smaller than the input `current` long written out: shorter, or as long and not one
-/// of the inputs `kept` before. Some edits are no simplification once the state is read back:
-/// a key removed comes back at its default (a unit's health at its kind's most), and halving it
-/// again would go round for ever.
-fn is_smaller(candidate: &Input, current: usize, kept: &HashSet<u64>) -> bool {
-    let (length, written) = written_length(candidate);
+/// Whether `candidate` is smaller than the input `current` long written out: shorter, or as long
+/// and not one of the inputs `kept` before. Some edits are no simplification once the state is
+/// read back: a key removed comes back at its default (a unit's health at its kind's most), and
+/// halving it again would go round for ever.
+fn is_smaller(
+    candidate: &Input,
+    current: usize,
+    kept: &HashSet<u64>,
+    default: Option<&Value>,
+) -> bool {
+    let (length, written) = written_length(candidate, default);
     length < current || (length == current && !kept.contains(&written))
 }
 
-/// The length of `input` written out (its state as JSON, then each reply with its time), and a
-/// hash of that text (what tells inputs apart, in little memory).
-fn written_length(input: &Input) -> (usize, u64) {
-    let mut written = input.state.to_string();
+/// The length of `input` written out (its state as JSON without the fields at their value in
+/// `default`, the game's default state, as a case leaves them out; then each reply with its
+/// time), and a hash of that text (what tells inputs apart, in little memory). The fields at
+/// their default are left out of the measure because the canonical form writes them all: a
+/// tile removed, back at its default `"owner":null`, is longer there than the `"owner":0` it
+/// replaces, and no tile could ever be removed.
+fn written_length(input: &Input, default: Option<&Value>) -> (usize, u64) {
+    let mut written = match default {
+        Some(default) => prune_defaults(&input.state, default).to_string(),
+        None => input.state.to_string(),
+    };
     for reply in input.turns.iter().flatten() {
         match reply {
             Reply::Text { text, elapsed_ms } => {
@@ -422,14 +515,17 @@ mod tests {
             state: json!({"units": [{"hp": hp}]}),
             turns: vec![vec![Reply::text("1 0")]],
         };
-        let kept = HashSet::from([written_length(&input(1)).1, written_length(&input(4)).1]);
-        let len = |input: &Input| written_length(input).0;
+        let kept = HashSet::from([
+            written_length(&input(1), None).1,
+            written_length(&input(4), None).1,
+        ]);
+        let len = |input: &Input| written_length(input, None).0;
         // Health 1, its key removed, read back at its most: longer, not smaller.
-        assert!(!is_smaller(&input(50000), len(&input(1)), &kept));
-        assert!(is_smaller(&input(1), len(&input(50000)), &kept));
+        assert!(!is_smaller(&input(50000), len(&input(1)), &kept, None));
+        assert!(is_smaller(&input(1), len(&input(50000)), &kept, None));
         // As long: smaller only if never kept (4 was: going back to it would go round).
-        assert!(!is_smaller(&input(4), len(&input(2)), &kept));
-        assert!(is_smaller(&input(3), len(&input(2)), &kept));
+        assert!(!is_smaller(&input(4), len(&input(2)), &kept, None));
+        assert!(is_smaller(&input(3), len(&input(2)), &kept, None));
         let slow = Input {
             turns: vec![vec![Reply::Text {
                 text: "1 0".into(),
@@ -438,9 +534,73 @@ mod tests {
             ..input(1)
         };
         assert!(
-            is_smaller(&input(1), len(&slow), &kept),
+            is_smaller(&input(1), len(&slow), &kept, None),
             "answered in no time"
         );
+    }
+
+    #[test]
+    fn a_field_back_at_its_default_is_measured_as_left_out() {
+        // CEDEC's tiles: the canonical form writes every tile, and a tile at its default
+        // (`owner: null`) is longer there than an owned one (`owner: 0`).
+        let default = json!({"tiles": {"0,0": {"owner": null}, "0,1": {"owner": null}}});
+        let owned = |owner: Value| Input {
+            state: json!({"tiles": {"0,0": {"owner": owner}, "0,1": {"owner": 0}}}),
+            turns: vec![vec![Reply::text("finish")]],
+        };
+        let (one, two) = (owned(Value::Null), owned(0.into()));
+        assert!(written_length(&one, None).0 > written_length(&two, None).0);
+        let with_default = |input: &Input| written_length(input, Some(&default)).0;
+        assert!(with_default(&one) < with_default(&two));
+        let kept = HashSet::new();
+        assert!(is_smaller(&one, with_default(&two), &kept, Some(&default)));
+        assert!(!is_smaller(&two, with_default(&one), &kept, Some(&default)));
+    }
+
+    #[test]
+    fn keys_the_game_reads_back_are_left_out_one_at_a_time() {
+        // A game that reads a unit's missing `hp` as its kind's most (a king's 100, a mage's
+        // 50) and needs every unit's `id`; `given` is its canonical state.
+        let given = json!({"turn": 0, "units": [
+            {"id": 0, "kind": "king", "hp": 100},
+            {"id": 7, "kind": "mage", "hp": 50},
+            {"id": 8, "kind": "mage", "hp": 3},
+        ]});
+        let read = |state: &Value| -> Option<Value> {
+            let mut state = state.clone();
+            let map = state.as_object_mut()?;
+            map.entry("turn").or_insert(0.into());
+            for unit in map.get_mut("units")?.as_array_mut()? {
+                let unit = unit.as_object_mut()?;
+                unit.get("id")?;
+                let most = if unit.get("kind")? == "king" { 100 } else { 50 };
+                unit.entry("hp").or_insert(most.into());
+            }
+            Some(state)
+        };
+        let reads_back = |state: &Value| read(state).as_ref() == Some(&given);
+        let mut pruned = given.clone();
+        prune_keys(&mut pruned, &mut Vec::new(), &reads_back);
+        assert_eq!(
+            pruned,
+            json!({"units": [
+                {"id": 0, "kind": "king"},
+                {"id": 7, "kind": "mage"},
+                {"id": 8, "kind": "mage", "hp": 3},
+            ]})
+        );
+    }
+
+    #[test]
+    fn a_prompt_departure_is_expected_up_to_its_first_differing_prompt() {
+        let mut then = json!({"prompts": ["same\n", "ours 2\n", "ours 3\n"]});
+        let engine = json!({"prompts": ["same\n", "theirs 2\n", "theirs 3\n"]});
+        up_to_first_differing_prompt(&mut then, &engine);
+        assert_eq!(then, json!({"prompts": ["same\n", "ours 2\n"]}));
+        // Nothing to cut when no prompt differs (the state does).
+        let mut then = json!({"turn": 2, "prompts": ["a\n"]});
+        up_to_first_differing_prompt(&mut then, &json!({"turn": 3, "prompts": ["a\n"]}));
+        assert_eq!(then, json!({"turn": 2, "prompts": ["a\n"]}));
     }
 
     #[test]
