@@ -128,6 +128,37 @@ pub fn random_prefix_match<'g>(
     Ok(play)
 }
 
+/// The match of [`random_prefix_match`] at a step that is still in play: `steps` in, or, where
+/// the match ends first, after `e` steps, `steps % e` in (the same match played again that far).
+/// Every draw of a step is then a state a turn can be played from.
+pub fn random_prefix_match_in_play<'g>(
+    game: &'g dyn DynGame,
+    seed: u64,
+    options: &MatchOptions,
+    steps: usize,
+) -> Result<Box<dyn DynMatch + 'g>, PlayError> {
+    let mut play = game.start(seed, options)?;
+    let mut rngs: Vec<_> = (0..game.info().players)
+        .map(|p| seeded(seed, player_stream(p)))
+        .collect();
+    for turn in 0..steps {
+        if play.outcome().is_some() {
+            // Over after `turn` steps: the state `steps % turn` in.
+            return random_prefix_match(game, seed, options, steps % turn.max(1));
+        }
+        let replies: Vec<Reply> = play
+            .awaiting()
+            .into_iter()
+            .map(|p| Reply::text(play.random_reply(p, &mut rngs[p])))
+            .collect();
+        play.step(&replies).map_err(|error| PlayError::Step {
+            turn: turn + 1,
+            error,
+        })?;
+    }
+    Ok(play)
+}
+
 /// The number of steps of the match of `seed` with default options: what benchmarks time.
 pub fn match_steps<G: Game>(game: &G, seed: u64, prompts: Prompts) -> usize {
     play_random_match(game, seed, &G::Options::default(), prompts, |_, _| true).1

@@ -78,7 +78,7 @@ fn diff_out_folder_runs_with_check_cases_from_anywhere() {
         .arg("--out")
         .arg(&found));
     assert_eq!(code, Some(1), "{stdout}{stderr}");
-    let case = found.join("codevs-reborn/diff-seed-0-run-39.yaml");
+    let case = found.join("codevs-reborn/diff-seed-0-run-5.yaml");
     assert!(stdout.contains(&case.display().to_string()), "{stdout}");
     assert!(found.join("codevs-reborn/rules.yaml").is_file());
     let elsewhere = tempfile::tempdir().unwrap();
