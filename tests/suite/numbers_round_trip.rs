@@ -154,6 +154,7 @@ proptest! {
             difference: String::new(),
             reference: Value::Null,
             engine: None,
+            group_fields: Vec::new(),
             expectation: json!({"mobs": [{"id": 6, "vx": v}]}),
         };
         let text = case_file(game, &finding, "adapter", 1);

@@ -110,6 +110,7 @@ fn diff_report() -> DiffReport {
         difference: "--- expected\n+++ actual\n-ojama_stock: 0\n+ojama_stock: 10\n".into(),
         reference: Value::Null,
         engine: None,
+        group_fields: Vec::new(),
         expectation: Value::Null,
     };
     let outcome = DiffOutcome {

@@ -338,6 +338,9 @@ pub struct Finding {
     pub engine: Option<Value>,
     /// The part of `reference` the engine got wrong: the case's `then`.
     pub expectation: Value,
+    /// For a departure no variant reproduces: every field (general) the findings of its group
+    /// showed, this one's and those it stands for ([`in_group`]).
+    pub group_fields: Vec<String>,
 }
 
 impl Finding {
@@ -428,17 +431,23 @@ pub fn run(
                     refuter.flush();
                     // Shrunk, an unexplained departure may prove one found already: one
                     // group per real departure.
-                    if let Some(i) = (outcome.findings.iter())
-                        .position(|f| same_departure(&f.part, &finding.part))
+                    if let Some(i) =
+                        (outcome.findings.iter()).position(|f| in_group(f, &finding.part))
                     {
+                        let group = &mut outcome.findings[i];
+                        let mut fields = std::mem::take(&mut group.group_fields);
+                        fields.extend(finding.part.fields.iter().cloned());
+                        fields.sort();
+                        fields.dedup();
                         // The one that shows it on fewer fields, nearer where it starts, is
                         // the group's case and name: the same whichever input came first.
-                        if starts_nearer(&finding.part, &outcome.findings[i].part) {
+                        if starts_nearer(&finding.part, &group.part) {
                             finding.concerns = clauses
                                 .map(|c| c.clauses_for(&finding.part.fields))
                                 .unwrap_or_default();
-                            outcome.findings[i] = finding;
+                            *group = finding;
                         }
+                        group.group_fields = fields;
                         outcome.seen[i] += 1;
                         outcome.repeats += 1;
                         progress(run + 1, outcome.findings.len());
@@ -677,7 +686,7 @@ fn found(part: &Part, findings: &[Finding]) -> Option<usize> {
     }
     // A departure found already, with what follows from it.
     (unexplained.iter())
-        .find(|(_, f)| same_departure(&f.part, part))
+        .find(|(_, f)| in_group(f, part))
         .map(|(i, _)| *i)
 }
 
@@ -694,14 +703,31 @@ fn same_departure(a: &Part, b: &Part) -> bool {
             && (holds(a, b) || holds(b, a)))
 }
 
-/// Whether unexplained `new` shows the departure of unexplained `found` on fewer of its
-/// fields: all of them among `found`'s, and not the same ones.
+/// Whether `part` is a departure of the group of `finding`: the same departure
+/// ([`same_departure`]), or, unexplained both, all its fields among those the group has shown
+/// (one real departure shows on `units[].hp` alone on one input, on `players[].kills` alone on
+/// another, and on both on a third).
+fn in_group(finding: &Finding, part: &Part) -> bool {
+    same_departure(&finding.part, part)
+        || (finding.part.variant.is_none()
+            && part.variant.is_none()
+            && finding.part.name != Departure::FAILED
+            && part.name != Departure::FAILED
+            && !part.fields.is_empty()
+            && part
+                .fields
+                .iter()
+                .all(|f| covered_by(f, &finding.group_fields)))
+}
+
+/// Whether unexplained `new`, of the group of unexplained `found`, is nearer where the
+/// departure starts: on fewer fields, or as many and first by name (so that the group's name
+/// is the same whichever input came first).
 fn starts_nearer(new: &Part, found: &Part) -> bool {
     new.variant.is_none()
         && found.variant.is_none()
         && new.name != Departure::FAILED
-        && new.fields.len() < found.fields.len()
-        && new.fields.iter().all(|f| covered_by(f, &found.fields))
+        && (new.fields.len(), &new.name) < (found.fields.len(), &found.name)
 }
 
 enum Comparison {

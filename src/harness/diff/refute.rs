@@ -179,6 +179,7 @@ impl<'g> Refuter<'g> {
         let mut leads = vec![finding.part.name.clone()];
         leads.extend(finding.part.leads.clone());
         finding.part = Part::unexplained(&finding.departure.fields, leads);
+        finding.group_fields = finding.part.fields.clone();
     }
 }
 

@@ -300,6 +300,7 @@ pub(super) fn shrink(
         }
         _ => part,
     };
+    let part_fields = part.fields.clone();
     let expectation = expectation_of(&last, default.as_ref());
     let shrunk = prune_state(game, &current, default.as_ref());
     let size_before = size(
@@ -324,6 +325,7 @@ pub(super) fn shrink(
         difference: last.why,
         reference: last.reference,
         engine: last.engine,
+        group_fields: part_fields,
         expectation,
     }
 }

@@ -637,7 +637,7 @@ const FRAMES_SPEC: Spec = Spec {
 #[test]
 #[ignore = "minutes per engine in a debug build; run with `cargo test --test suite -- --ignored misreading` (figures: issue 38 note, DEPARTURES.md)"]
 fn left_out_is_named_by_its_own_clauses() {
-    judged(&LEFT_OUT_SPEC, || LEFT_OUT, 300, GROUPS_BAR);
+    judged(&LEFT_OUT_SPEC, || LEFT_OUT, 300, 1.5);
 }
 
 #[test]
@@ -649,7 +649,7 @@ fn wrong_moment_is_named_by_its_own_clauses() {
 #[test]
 #[ignore = "minutes per engine in a debug build; run with `cargo test --test suite -- --ignored misreading` (figures: issue 38 note, DEPARTURES.md)"]
 fn frames_is_named_by_its_own_clauses() {
-    judged(&FRAMES_SPEC, || FRAMES, 300, GROUPS_BAR);
+    judged(&FRAMES_SPEC, || FRAMES, 300, 1.5);
 }
 
 /// One step of `engine` from `state` (a case's sparse state) with these turns' replies.
