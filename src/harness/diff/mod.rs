@@ -339,7 +339,7 @@ pub struct Finding {
     /// The part of `reference` the engine got wrong: the case's `then`.
     pub expectation: Value,
     /// For a departure no variant reproduces: every field (general) the findings of its group
-    /// showed, this one's and those it stands for ([`in_group`]).
+    /// showed, this one's and those it stands for.
     pub group_fields: Vec<String>,
 }
 
