@@ -107,25 +107,7 @@ pub fn random_prefix_match<'g>(
     options: &MatchOptions,
     steps: usize,
 ) -> Result<Box<dyn DynMatch + 'g>, PlayError> {
-    let mut play = game.start(seed, options)?;
-    let mut rngs: Vec<_> = (0..game.info().players)
-        .map(|p| seeded(seed, player_stream(p)))
-        .collect();
-    for turn in 0..steps {
-        if play.outcome().is_some() {
-            break;
-        }
-        let replies: Vec<Reply> = play
-            .awaiting()
-            .into_iter()
-            .map(|p| Reply::text(play.random_reply(p, &mut rngs[p])))
-            .collect();
-        play.step(&replies).map_err(|error| PlayError::Step {
-            turn: turn + 1,
-            error,
-        })?;
-    }
-    Ok(play)
+    Ok(prefix(game, seed, options, steps)?.0)
 }
 
 /// The match of [`random_prefix_match`] at a step that is still in play: `steps` in, or, where
@@ -137,14 +119,28 @@ pub fn random_prefix_match_in_play<'g>(
     options: &MatchOptions,
     steps: usize,
 ) -> Result<Box<dyn DynMatch + 'g>, PlayError> {
+    let (play, played) = prefix(game, seed, options, steps)?;
+    if played < steps {
+        return random_prefix_match(game, seed, options, steps % played.max(1));
+    }
+    Ok(play)
+}
+
+/// The self-play match of `seed` after `steps` steps, or where it ended before: the match and
+/// the steps played.
+fn prefix<'g>(
+    game: &'g dyn DynGame,
+    seed: u64,
+    options: &MatchOptions,
+    steps: usize,
+) -> Result<(Box<dyn DynMatch + 'g>, usize), PlayError> {
     let mut play = game.start(seed, options)?;
     let mut rngs: Vec<_> = (0..game.info().players)
         .map(|p| seeded(seed, player_stream(p)))
         .collect();
     for turn in 0..steps {
         if play.outcome().is_some() {
-            // Over after `turn` steps: the state `steps % turn` in.
-            return random_prefix_match(game, seed, options, steps % turn.max(1));
+            return Ok((play, turn));
         }
         let replies: Vec<Reply> = play
             .awaiting()
@@ -156,7 +152,7 @@ pub fn random_prefix_match_in_play<'g>(
             error,
         })?;
     }
-    Ok(play)
+    Ok((play, steps))
 }
 
 /// The number of steps of the match of `seed` with default options: what benchmarks time.
