@@ -657,8 +657,9 @@ fn classify(departure: &Departure, outcome: &mut DiffOutcome, known: &Known) -> 
 }
 
 /// The finding a part is about, if any: the same name, or that of a variant that ties with
-/// it; for two variants together, a finding of each; for a part no variant reproduces, one
-/// whose fields all differ in unexplained findings (two found ones on one input).
+/// it; for two variants together, a finding of each; for a part no variant reproduces, a named
+/// finding it leads to whose fields hold all of its own, or one whose fields all differ in
+/// unexplained findings (two found ones on one input).
 fn found(part: &Part, findings: &[Finding]) -> Option<usize> {
     let named = |name: &String| findings.iter().position(|f| &f.part.name == name);
     if let Some(i) = named(&part.name).or_else(|| part.ties.iter().find_map(named)) {
@@ -670,6 +671,11 @@ fn found(part: &Part, findings: &[Finding]) -> Option<usize> {
     }
     if part.variant.is_some() || part.name == Departure::FAILED {
         return None;
+    }
+    // A departure found already, shown with another on the same input where no variant
+    // reproduces the whole.
+    if let Some(i) = findings.iter().position(|f| leads_to(part, f)) {
+        return Some(i);
     }
     let unexplained: Vec<(usize, &Finding)> = findings
         .iter()
@@ -709,6 +715,7 @@ fn same_departure(a: &Part, b: &Part) -> bool {
 /// another, and on both on a third).
 fn in_group(finding: &Finding, part: &Part) -> bool {
     same_departure(&finding.part, part)
+        || leads_to(part, finding)
         || (finding.part.variant.is_none()
             && part.variant.is_none()
             && finding.part.name != Departure::FAILED
@@ -718,6 +725,16 @@ fn in_group(finding: &Finding, part: &Part) -> bool {
                 .fields
                 .iter()
                 .all(|f| covered_by(f, &finding.group_fields)))
+}
+
+/// Whether unexplained `part` is a named `finding`'s departure shown with another on the same
+/// input, where no variant reproduces the whole: it leads to the finding's variant, and the
+/// finding's fields hold every one of its own.
+fn leads_to(part: &Part, finding: &Finding) -> bool {
+    part.variant.is_none()
+        && finding.part.variant.is_some()
+        && part.leads.contains(&finding.part.name)
+        && (part.fields.iter()).all(|field| covered_by(field, &finding.part.fields))
 }
 
 /// Whether unexplained `new`, of the group of unexplained `found`, is nearer where the
