@@ -46,7 +46,7 @@ use crate::case::expect::{same_value, to_yaml, unified_diff};
 use crate::harness::interrupt;
 use crate::harness::trace::clauses::ClauseIndex;
 use crate::run::departure::paths::covered_by;
-use crate::run::departure::printer::printer_departure;
+use crate::run::departure::printer::{printer_departure, BESIDE_THE_STATE};
 use crate::run::departure::{self, departing_fields, general, unexplained_name};
 use crate::run::{Answered, EngineUnderTest, Mask, StepRequest, StepResponse};
 use crate::seam::{DynGame, MatchOptions, Reply};
@@ -781,16 +781,7 @@ fn actual(game: &dyn DynGame, response: &StepResponse, turns: usize, mask: &Mask
 
 /// [`actual`] of a result the caller owns (no copy of its state is made).
 fn engine_result(game: &dyn DynGame, response: StepResponse, turns: usize, mask: &Mask) -> Value {
-    let StepResponse {
-        mut state,
-        prompts,
-        last_replies,
-        turns_played,
-    } = response;
-    mask.remove_from(&mut state);
-    let state = crate::run::load_result(game, &state).unwrap_or(state);
-    let unplayed = turns.saturating_sub(turns_played);
-    shaped(state, prompts, last_replies, unplayed, mask)
+    shape_result(game, response, turns, mask, |_| true)
 }
 
 /// [`engine_result`] of a result compared with the reference's, `reference` ([`reference_result`]):
@@ -803,23 +794,14 @@ fn engine_result_beside(
     mask: &Mask,
     reference: &Value,
 ) -> Value {
-    let StepResponse {
-        mut state,
-        prompts,
-        last_replies,
-        turns_played,
-    } = response;
-    mask.remove_from(&mut state);
-    if !is_state_of(&state, reference) {
-        state = crate::run::load_result(game, &state).unwrap_or(state);
-    }
-    let unplayed = turns.saturating_sub(turns_played);
-    shaped(state, prompts, last_replies, unplayed, mask)
+    shape_result(game, response, turns, mask, |state| {
+        !is_state_of(state, reference)
+    })
 }
 
 /// Whether `state` is exactly the state in the result `shaped` ([`shaped`]'s keys left out).
 fn is_state_of(state: &Value, shaped: &Value) -> bool {
-    let added = |key: &str| matches!(key, "prompts" | "last_replies" | "unplayed_turns");
+    let added = |key: &str| BESIDE_THE_STATE.contains(&key);
     let (Value::Object(state), Value::Object(shaped)) = (state, shaped) else {
         return false;
     };
@@ -836,17 +818,33 @@ fn reference_result(
     turns: usize,
     mask: &Mask,
 ) -> Value {
+    debug_assert!(
+        crate::run::load_result(game, &response.state)
+            .map_or(true, |loaded| loaded == response.state),
+        "a reference result reads back as it is"
+    );
+    shape_result(game, response, turns, mask, |_| false)
+}
+
+/// A result shaped as compared ([`shaped`]), its state without `mask` and read back with its
+/// defaults filled in where `read_back` asks for it.
+fn shape_result(
+    game: &dyn DynGame,
+    response: StepResponse,
+    turns: usize,
+    mask: &Mask,
+    read_back: impl FnOnce(&Value) -> bool,
+) -> Value {
     let StepResponse {
         mut state,
         prompts,
         last_replies,
         turns_played,
     } = response;
-    debug_assert!(
-        crate::run::load_result(game, &state).map_or(true, |loaded| loaded == state),
-        "a reference result reads back as it is"
-    );
     mask.remove_from(&mut state);
+    if read_back(&state) {
+        state = crate::run::load_result(game, &state).unwrap_or(state);
+    }
     let unplayed = turns.saturating_sub(turns_played);
     shaped(state, prompts, last_replies, unplayed, mask)
 }

@@ -16,7 +16,7 @@ use crate::case::expect::same_value;
 use crate::seam::DynGame;
 
 /// The keys a compared result holds beside the state.
-const BESIDE_THE_STATE: [&str; 3] = ["prompts", "last_replies", "unplayed_turns"];
+pub const BESIDE_THE_STATE: [&str; 3] = ["prompts", "last_replies", "unplayed_turns"];
 
 /// The printer's own departure in `engine`'s result (shaped as compared: the state with
 /// `prompts` and `last_replies` beside it), where its prompts are not the ones the rules print
