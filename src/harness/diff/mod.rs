@@ -45,7 +45,7 @@ use serde_json::{json, Map, Value};
 use crate::case::expect::{same_value, to_yaml, unified_diff};
 use crate::harness::interrupt;
 use crate::harness::trace::clauses::ClauseIndex;
-use crate::run::departure::paths::covered_by;
+use crate::run::departure::paths::held_by;
 use crate::run::departure::printer::{printer_departure, BESIDE_THE_STATE};
 use crate::run::departure::{self, departing_fields, general, unexplained_name};
 use crate::run::{Answered, EngineUnderTest, Mask, StepRequest, StepResponse};
@@ -685,7 +685,7 @@ fn found(part: &Part, findings: &[Finding]) -> Option<usize> {
     let covered = part.fields.iter().all(|field| {
         unexplained
             .iter()
-            .any(|(_, f)| covered_by(field, &f.part.fields))
+            .any(|(_, f)| held_by(field, &f.part.fields))
     });
     if covered {
         return unexplained.first().map(|(i, _)| *i);
@@ -700,7 +700,7 @@ fn found(part: &Part, findings: &[Finding]) -> Option<usize> {
 /// one all among the other's (one real departure shows alone on some inputs and with what
 /// follows from it on others: a clock not kept, and the match it then fails to end).
 fn same_departure(a: &Part, b: &Part) -> bool {
-    let holds = |big: &Part, small: &Part| small.fields.iter().all(|f| covered_by(f, &big.fields));
+    let holds = |big: &Part, small: &Part| small.fields.iter().all(|f| held_by(f, &big.fields));
     a.name == b.name
         || (a.variant.is_none()
             && b.variant.is_none()
@@ -724,7 +724,7 @@ fn in_group(finding: &Finding, part: &Part) -> bool {
             && part
                 .fields
                 .iter()
-                .all(|f| covered_by(f, &finding.group_fields)))
+                .all(|f| held_by(f, &finding.group_fields)))
 }
 
 /// Whether unexplained `part` is a named `finding`'s departure shown with another on the same
@@ -734,7 +734,7 @@ fn leads_to(part: &Part, finding: &Finding) -> bool {
     part.variant.is_none()
         && finding.part.variant.is_some()
         && part.leads.contains(&finding.part.name)
-        && (part.fields.iter()).all(|field| covered_by(field, &finding.part.fields))
+        && (part.fields.iter()).all(|field| held_by(field, &finding.part.fields))
 }
 
 /// Whether unexplained `new`, of the group of unexplained `found`, is nearer where the

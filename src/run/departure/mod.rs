@@ -174,9 +174,12 @@ pub struct Named {
 }
 
 /// The name of a departure no variant reproduces: `unexplained, fields …` with its fields made
-/// general.
+/// general, a coordinate written as its position ([`paths::quantity`]: `units[].x|y`).
 pub fn unexplained_name(fields: &[String]) -> String {
-    format!("unexplained, fields {}", general(fields).join(", "))
+    let mut quantities: Vec<String> = general(fields).iter().map(|f| paths::quantity(f)).collect();
+    quantities.sort();
+    quantities.dedup();
+    format!("unexplained, fields {}", quantities.join(", "))
 }
 
 impl Named {
@@ -378,6 +381,19 @@ pub fn departing_fields(reference: &Value, engine: &Value) -> Vec<String> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn an_unexplained_name_writes_a_coordinate_as_its_position_once() {
+        let fields = ["units[3].y", "units[1].x", "units[2].xp", "units[2].y"].map(String::from);
+        assert_eq!(
+            unexplained_name(&fields),
+            "unexplained, fields units[].xp, units[].x|y"
+        );
+        assert_eq!(
+            unexplained_name(&["units[0].y".to_string()]),
+            unexplained_name(&["units[4].x".to_string()])
+        );
+    }
 
     fn way(clause: &str, state: Value) -> PlayedDeparture<Value> {
         PlayedDeparture {

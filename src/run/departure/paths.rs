@@ -164,6 +164,31 @@ pub fn covered_by(field: &str, fields: &[String]) -> bool {
     })
 }
 
+/// The quantity a general field is a part of: a coordinate (`units[].x`, `units[].y`) is
+/// its position's, `units[].x|y`, and a velocity's component (`vx`, `vy`) its velocity's; any
+/// other field is its own. A departure of a position shows on `x` on one input and on `y` on
+/// another: the same departure, under one name.
+pub fn quantity(field: &str) -> String {
+    let (owner, last) = field.rsplit_once('.').unwrap_or(("", field));
+    let whole = match last {
+        "x" | "y" => "x|y",
+        "vx" | "vy" => "vx|vy",
+        _ => return field.to_string(),
+    };
+    if owner.is_empty() {
+        whole.to_string()
+    } else {
+        format!("{owner}.{whole}")
+    }
+}
+
+/// Whether `field`'s quantity ([`quantity`]) is among those of `fields` or under one of them
+/// ([`covered_by`]): what a group of departures is told by.
+pub fn held_by(field: &str, fields: &[String]) -> bool {
+    let quantities: Vec<String> = fields.iter().map(|f| quantity(f)).collect();
+    covered_by(&quantity(field), &quantities)
+}
+
 /// Fields made general ([`normalize`]: `players[1].score` → `players[].score`), sorted, each
 /// once.
 pub fn general(fields: &[String]) -> Vec<String> {
@@ -208,6 +233,19 @@ mod tests {
         assert_eq!(differing_leaves(&a, &c), ["units[#5].hp"]);
         assert_eq!(at(&c, "units[#5].hp"), Some(&json!(2)));
         assert_eq!(general(&["players[1].score".into()]), ["players[].score"]);
+    }
+
+    #[test]
+    fn the_two_coordinates_of_a_position_are_one_quantity() {
+        assert_eq!(quantity("units[].x"), "units[].x|y");
+        assert_eq!(quantity("units.*.y"), "units.*.x|y");
+        assert_eq!(quantity("mobs[].vy"), "mobs[].vx|vy");
+        assert_eq!(quantity("players[].max"), "players[].max");
+        assert_eq!(quantity("x"), "x|y");
+        assert!(held_by("units[].y", &["units[].x".to_string()]));
+        assert!(held_by("units[].y", &["units[]".to_string()]));
+        assert!(!held_by("units[].vy", &["units[].x".to_string()]));
+        assert!(!held_by("units[].hp", &["units[].x".to_string()]));
     }
 
     #[test]

@@ -11,12 +11,20 @@
 //! playing each alone on its shrunk input instead: the lists credit a field such as
 //! `players[].gold` to every misreading that can touch it, and so count one group once per
 //! misreading that could have made it.
+//!
+//! **A real departure** is a misreading, except that where a misreading's engine prints the
+//! prompts wrong in its printer *and* plays wrong in its step (a seat in the wrong frame: two
+//! places in the engine's code, each marked), the printer's half is a real departure of its
+//! own, `M1 (printer)`: a finding on the prompts alone ([`Part::is_printer`]) is attributed to
+//! the misreadings whose engine, played alone, prints prompts that are not the rules' for its
+//! own state. Fixing one half leaves the other, and shinpan reports them apart.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use shinpan::harness::diff::{self, DiffConfig, Input, Known};
-use shinpan::run::departure::paths::covered_by;
+use shinpan::run::departure::paths::{covered_by, held_by};
+use shinpan::run::departure::printer::printer_departure;
 use shinpan::run::departure::{differing_leaves, general, Reproducer};
 use shinpan::run::{Answered, EngineUnderTest, Reference, StepRequest, StepResponse};
 use shinpan::Suite;
@@ -83,8 +91,14 @@ impl Spec {
     }
 
     /// The misreadings that, each played alone on `input`, depart from the rules on some of
-    /// `fields` (general); `None` without [`Spec::alone`] or where none does.
-    fn causes(&self, input: &Input, fields: &[String]) -> Option<BTreeSet<&'static str>> {
+    /// `fields` (general), or, for the prompts alone (`printer`), print prompts that are not
+    /// the rules' for their own state; `None` without [`Spec::alone`] or where none does.
+    fn causes(
+        &self,
+        input: &Input,
+        fields: &[String],
+        printer: bool,
+    ) -> Option<BTreeSet<&'static str>> {
         let alone = self.alone?;
         let game = shinpan::games::by_id(self.game)?;
         let request = StepRequest {
@@ -112,6 +126,9 @@ impl Spec {
             let Some(shown) = result(response) else {
                 return false;
             };
+            if printer {
+                return printer_departure(game, &rules, &shown).is_some();
+            }
             general(&differing_leaves(&rules, &shown)).iter().any(|f| {
                 covered_by(f, fields)
                     || fields
@@ -153,8 +170,12 @@ pub struct Tally {
     /// Departures attributed to no misreading: the engine departs where the hand list says
     /// it does not (either the list or the engine is wrong).
     pub strays: Vec<String>,
-    /// For each misreading: the groups (departure names) it came back under.
-    pub groups: BTreeMap<&'static str, BTreeSet<String>>,
+    /// For each real departure (a misreading, or the printer's half of one): the groups
+    /// (departure names) it came back under.
+    pub groups: BTreeMap<String, BTreeSet<String>>,
+    /// For each group: its finding's fields and the fields the whole group showed (diff),
+    /// to join two seeds' groups as one run would ([`over_seeds`]).
+    pub group_fields: BTreeMap<String, (Vec<String>, Vec<String>)>,
     /// diff: the shrinks that ended at a fixed point, and each shrunk case's lines.
     pub minimal: usize,
     pub shrunk_lines: Vec<usize>,
@@ -204,7 +225,10 @@ impl Tally {
 
     fn group(&mut self, ids: &BTreeSet<&'static str>, name: &str) {
         for id in ids {
-            self.groups.entry(id).or_default().insert(name.to_string());
+            self.groups
+                .entry(id.to_string())
+                .or_default()
+                .insert(name.to_string());
         }
     }
 
@@ -241,9 +265,11 @@ impl Tally {
         format!("{}/{}, median {median} lines", self.minimal, lines.len())
     }
 
-    /// The misreadings found.
-    pub fn found(&self) -> BTreeSet<&'static str> {
-        self.groups.keys().copied().collect()
+    /// The misreadings found (a printer's half, its misreading).
+    pub fn found(&self) -> BTreeSet<&str> {
+        (self.groups.keys())
+            .map(|id| id.trim_end_matches(PRINTER))
+            .collect()
     }
 
     /// Issue 38's bar: no wrong name, no stray departure, and for `diff` over all its seeds
@@ -291,8 +317,13 @@ impl fmt::Display for Tally {
 /// The table's header, for [`Tally`]'s rows.
 pub const HEADER: &str = "| engine | command | failing / findings | names | right | wrong | unexplained | ties | groups per real departure | shrinks minimal, median lines |\n|---|---|---|---|---|---|---|---|---|---|";
 
-/// The diff rows of one engine as one: the groups each misreading came back under over all
-/// the seeds (a departure named alike on two seeds is one group).
+/// The key of a misreading's printer half: `M1 (printer)`.
+const PRINTER: &str = " (printer)";
+
+/// The diff rows of one engine as one: the groups each real departure came back under over all
+/// the seeds, two seeds' groups joined as diff joins them in one run: named alike, or,
+/// unexplained both, one's fields all among those the other's group showed (`units[].hp` on
+/// seed 2, where seed 1's group showed `players[].kills, units[], units[].hp`).
 pub fn over_seeds(rows: &[Tally]) -> Tally {
     let mut all = Tally {
         engine: rows.first().map_or_else(String::new, |r| r.engine.clone()),
@@ -311,10 +342,41 @@ pub fn over_seeds(rows: &[Tally]) -> Tally {
         all.shrunk_lines.extend(&row.shrunk_lines);
         for (id, names) in &row.groups {
             all.groups
-                .entry(id)
+                .entry(id.clone())
                 .or_default()
                 .extend(names.iter().cloned());
         }
+        for (name, fields) in &row.group_fields {
+            let (own, group) = all.group_fields.entry(name.clone()).or_default();
+            own.clone_from(&fields.0);
+            group.extend(fields.1.iter().cloned());
+        }
+    }
+    let group_fields = &all.group_fields;
+    let joins = |small: &String, big: &String| {
+        let (Some((own, _)), Some((_, shown))) = (group_fields.get(small), group_fields.get(big))
+        else {
+            return false;
+        };
+        small != big && !own.is_empty() && own.iter().all(|f| held_by(f, shown))
+    };
+    for names in all.groups.values_mut() {
+        let kept: Vec<String> = (names.iter())
+            .filter(|small| {
+                !names
+                    .iter()
+                    .any(|big| joins(small, big) && !joins(big, small))
+            })
+            .cloned()
+            .collect();
+        // Two groups that each hold the other are one: the first by name stands for both.
+        let mut one: BTreeSet<String> = BTreeSet::new();
+        for name in kept {
+            if !one.iter().any(|other| joins(&name, other)) {
+                one.insert(name);
+            }
+        }
+        *names = one;
     }
     all
 }
@@ -389,7 +451,7 @@ pub fn tally_diff(spec: &Spec, engine: &mut dyn EngineUnderTest, seed: u64, runs
                     fields: part.fields.clone(),
                     ties: part.ties.clone(),
                 };
-                let ids = (spec.causes(&finding.shrunk, &by.fields))
+                let ids = (spec.causes(&finding.shrunk, &by.fields, false))
                     .unwrap_or_else(|| spec.attribute(&by.fields, None));
                 tally.judge_as(spec, &at, &by, &ids);
             }
@@ -397,12 +459,14 @@ pub fn tally_diff(spec: &Spec, engine: &mut dyn EngineUnderTest, seed: u64, runs
         if !finding.departure.unexplained.is_empty() {
             tally.unexplained += 1;
         }
-        let ids = (spec.causes(&finding.shrunk, &finding.part.fields))
+        let printer = finding.part.is_printer();
+        let ids = (spec.causes(&finding.shrunk, &finding.part.fields, printer))
             .unwrap_or_else(|| spec.attribute(&finding.part.fields, None));
         if std::env::var_os("MISREADING_VERBOSE").is_some() {
             eprintln!(
-                "{at}: {} ← original {:?}, shrunk {:?} ({} lines){}",
+                "{at}: {} (leads {:?}) ← original {:?}, shrunk {:?} ({} lines){}",
                 finding.part.name,
+                finding.part.leads,
                 finding.original_departure.fields,
                 finding.departure.fields,
                 finding.size_after.lines,
@@ -414,7 +478,19 @@ pub fn tally_diff(spec: &Spec, engine: &mut dyn EngineUnderTest, seed: u64, runs
                 .strays
                 .push(format!("{at}: fields {:?}", finding.part.fields));
         }
-        tally.group(&ids, &finding.part.name);
+        if finding.part.variant.is_none() {
+            tally.group_fields.insert(
+                finding.part.name.clone(),
+                (finding.part.fields.clone(), finding.group_fields.clone()),
+            );
+        }
+        if printer {
+            for half in ids.iter().map(|id| format!("{id}{PRINTER}")) {
+                (tally.groups.entry(half).or_default()).insert(finding.part.name.clone());
+            }
+        } else {
+            tally.group(&ids, &finding.part.name);
+        }
     }
     tally
 }
