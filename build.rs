@@ -2,7 +2,7 @@
 //! crate that depends on shinpan both carry it without a checkout (`--cases DIR` still reads
 //! another one). Writes `$OUT_DIR/embedded_cases.rs`: every `cases/<game>/*.yaml` (and `*.yml`) as
 //! `(relative path, include_str!(absolute path))`, in path order. With the `test-games` feature,
-//! a test game's cases come from its own folder too: `src/games/<game>/cases/<game>/*.yaml`.
+//! a test game's cases come from its own crate too: `crates/shinpan-<game>/cases/<game>/*.yaml`.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -17,7 +17,7 @@ fn main() {
     println!("cargo:rerun-if-changed={}", library.display());
     let mut roots = vec![library];
     if std::env::var_os("CARGO_FEATURE_TEST_GAMES").is_some() {
-        let games = Path::new(&manifest_dir).join("src").join("games");
+        let games = Path::new(&manifest_dir).join("crates");
         println!("cargo:rerun-if-changed={}", games.display());
         if let Ok(entries) = std::fs::read_dir(&games) {
             roots.extend(entries.flatten().map(|game| game.path().join("cases")));

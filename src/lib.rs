@@ -11,24 +11,19 @@
 //! (reading the files a user names), `fault` (a disk that fills, for tests).
 
 pub mod bounded;
-pub mod canonical;
 pub mod case;
 pub mod cores;
 pub mod fault;
 pub mod games;
 pub mod harness;
 pub mod report;
-pub mod rng;
 pub mod run;
-pub mod seam;
-pub mod selfplay;
-pub mod stepfuzz;
 pub mod suite;
-pub mod text;
 
 /// The JSON values of the engine API ([`run::EngineUnderTest`]), so that an engine author's crate
 /// uses the same version.
 pub use serde_json;
+pub use shinpan_core::{canonical, rng, seam, selfplay, stepfuzz, text};
 pub use suite::Suite;
 
 /// The crate version, part of every report's suite version.

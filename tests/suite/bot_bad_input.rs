@@ -1,7 +1,7 @@
 //! Issue: a bot that dies with an unhandled error on a malformed prompt must FAIL (and make
 //! `shinpan bot` exit 1), while a bot that handles the bad input — reports it in one line and
 //! exits, or reads past it and answers — is INFO or PASS. Each holds for every registered game,
-//! with that game's example bot (`src/games/<game>/testdata/suite.yaml` names it).
+//! with that game's example bot (`crates/shinpan-<game>/testdata/suite.yaml` names it).
 
 use std::process::Command;
 

@@ -3,7 +3,7 @@
 //! without a line of this file changing. Each game is checked to its end even when one before it
 //! failed, and a failure names the game (and the seed, step or input).
 //!
-//! What the seam does not say of a game is data in its folder, `src/games/<game>/testdata/`:
+//! What the seam does not say of a game is data in its folder, `crates/shinpan-<game>/testdata/`:
 //! `suite.yaml` (its example bot and the options it runs with), `parser_errors.yaml` (its
 //! parser inputs) and `snapshots/`. Its fuzz bodies are its fuzz capability. A game whose golden
 //! playthrough would be too long to review may be abridged in `hooks.rs`. What is particular to
@@ -324,7 +324,7 @@ fn golden_playthrough_of_seed_1() {
     });
 }
 
-/// What each parser says of the inputs in `src/games/<game>/testdata/parser_errors.yaml`, above all
+/// What each parser says of the inputs in `crates/shinpan-<game>/testdata/parser_errors.yaml`, above all
 /// its error messages, which users read: a change of wording is a snapshot to review.
 #[test]
 fn parser_error_messages() {
@@ -429,7 +429,7 @@ fn the_case_library_passes_on_the_reference_engine() {
     });
 }
 
-/// Every registered game has its folder, `src/games/<game>/` (where this suite finds its test
+/// Every registered game has its folder, `crates/shinpan-<game>/` (where this suite finds its test
 /// data), and its `testdata/suite.yaml` names an example bot that exists.
 #[test]
 fn every_game_has_its_folder_and_suite_data() {
@@ -437,7 +437,7 @@ fn every_game_has_its_folder_and_suite_data() {
         let id = game.info().id;
         let folder = common::game_folder(id);
         assert!(
-            folder.join("mod.rs").is_file(),
+            folder.join("src/lib.rs").is_file(),
             "{id}: no {}",
             folder.display()
         );

@@ -2,7 +2,7 @@
 //! would be too long a snapshot to review: what each step adds, and the end. A game without an
 //! entry keeps every prompt and reply ([`whole_step`], [`whole_end`]); a game needs nothing here
 //! to be tested. What else the generic suite needs of a game is data in its folder,
-//! `src/games/<game>/testdata/suite.yaml` ([`crate::common::SuiteData`]).
+//! `crates/shinpan-<game>/testdata/suite.yaml` ([`crate::common::SuiteData`]).
 
 use serde_json::Value;
 use shinpan::seam::Outcome;

@@ -11,7 +11,7 @@
 //! Beside the sources: `snapshots/` (insta) and the proptest regressions of each module
 //! (`<module>.proptest-regressions`, see [`common::proptest_config`]). Bots are in `tests/bots/`,
 //! other inputs in `tests/fixtures/`. A game's own test data is in its folder,
-//! `src/games/<game>/testdata/` (`suite.yaml`, `parser_errors.yaml`, `snapshots/`), so that a
+//! `crates/shinpan-<game>/testdata/` (`suite.yaml`, `parser_errors.yaml`, `snapshots/`), so that a
 //! game is added without a line here.
 
 mod browser;

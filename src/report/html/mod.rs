@@ -308,7 +308,7 @@ mod tests {
 
     use super::*;
     use crate::run::{CaseResult, CaseVerdict, Shown};
-    use crate::seam::tests::Count;
+    use crate::seam::count::Count;
 
     fn failing(name: &str) -> CaseResult {
         let mut result = CaseResult::named(name, CaseVerdict::Fail("-total: 3\n+total: 2".into()));

@@ -244,7 +244,7 @@ mod tests {
     use crate::harness::log::Exchange;
     use crate::harness::trace::Seen;
     use crate::report::html::replay::ReplayBuilder;
-    use crate::seam::tests::Count;
+    use crate::seam::count::Count;
 
     /// The data of a match, unpacked as the page's script unpacks it.
     fn unpacked(text: &str) -> Value {

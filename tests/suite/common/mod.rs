@@ -55,13 +55,13 @@ pub fn shinpan_within(seconds: u64) -> assert_cmd::Command {
     cmd
 }
 
-/// The folder of the game `id`, `src/games/<id with `-` as `_`>/`: its rules, its cases when it
-/// is a test game, and `testdata/`, what the generic suite reads of it (its example bot, its
+/// The crate of the game `id`, `crates/shinpan-<id>/`: its rules (`src/`), its cases when it is
+/// a test game, and `testdata/`, what the generic suite reads of it (its example bot, its
 /// parser inputs, its snapshots). `every_game.rs` checks that every registered game has one.
 pub fn game_folder(id: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("src/games")
-        .join(id.replace('-', "_"))
+        .join("crates")
+        .join(format!("shinpan-{id}"))
 }
 
 /// The game `id`'s test data, `testdata/` in its folder.
@@ -70,7 +70,7 @@ pub fn game_testdata(id: &str) -> PathBuf {
 }
 
 /// What the generic suite needs of a game that the seam does not give, read from
-/// `src/games/<game>/testdata/suite.yaml`.
+/// `crates/shinpan-<game>/testdata/suite.yaml`.
 #[derive(Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SuiteData {
@@ -122,7 +122,7 @@ pub fn python3() -> &'static str {
 }
 
 /// insta's settings for a snapshot of the game `id`: the file is
-/// `src/games/<game>/testdata/snapshots/<name>.snap`, whichever module asserts it.
+/// `crates/shinpan-<game>/testdata/snapshots/<name>.snap`, whichever module asserts it.
 pub fn game_snapshots(id: &str) -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path(game_testdata(id).join("snapshots"));
