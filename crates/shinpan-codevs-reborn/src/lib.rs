@@ -7,6 +7,10 @@
 //! send unvanishable ojama blocks to the opponent. Both players move at once every turn; a field
 //! reaching the 17th row loses; after 500 turns the score decides.
 
+/// The seam this game is played through (`seam::Game`: `new_match`, `step`, `prompt`, …), so
+/// that a program depending on this crate alone can use it.
+pub use shinpan_core::seam;
+
 pub mod edge;
 pub mod engine;
 pub mod field;

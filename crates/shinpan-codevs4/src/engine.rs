@@ -54,6 +54,7 @@ pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepRes
         let ignored: Vec<String> = taken
             .into_iter()
             .filter_map(Result::err)
+            .map(|why| why.to_string())
             .chain(trailer)
             .collect();
         if let Some(first) = ignored.first() {
@@ -78,7 +79,7 @@ pub fn step_with(state: &mut State, replies: &[Reply], wrong: Wrongs) -> StepRes
 /// It does not check or charge thinking time, read text (the count line is the length of
 /// `orders`), or guard the state: call it on a state `Game::validate` accepts whose match is
 /// not over. `examples/one_turn.rs` plays a turn with it.
-pub fn play_turn(state: &mut State, orders: [&Orders; 2]) -> [Vec<Result<(), String>>; 2] {
+pub fn play_turn(state: &mut State, orders: [&Orders; 2]) -> [Vec<Result<(), Ignored>>; 2] {
     let lines = orders.map(|o| o.orders.iter().copied().map(Ok).collect());
     play_lines(state, &lines, Wrongs::NONE)
 }
@@ -89,7 +90,7 @@ fn play_lines(
     state: &mut State,
     lines: &[Vec<Result<Order, String>>; 2],
     wrong: Wrongs,
-) -> [Vec<Result<(), String>>; 2] {
+) -> [Vec<Result<(), Ignored>>; 2] {
     if wrong.has(Wrong::IncomeBeforeProduction) {
         for (p, player) in state.players.iter_mut().enumerate() {
             player.resources = player.resources.saturating_add(income(state.stage, p));
@@ -102,12 +103,12 @@ fn play_lines(
         next_id: state.next_id(),
     };
     let mut accepted: [Vec<Accepted>; 2] = [Vec::new(), Vec::new()];
-    let mut results: [Vec<Result<(), String>>; 2] = [Vec::new(), Vec::new()];
+    let mut results: [Vec<Result<(), Ignored>>; 2] = [Vec::new(), Vec::new()];
     for (p, lines) in lines.iter().enumerate() {
         for line in lines {
             let result = match line {
                 Ok(order) => accept(state, p, *order, &mut turn, wrong),
-                Err(why) => Err(why.clone()),
+                Err(why) => Err(Ignored::Unread(why.clone())),
             };
             results[p].push(match result {
                 Ok(order) => {
@@ -250,6 +251,36 @@ fn take_reply(clock: &mut u64, reply: &Reply) -> (ReplyVerdict, Option<ReadOrder
     )
 }
 
+/// Why an order was ignored (never fatal: the rest of the reply is played). Displayed as the
+/// sentence a rejected reply's verdict gives.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Ignored {
+    /// A line that does not read as an order (why, as the reader says it).
+    #[error("{0}")]
+    Unread(String),
+    #[error("there is no unit {unit}")]
+    NoSuchUnit { unit: u32 },
+    #[error("unit {unit} is not the player's")]
+    NotThePlayers { unit: u32 },
+    #[error("a {} cannot be told `{}` (unit {unit})", .kind.name(), .command.letter())]
+    NotForItsKind {
+        unit: u32,
+        kind: Kind,
+        command: Command,
+    },
+    #[error("unit {unit} already has an order this turn (the first one counts)")]
+    SecondOrder { unit: u32 },
+    #[error("unit {unit}'s {} costs {cost}, the player has {had} left", .product.name())]
+    CannotPay {
+        unit: u32,
+        product: Kind,
+        cost: u32,
+        had: u32,
+    },
+    #[error("unit {unit}'s {} would need id {id}, past the last id {MAX_ID}", .product.name())]
+    NoIdLeft { unit: u32, product: Kind, id: u32 },
+}
+
 /// 5.2, D-codevs4-5 and D-codevs4-12: whether `order` is accepted now; the reason when it is
 /// ignored. A production accepted is paid from the player's resources and takes the next id.
 fn accept(
@@ -258,27 +289,24 @@ fn accept(
     order: Order,
     turn: &mut OrdersPhase,
     wrong: Wrongs,
-) -> Result<Accepted, String> {
-    let Some(index) = state.units.position(order.unit) else {
-        return Err(format!("there is no unit {}", order.unit));
+) -> Result<Accepted, Ignored> {
+    let unit_id = order.unit;
+    let Some(index) = state.units.position(unit_id) else {
+        return Err(Ignored::NoSuchUnit { unit: unit_id });
     };
     let unit = &state.units.0[index];
     if unit.owner != player {
-        return Err(format!("unit {} is not the player's", order.unit));
+        return Err(Ignored::NotThePlayers { unit: unit_id });
     }
     if !order.command.allowed_for(unit.kind) {
-        return Err(format!(
-            "a {} cannot be told `{}` (unit {})",
-            unit.kind.name(),
-            order.command.letter(),
-            order.unit
-        ));
+        return Err(Ignored::NotForItsKind {
+            unit: unit_id,
+            kind: unit.kind,
+            command: order.command,
+        });
     }
     if turn.taken[index] && !wrong.has(Wrong::EveryOrderOfAUnitCounts) {
-        return Err(format!(
-            "unit {} already has an order this turn (the first one counts)",
-            order.unit
-        ));
+        return Err(Ignored::SecondOrder { unit: unit_id });
     }
     let mut product_id = None;
     if let Command::Produce(product) = order.command {
@@ -287,20 +315,19 @@ fn accept(
         let cost = product.cost().unwrap_or(u32::MAX);
         let resources = &mut state.players[player].resources;
         if *resources < cost {
-            return Err(format!(
-                "unit {}'s {} costs {cost}, the player has {} left",
-                order.unit,
-                product.name(),
-                *resources
-            ));
+            return Err(Ignored::CannotPay {
+                unit: unit_id,
+                product,
+                cost,
+                had: *resources,
+            });
         }
         if turn.next_id > MAX_ID {
-            return Err(format!(
-                "unit {}'s {} would need id {}, past the last id {MAX_ID}",
-                order.unit,
-                product.name(),
-                turn.next_id
-            ));
+            return Err(Ignored::NoIdLeft {
+                unit: unit_id,
+                product,
+                id: turn.next_id,
+            });
         }
         *resources -= cost;
         product_id = Some(turn.next_id);

@@ -15,6 +15,10 @@
 //! match options `stage` and `time` ([`options`]), kept in the state; the 41 stages are the
 //! series, each handing the time left on to the next (D-codevs4-11).
 
+/// The seam this game is played through (`seam::Game`: `new_match`, `step`, `prompt`, …), so
+/// that a program depending on this crate alone can use it.
+pub use shinpan_core::seam;
+
 pub mod battle;
 pub mod edge;
 pub mod engine;
@@ -351,6 +355,62 @@ fn wander(rng: &mut dyn RngCore, forward: [Direction; 2]) -> Direction {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An ignored order says why as a value a caller matches on, and as the sentence a
+    /// rejected reply's verdict gives.
+    #[test]
+    fn an_ignored_order_says_why_as_a_value_and_as_the_verdicts_sentence() {
+        use crate::engine::{play_turn, Ignored};
+        use crate::protocol::{Command, Order, Orders};
+        use crate::rules::{Direction, Kind};
+        let mut state = Codevs4.new_match(1, &Default::default());
+        let castle = state
+            .units
+            .0
+            .iter()
+            .find(|u| u.owner == 0 && u.kind == Kind::Castle);
+        let castle = castle.expect("player 0's castle").id;
+        let resources = state.players[0].resources;
+        let mine = Orders {
+            orders: vec![
+                Order {
+                    unit: 99_999,
+                    command: Command::Move(Direction::Right),
+                },
+                Order {
+                    unit: castle,
+                    command: Command::Move(Direction::Right),
+                },
+                Order {
+                    unit: castle,
+                    command: Command::Produce(Kind::Castle),
+                },
+            ],
+        };
+        let none = Orders { orders: Vec::new() };
+        let [results, _] = play_turn(&mut state, [&mine, &none]);
+        assert_eq!(results[0], Err(Ignored::NoSuchUnit { unit: 99_999 }));
+        let Err(Ignored::NotForItsKind {
+            unit,
+            kind: Kind::Castle,
+            ..
+        }) = &results[1]
+        else {
+            panic!("a castle is not told to move: {:?}", results[1]);
+        };
+        assert_eq!(*unit, castle);
+        assert!(results[2].is_err(), "a castle makes no castle");
+        assert_eq!(
+            Ignored::CannotPay {
+                unit: 7,
+                product: Kind::Worker,
+                cost: 40,
+                had: resources
+            }
+            .to_string(),
+            format!("unit 7's worker costs 40, the player has {resources} left")
+        );
+    }
 
     /// A prompt body over a game's own parser (`stepfuzz::parses_back`): a text it prints
     /// back passes, and a kind the game does not parse is a broken body, not a quiet pass.

@@ -15,6 +15,10 @@
 //! Seam mapping: one step is one turn; both players reply, three lines each. The match seed is
 //! the referee's `long` seed (the `u64`'s bits), the league a match option.
 
+/// The seam this game is played through (`seam::Game`: `new_match`, `step`, `prompt`, …), so
+/// that a program depending on this crate alone can use it.
+pub use shinpan_core::seam;
+
 pub mod edge;
 pub mod engine;
 pub mod fuzz;

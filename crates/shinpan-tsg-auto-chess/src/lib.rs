@@ -16,6 +16,10 @@
 //! Seam mapping: one step is one turn, both players' replies at once (player 0's command is
 //! carried out first); the name is the handshake, printed before the first prompt.
 
+/// The seam this game is played through (`seam::Game`: `new_match`, `step`, `prompt`, …), so
+/// that a program depending on this crate alone can use it.
+pub use shinpan_core::seam;
+
 pub mod edge;
 pub mod engine;
 pub mod fuzz;
