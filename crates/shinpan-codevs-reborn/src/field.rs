@@ -305,28 +305,26 @@ impl Field {
     }
 
     /// A field from prompt rows (top row first). Fails if a block floats above an empty cell.
-    pub fn from_rows(rows: &[[u8; WIDTH]]) -> Result<Field, String> {
+    pub fn from_rows(rows: &[[u8; WIDTH]]) -> Result<Field, FieldError> {
         let mut field = Field::default();
         for (i, row) in rows.iter().rev().enumerate() {
             for (x, &value) in row.iter().enumerate() {
                 if value == 0 {
                     continue;
                 }
+                let line = rows.len() - i;
                 if field.height(x) != i {
-                    let line = rows.len() - i;
-                    return Err(format!(
-                        "the block in column {x} of line {line} has nothing under it"
-                    ));
+                    return Err(FieldError::Floating { column: x, line });
                 }
                 if CODES.get(usize::from(value)).is_none_or(|&code| code == 0) {
-                    let line = rows.len() - i;
-                    return Err(format!(
-                        "the cell in column {x} of line {line} holds {value}, which is no block \
-                         (1-9, or {OJAMA} for ojama)"
-                    ));
+                    return Err(FieldError::NoBlock {
+                        column: x,
+                        line,
+                        value,
+                    });
                 }
                 if !field.push(x, value) {
-                    return Err(format!("more than {CAPACITY} rows"));
+                    return Err(FieldError::Overflow);
                 }
             }
         }
@@ -349,7 +347,8 @@ impl Field {
         text
     }
 
-    pub fn from_text(text: &str) -> Result<Field, String> {
+    /// A field from its canonical text (see the module doc).
+    pub fn from_text(text: &str) -> Result<Field, FieldError> {
         let lines: Vec<&str> = text
             .strip_suffix('\n')
             .unwrap_or(text)
@@ -359,10 +358,7 @@ impl Field {
             return Ok(Field::default());
         }
         if lines.len() > CAPACITY {
-            return Err(format!(
-                "a field has at most {CAPACITY} rows, this one has {}",
-                lines.len()
-            ));
+            return Err(FieldError::TooManyRows { rows: lines.len() });
         }
         let mut rows = Vec::with_capacity(lines.len());
         for (i, line) in lines.iter().enumerate() {
@@ -374,21 +370,58 @@ impl Field {
                     Some('X') => OJAMA,
                     Some(c @ '1'..='9') => c as u8 - b'0',
                     Some(c) => {
-                        return Err(format!(
-                            "line {}: column {x} is {c:?}; a cell is one of . 1-9 X",
-                            i + 1
-                        ))
+                        return Err(FieldError::NotACell {
+                            line: i + 1,
+                            column: x,
+                            found: c,
+                        })
                     }
-                    None => return Err(format!("line {} has {x} cells; a row has {WIDTH}", i + 1)),
+                    None => {
+                        return Err(FieldError::ShortLine {
+                            line: i + 1,
+                            cells: x,
+                        })
+                    }
                 };
             }
             if cells.next().is_some() {
-                return Err(format!("line {} has more than {WIDTH} cells", i + 1));
+                return Err(FieldError::LongLine { line: i + 1 });
             }
             rows.push(row);
         }
         Field::from_rows(&rows)
     }
+}
+
+/// Why a text or a prompt's rows are not a field. Displayed as the sentence a case file's error
+/// or a refused prompt gives.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FieldError {
+    /// A block with an empty cell under it (lines counted from the top, from 1).
+    #[error("the block in column {column} of line {line} has nothing under it")]
+    Floating { column: usize, line: usize },
+    #[error(
+        "the cell in column {column} of line {line} holds {value}, which is no block (1-9, or {OJAMA} for ojama)"
+    )]
+    NoBlock {
+        column: usize,
+        line: usize,
+        value: u8,
+    },
+    #[error("more than {CAPACITY} rows")]
+    Overflow,
+    #[error("a field has at most {CAPACITY} rows, this one has {rows}")]
+    TooManyRows { rows: usize },
+    #[error("line {line}: column {column} is {found:?}; a cell is one of . 1-9 X")]
+    NotACell {
+        line: usize,
+        column: usize,
+        found: char,
+    },
+    #[error("line {line} has {cells} cells; a row has {WIDTH}")]
+    ShortLine { line: usize, cells: usize },
+    #[error("line {line} has more than {WIDTH} cells")]
+    LongLine { line: usize },
 }
 
 /// Two fields are equal when their blocks are: which columns are still to be looked at is how a
@@ -456,7 +489,7 @@ mod tests {
     #[test]
     fn floating_block_is_refused() {
         let err = Field::from_text("1.........\n.2........\n").unwrap_err();
-        assert!(err.contains("column 0"), "{err}");
+        assert_eq!(err, FieldError::Floating { column: 0, line: 1 });
     }
 
     /// The line named is the text's line, counted from the top: the floating 1 is on line 2 of
@@ -464,7 +497,11 @@ mod tests {
     #[test]
     fn a_floating_block_is_named_at_its_line_from_the_top() {
         let err = Field::from_text("..........\n1.........\n.2........\n").unwrap_err();
-        assert_eq!(err, "the block in column 0 of line 2 has nothing under it");
+        assert_eq!(err, FieldError::Floating { column: 0, line: 2 });
+        assert_eq!(
+            err.to_string(),
+            "the block in column 0 of line 2 has nothing under it"
+        );
     }
 
     /// A column holds at most 19 blocks (16 rows, an ojama row and a pack): 19 lines are a
@@ -474,7 +511,11 @@ mod tests {
         let row = "1.........\n";
         assert_eq!(field(&row.repeat(CAPACITY)).height(0), CAPACITY);
         let err = Field::from_text(&row.repeat(CAPACITY + 1)).unwrap_err();
-        assert_eq!(err, "a field has at most 19 rows, this one has 20");
+        assert_eq!(err, FieldError::TooManyRows { rows: 20 });
+        assert_eq!(
+            err.to_string(),
+            "a field has at most 19 rows, this one has 20"
+        );
     }
 
     /// Every block next to every block, in each of the four directions a pair is looked at

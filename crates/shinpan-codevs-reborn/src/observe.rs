@@ -45,7 +45,7 @@ impl Recorded for CodevsReborn {
 }
 
 fn write_view(player: &mut Player, view: &PlayerView) -> Result<(), String> {
-    player.field = view.to_field()?;
+    player.field = view.to_field().map_err(|e| e.to_string())?;
     player.ojama_stock = u32::try_from(view.ojama_stock).unwrap_or(u32::MAX);
     player.skill_gauge = u32::try_from(view.skill_gauge).unwrap_or(u32::MAX);
     player.score = view.score;

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use super::field::Field;
+use super::field::{Field, FieldError};
 use super::rules::{
     GAUGE_MAX, HEIGHT, MAX_POSITION, MAX_ROTATION, OJAMA, PACKS, THINKING_TIME_MS, TURNS, WIDTH,
 };
@@ -171,7 +171,7 @@ impl PlayerView {
     }
 
     /// The field as a [`Field`] (fails if a block floats: the protocol allows it, the game does not).
-    pub fn to_field(&self) -> Result<Field, String> {
+    pub fn to_field(&self) -> Result<Field, FieldError> {
         Field::from_rows(&self.field)
     }
 }
