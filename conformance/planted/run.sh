@@ -24,7 +24,8 @@ for patch in "$patches"/*.patch; do
     name=$(basename "$patch" .patch)
     case "$name" in *"$filter"*) ;; *) continue ;; esac
     total=$((total + 1))
-    rm -rf "$scratch/src" && cp -R "$root/src" "$scratch/src"
+    # The sources a patch may touch, fresh for each: the root crate's and the games' crates.
+    rm -rf "$scratch/src" "$scratch/crates" && cp -R "$root/src" "$scratch/src" && cp -R "$root/crates" "$scratch/crates"
     (cd "$scratch" && patch -s -p1 < "$patch")
     # No name filter: a bug that makes the library fail to load shows as the one trial
     # `load-case-library`, which a filter on the game would hide.
