@@ -1,6 +1,6 @@
 //! The one seam every game implements, and its type-erased form for the harness.
 //!
-//! Everything outside `games/` works on text, as a contest engine does: it sends a *prompt* and
+//! Everything outside the game crates works on text, as a contest engine does: it sends a *prompt* and
 //! receives a *reply*. [`Game`] is typed (each game has its own `State` and match `Options`);
 //! [`DynGame`] is the same game seen through JSON values, which is what the case runner, the
 //! adapters and the CLI use so that none of them ever names a game.
