@@ -11,8 +11,8 @@
 //! - [`catalogue`] reads `rules.yaml`;
 //! - `file` applies the rules of a case file;
 //! - [`parts`] refuses the parts of a library written in parts without their manifest;
-//! - [`then_schema`] checks a case's `then` against the game's schema (with the `jsonschema`
-//!   crate, the schema compiled once a game);
+//! - [`then_schema`] checks a case's `then` against the game's schema (a walk of the keywords
+//!   schemars writes);
 //! - [`schema`] checks the paths an engine declares unmodelled against it;
 //! - [`expect`] matches `then` against a result.
 

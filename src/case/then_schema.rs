@@ -8,18 +8,16 @@
 //! `maximum` and integer `format`, as `given` is read), and no list may be longer than its
 //! `maxItems`. A bound (`{$lt: 15}`) stands for a number; `{}` skips a list element.
 //!
-//! The check is the `jsonschema` crate's, against a schema made once per game from the state's
-//! ([`expectation`]): only the keywords above are kept (no `required`, no `minItems`),
-//! `oneOf` is read as `anyOf`, a number may be a bound, a list element may be `{}`, and an
-//! integer `format` of schemars (`uint32`) is the keyword `x-shinpan-whole`. This module only turns
-//! the crate's first error into a message that names the path and what was expected.
+//! The check is a walk of the state's schema beside the `then` (schemars writes it: `$ref`,
+//! `type`, `properties`, `patternProperties` of integer keys, `additionalProperties`, `items`,
+//! `prefixItems`, `anyOf`, `oneOf`, `allOf`, `enum`, `const`, `minimum`, `maximum`, `maxItems`
+//! and the integer `format`s such as `uint32`); every other keyword, `required` and `minItems`
+//! among them, is left unchecked. `oneOf` is read as `anyOf`. Of several faults the shallowest
+//! is told, and at one place the first of: a value outside its `enum` or `const`, of the wrong
+//! type, matching no alternative, a list too long, a number outside its `format`, its
+//! `minimum`, its `maximum`; of the alternatives of an `anyOf`, the first's fault.
 
-use std::sync::Arc;
-
-use jsonschema::error::{ValidationError, ValidationErrorKind};
-use jsonschema::paths::Location;
-use jsonschema::{Keyword, Validator};
-use serde_json::{json, Map, Value};
+use serde_json::{Number, Value};
 
 use crate::seam::ReplyVerdict;
 
@@ -36,8 +34,9 @@ pub enum Kind {
 /// The keys of a bound, which stand for a number.
 const BOUNDS: [&str; 4] = ["$lt", "$lte", "$gt", "$gte"];
 
-/// The keyword an integer `format` of schemars becomes: the whole numbers it holds.
-const WHOLE: &str = "x-shinpan-whole";
+/// The key patterns of `patternProperties` that the walk reads: those schemars writes for a
+/// map keyed by unsigned and by signed integers.
+const INTEGER_KEYS: [(&str, bool); 2] = [(r"^\d+$", false), (r"^-?\d+$", true)];
 
 /// The first thing in a case's `then` that the state's schema does not allow.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -57,6 +56,18 @@ impl ThenError {
     }
 }
 
+/// A game's state schema that a `then` cannot be checked against: a game's fault, not a case
+/// file's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SchemaError {
+    #[error("the state's schema refers to `{0}`, which it does not hold")]
+    Reference(String),
+    #[error(
+        "the state's schema keys a map by the pattern `{0}`; a `then` is checked against the integer keys of schemars only (`^\\d+$`, `^-?\\d+$`)"
+    )]
+    Pattern(String),
+}
+
 /// A path below `then` as it follows `then`.
 fn below(path: &str) -> String {
     match path {
@@ -66,26 +77,19 @@ fn below(path: &str) -> String {
     }
 }
 
-/// The schema of a game's `then`, compiled once: whoever loads a game's cases makes one.
+/// The schema of a game's `then`: whoever loads a game's cases makes one.
 pub struct ThenSchema {
     /// The fields of the state, in the schema's order, for messages.
     fields: Vec<String>,
-    /// What [`expectation`] made of the state's schema: the messages read it.
+    /// The state's schema, as the game gives it.
     schema: Value,
-    validator: Validator,
 }
 
 impl ThenSchema {
     /// The schema of a `then` of the game whose state `state` describes (the game's,
-    /// [`crate::seam::DynGame::schemas`]); an error if the crate cannot compile it.
-    pub fn new(state: &Value) -> Result<ThenSchema, String> {
-        let schema = expectation(state);
-        let validator = jsonschema::options()
-            .with_draft(jsonschema::Draft::Draft202012)
-            .should_validate_formats(false)
-            .with_keyword(WHOLE, whole_keyword)
-            .build(&schema)
-            .map_err(|e| format!("the schema of a `then` does not compile: {e}"))?;
+    /// [`crate::seam::DynGame::schemas`]); an error if it uses what the walk does not read.
+    pub fn new(state: &Value) -> Result<ThenSchema, SchemaError> {
+        readable(state, state)?;
         let fields = state
             .get("properties")
             .and_then(Value::as_object)
@@ -93,8 +97,7 @@ impl ThenSchema {
             .unwrap_or_default();
         Ok(ThenSchema {
             fields,
-            schema,
-            validator,
+            schema: state.clone(),
         })
     }
 
@@ -106,14 +109,23 @@ impl ThenSchema {
         for (key, value) in expected {
             self.check_beside(key, value, kind)?;
         }
-        if self.validator.is_valid(then) {
-            return Ok(());
+        let properties = self.schema.get("properties");
+        let walk = Walk { root: &self.schema };
+        let mut path = Vec::new();
+        let mut found = Vec::new();
+        for (key, value) in expected {
+            // What the runner puts beside the state was checked above.
+            let Some(field) = properties.and_then(|p| p.get(key)) else {
+                continue;
+            };
+            path.push(Step::Key(key));
+            walk.node(field, value, &mut path, &mut found);
+            path.pop();
         }
-        let first = self.validator.iter_errors(then).min_by_key(order);
-        Err(first.map_or_else(
-            || ThenError::at("", "does not match the state's schema"),
-            |e| self.explain(then, &e),
-        ))
+        match first(found) {
+            Some(fault) => Err(fault),
+            None => Ok(()),
+        }
     }
 
     /// What the runner puts beside the state (`prompts`, `last_replies`, `facts`, `outcome`
@@ -151,70 +163,390 @@ impl ThenSchema {
             )),
         }
     }
+}
 
-    /// The message for `error`, the crate's, at its path below `then`; of the alternatives of
-    /// an `anyOf`, the first's.
-    fn explain(&self, then: &Value, error: &ValidationError<'_>) -> ThenError {
-        let path = path_below(then, error.instance_path());
-        let node = schema_node(&self.schema, error.schema_path());
-        let found = error.instance();
-        let message = match error.kind() {
-            ValidationErrorKind::AnyOf { context } => {
-                match context.first().and_then(|c| c.iter().min_by_key(|e| order(e))) {
-                    Some(first) => return self.explain(then, first),
-                    None => "matches no alternative".to_string(),
+/// Whether every `$ref` of `schema` leads somewhere in `root` and every key pattern is one the
+/// walk reads.
+fn readable(root: &Value, schema: &Value) -> Result<(), SchemaError> {
+    match schema {
+        Value::Object(node) => {
+            if let Some(Value::String(to)) = node.get("$ref") {
+                resolve(root, to).ok_or_else(|| SchemaError::Reference(to.clone()))?;
+            }
+            if let Some(Value::Object(patterns)) = node.get("patternProperties") {
+                if let Some(p) = patterns.keys().find(|p| integer_keys(p).is_none()) {
+                    return Err(SchemaError::Pattern(p.clone()));
                 }
             }
-            ValidationErrorKind::AdditionalProperties { unexpected } => {
-                let key = unexpected.first().map(String::as_str).unwrap_or_default();
-                return ThenError::at(
-                    join_key(&path, key),
-                    format!("no field `{key}` here (fields: {})", names(node).join(", ")),
-                );
-            }
-            ValidationErrorKind::Type { .. } => format!(
-                "expected {}, found {}",
-                types(node).join(" or "),
-                describe(found)
-            ),
-            // Only a bound is refused by `not`: where no number stands.
-            ValidationErrorKind::Not { .. } => format!(
-                "expected {}, found a bound (`$lt`, `$lte`, `$gt`, `$gte`), which stands for a number",
-                types(node).join(" or ")
-            ),
-            ValidationErrorKind::Enum { options } => format!(
-                "expected one of {}",
-                options.as_array().map_or_else(String::new, |o| list(o))
-            ),
-            ValidationErrorKind::Constant { expected_value } => format!("expected {expected_value}"),
-            ValidationErrorKind::MaxItems { limit } => format!(
-                "expected at most {limit} elements, found {}",
-                found.as_array().map_or(0, Vec::len)
-            ),
-            ValidationErrorKind::Minimum { limit } => format!("expected at least {limit}, found {found}"),
-            ValidationErrorKind::Maximum { limit } => format!("expected at most {limit}, found {found}"),
-            ValidationErrorKind::Custom { message, .. } => message.clone(),
-            other => format!("{other:?}"),
-        };
-        ThenError::at(path, message)
+            node.values().try_for_each(|v| readable(root, v))
+        }
+        Value::Array(items) => items.iter().try_for_each(|v| readable(root, v)),
+        _ => Ok(()),
     }
 }
 
-/// Which of several errors is told: the shallowest, and at one place the one the order of the
-/// checks meets first (what a value is before what it holds, its type before its range).
-fn order(error: &ValidationError<'_>) -> (usize, u8) {
-    let rank = match error.kind() {
-        ValidationErrorKind::Enum { .. } => 0,
-        ValidationErrorKind::Constant { .. } => 1,
-        ValidationErrorKind::Type { .. } | ValidationErrorKind::Not { .. } => 2,
-        ValidationErrorKind::AnyOf { .. } => 3,
-        ValidationErrorKind::MaxItems { .. } => 4,
-        ValidationErrorKind::Custom { .. } => 5,
-        ValidationErrorKind::Minimum { .. } => 6,
-        ValidationErrorKind::Maximum { .. } => 7,
-        _ => 8,
+/// The schema `reference` (`#/$defs/Player`) names in `root`.
+fn resolve<'s>(root: &'s Value, reference: &str) -> Option<&'s Value> {
+    root.pointer(reference.strip_prefix('#')?)
+}
+
+/// Whether the keys of `pattern` may be negative; `None`: not a pattern the walk reads.
+fn integer_keys(pattern: &str) -> Option<bool> {
+    INTEGER_KEYS
+        .iter()
+        .find(|(p, _)| *p == pattern)
+        .map(|&(_, signed)| signed)
+}
+
+/// Whether `key` is a key `pattern` matches.
+fn matches_key(pattern: &str, key: &str) -> bool {
+    let digits = match integer_keys(pattern) {
+        Some(true) => key.strip_prefix('-').unwrap_or(key),
+        Some(false) => key,
+        None => return false,
     };
-    (error.instance_path().iter().count(), rank)
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// One step of a path below `then`.
+#[derive(Debug, Clone, Copy)]
+enum Step<'v> {
+    Key(&'v str),
+    Index(usize),
+}
+
+/// A path below `then` as messages write it (`players[0].score`).
+fn written(path: &[Step<'_>]) -> String {
+    let mut out = String::new();
+    for step in path {
+        match step {
+            Step::Index(i) => out.push_str(&format!("[{i}]")),
+            Step::Key(key) => out = join_key(&out, key),
+        }
+    }
+    out
+}
+
+/// Which fault is told first, at one place (see the module's documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Rank {
+    Enum,
+    Constant,
+    Type,
+    NoAlternative,
+    TooLong,
+    NotWhole,
+    Minimum,
+    Maximum,
+    Field,
+}
+
+/// A fault and where the walk met it.
+struct Fault {
+    depth: usize,
+    rank: Rank,
+    error: ThenError,
+}
+
+/// The fault to tell of several: the shallowest, then by rank, then the first met.
+fn first(found: Vec<Fault>) -> Option<ThenError> {
+    found
+        .into_iter()
+        .min_by_key(|f| (f.depth, f.rank))
+        .map(|f| f.error)
+}
+
+/// The walk of a `then` beside the state's schema, whose `$ref`s lead into `root`.
+struct Walk<'s> {
+    root: &'s Value,
+}
+
+impl<'s> Walk<'s> {
+    /// The faults of `value` against `schema`, at `path`, added to `found`.
+    fn node<'v>(
+        &self,
+        schema: &'s Value,
+        value: &'v Value,
+        path: &mut Vec<Step<'v>>,
+        found: &mut Vec<Fault>,
+    ) {
+        let node = match schema {
+            Value::Object(node) => node,
+            Value::Bool(false) => {
+                let error = ThenError::at(written(path), "nothing may stand here");
+                return self.fault(path, Rank::Field, error, found);
+            }
+            _ => return,
+        };
+        // A bound stands for a number wherever one may stand (and no `enum` or `const` is set).
+        if allows_number(schema) && !node.contains_key("enum") && !node.contains_key("const") {
+            if is_bound(value) {
+                return;
+            }
+            let mut inner = Vec::new();
+            self.keywords(schema, value, path, &mut inner);
+            return self.alternative_failed(path, inner, found);
+        }
+        self.keywords(schema, value, path, found);
+    }
+
+    /// The keywords of `schema` (an object) on `value`.
+    fn keywords<'v>(
+        &self,
+        schema: &'s Value,
+        value: &'v Value,
+        path: &mut Vec<Step<'v>>,
+        found: &mut Vec<Fault>,
+    ) {
+        if let Some(target) = schema
+            .get("$ref")
+            .and_then(Value::as_str)
+            .and_then(|r| resolve(self.root, r))
+        {
+            self.node(target, value, path, found);
+        }
+        if let Some(Value::Array(options)) = schema.get("enum") {
+            if !options.contains(value) {
+                let message = format!("expected one of {}", list(options));
+                self.fault(path, Rank::Enum, ThenError::at(written(path), message), found);
+            }
+        }
+        if let Some(expected) = schema.get("const") {
+            if expected != value {
+                let message = format!("expected {expected}");
+                self.fault(path, Rank::Constant, ThenError::at(written(path), message), found);
+            }
+        }
+        if schema.get("type").is_some() && !types(schema).iter().any(|t| is_type(value, t)) {
+            let message = format!(
+                "expected {}, found {}",
+                types(schema).join(" or "),
+                describe(value)
+            );
+            self.fault(path, Rank::Type, ThenError::at(written(path), message), found);
+        } else if types(schema).contains(&"object") && is_bound(value) {
+            let message = format!(
+                "expected {}, found a bound (`$lt`, `$lte`, `$gt`, `$gte`), which stands for a number",
+                types(schema).join(" or ")
+            );
+            self.fault(path, Rank::Type, ThenError::at(written(path), message), found);
+        }
+        for key in ["anyOf", "oneOf"] {
+            if let Some(Value::Array(alternatives)) = schema.get(key) {
+                self.any_of(alternatives, value, path, found);
+            }
+        }
+        if let Some(Value::Array(all)) = schema.get("allOf") {
+            for part in all {
+                self.node(part, value, path, found);
+            }
+        }
+        match value {
+            Value::Number(n) => self.number(schema, n, path, found),
+            Value::Object(map) => {
+                for (key, item) in map {
+                    path.push(Step::Key(key));
+                    self.field(schema, key, item, path, found);
+                    path.pop();
+                }
+            }
+            Value::Array(items) => self.list(schema, items, path, found),
+            _ => {}
+        }
+    }
+
+    /// `value` against the first alternative it matches; where it matches none, the first
+    /// alternative's fault.
+    fn any_of<'v>(
+        &self,
+        alternatives: &'s [Value],
+        value: &'v Value,
+        path: &mut Vec<Step<'v>>,
+        found: &mut Vec<Fault>,
+    ) {
+        let mut faults = Vec::new();
+        for (i, alternative) in alternatives.iter().enumerate() {
+            let mut these = Vec::new();
+            self.node(alternative, value, path, &mut these);
+            if these.is_empty() {
+                return;
+            }
+            if i == 0 {
+                faults = these;
+            }
+        }
+        self.alternative_failed(path, faults, found);
+    }
+
+    /// A fault where `value` matched no alternative, told as the first alternative's `inner`.
+    fn alternative_failed(&self, path: &[Step<'_>], inner: Vec<Fault>, found: &mut Vec<Fault>) {
+        if let Some(error) = first(inner) {
+            self.fault(path, Rank::NoAlternative, error, found);
+        }
+    }
+
+    /// The entry `key` of an object, against its property, a pattern it matches or what any
+    /// other entry must be; `path` ends in `key`.
+    fn field<'v>(
+        &self,
+        schema: &'s Value,
+        key: &'v str,
+        item: &'v Value,
+        path: &mut Vec<Step<'v>>,
+        found: &mut Vec<Fault>,
+    ) {
+        if let Some(property) = schema.get("properties").and_then(|p| p.get(key)) {
+            return self.node(property, item, path, found);
+        }
+        let pattern = schema
+            .get("patternProperties")
+            .and_then(Value::as_object)
+            .and_then(|ps| ps.iter().find(|(p, _)| matches_key(p, key)));
+        if let Some((_, entry)) = pattern {
+            return self.node(entry, item, path, found);
+        }
+        match schema.get("additionalProperties") {
+            Some(Value::Bool(false)) => {
+                let message = format!("no field `{key}` here (fields: {})", names(schema).join(", "));
+                // Told at the object that holds it, as a fault of that object.
+                let at = &path[..path.len() - 1];
+                let error = ThenError::at(written(path), message);
+                self.fault(at, Rank::Field, error, found);
+            }
+            Some(other) => self.node(other, item, path, found),
+            None => {}
+        }
+    }
+
+    /// A list's length and elements; an element `{}` checks nothing.
+    fn list<'v>(
+        &self,
+        schema: &'s Value,
+        items: &'v [Value],
+        path: &mut Vec<Step<'v>>,
+        found: &mut Vec<Fault>,
+    ) {
+        if let Some(limit) = schema.get("maxItems").and_then(Value::as_u64) {
+            if items.len() as u64 > limit {
+                let message = format!("expected at most {limit} elements, found {}", items.len());
+                self.fault(path, Rank::TooLong, ThenError::at(written(path), message), found);
+            }
+        }
+        let prefix = schema.get("prefixItems").and_then(Value::as_array);
+        let rest = schema.get("items").filter(|i| i.is_object());
+        for (i, item) in items.iter().enumerate() {
+            let element = match prefix.and_then(|p| p.get(i)) {
+                Some(element) => element,
+                None if i < prefix.map_or(0, Vec::len) => continue,
+                None => match rest {
+                    Some(element) => element,
+                    None => continue,
+                },
+            };
+            if item.as_object().is_some_and(|o| o.is_empty()) {
+                continue;
+            }
+            path.push(Step::Index(i));
+            let mut inner = Vec::new();
+            self.node(element, item, path, &mut inner);
+            self.alternative_failed(path, inner, found);
+            path.pop();
+        }
+    }
+
+    /// A number's integer `format`, `minimum` and `maximum`.
+    fn number(&self, schema: &'s Value, n: &Number, path: &[Step<'_>], found: &mut Vec<Fault>) {
+        let format = schema.get("format").and_then(Value::as_str);
+        if let Some((format, (low, high))) = format.and_then(|f| Some((f, whole_range(f)?))) {
+            if !holds_whole(n, low, high) {
+                let message =
+                    format!("expected a whole number from {low} to {high} ({format}), found {n}");
+                self.fault(path, Rank::NotWhole, ThenError::at(written(path), message), found);
+            }
+        }
+        if let Some(Value::Number(limit)) = schema.get("minimum") {
+            if below_number(n, limit) {
+                let message = format!("expected at least {limit}, found {n}");
+                self.fault(path, Rank::Minimum, ThenError::at(written(path), message), found);
+            }
+        }
+        if let Some(Value::Number(limit)) = schema.get("maximum") {
+            if below_number(limit, n) {
+                let message = format!("expected at most {limit}, found {n}");
+                self.fault(path, Rank::Maximum, ThenError::at(written(path), message), found);
+            }
+        }
+    }
+
+    fn fault(&self, path: &[Step<'_>], rank: Rank, error: ThenError, found: &mut Vec<Fault>) {
+        found.push(Fault {
+            depth: path.len(),
+            rank,
+            error,
+        });
+    }
+}
+
+/// Whether `a` is less than `b`: exactly where both are whole numbers.
+fn below_number(a: &Number, b: &Number) -> bool {
+    match (whole(a), whole(b)) {
+        (Some(a), Some(b)) => a < b,
+        _ => a.as_f64().unwrap_or(f64::NAN) < b.as_f64().unwrap_or(f64::NAN),
+    }
+}
+
+fn whole(n: &Number) -> Option<i128> {
+    n.as_i64()
+        .map(i128::from)
+        .or_else(|| n.as_u64().map(i128::from))
+}
+
+/// Whether `n` is a number from `low` to `high`; a whole number written as a float (`3.0`)
+/// is one, `1e308` is past every format.
+fn holds_whole(n: &Number, low: i128, high: i128) -> bool {
+    match whole(n) {
+        Some(n) => (low..=high).contains(&n),
+        None => n
+            .as_f64()
+            .is_some_and(|x| x >= low as f64 && x <= high as f64),
+    }
+}
+
+/// Whether a value is of JSON Schema type `name` (`3.0` is an integer).
+fn is_type(value: &Value, name: &str) -> bool {
+    match (name, value) {
+        ("null", Value::Null)
+        | ("boolean", Value::Bool(_))
+        | ("string", Value::String(_))
+        | ("array", Value::Array(_))
+        | ("object", Value::Object(_))
+        | ("number", Value::Number(_)) => true,
+        ("integer", Value::Number(n)) => {
+            whole(n).is_some() || n.as_f64().is_some_and(|x| x.fract() == 0.0)
+        }
+        _ => false,
+    }
+}
+
+/// Whether a schema allows a number.
+fn allows_number(schema: &Value) -> bool {
+    match schema.get("type") {
+        Some(Value::String(t)) => matches!(t.as_str(), "number" | "integer"),
+        Some(Value::Array(ts)) => ts
+            .iter()
+            .any(|t| matches!(t.as_str(), Some("number" | "integer"))),
+        _ => false,
+    }
+}
+
+/// Whether `value` is a bound: one of `$lt`, `$lte`, `$gt`, `$gte`, with a number.
+fn is_bound(value: &Value) -> bool {
+    match value {
+        Value::Object(map) if map.len() == 1 => map
+            .iter()
+            .all(|(k, v)| BOUNDS.contains(&k.as_str()) && v.is_number()),
+        _ => false,
+    }
 }
 
 fn check_list(
@@ -238,40 +570,6 @@ fn join_key(path: &str, key: &str) -> String {
     } else {
         format!("{path}.{key}")
     }
-}
-
-/// An instance location as a path below `then` (`players[0].score`): a step into a list is
-/// an index, any other a key.
-fn path_below(then: &Value, at: &Location) -> String {
-    let mut path = String::new();
-    let mut here = Some(then);
-    for segment in at.iter() {
-        let step = segment.to_string();
-        match here {
-            Some(Value::Array(items)) => {
-                path.push_str(&format!("[{step}]"));
-                here = step.parse().ok().and_then(|i: usize| items.get(i));
-            }
-            _ => {
-                path = join_key(&path, &step);
-                here = here.and_then(|h| h.get(&step));
-            }
-        }
-    }
-    path
-}
-
-/// The schema that holds the keyword at `keyword` (a location in `schema`, `$ref`s resolved).
-fn schema_node<'s>(schema: &'s Value, keyword: &Location) -> &'s Value {
-    let segments: Vec<String> = keyword.iter().map(|s| s.to_string()).collect();
-    let parent = &segments[..segments.len().saturating_sub(1)];
-    parent
-        .iter()
-        .try_fold(schema, |node, step| match node {
-            Value::Array(items) => step.parse().ok().and_then(|i: usize| items.get(i)),
-            _ => node.get(step),
-        })
-        .unwrap_or(&Value::Null)
 }
 
 /// The fields an object schema names.
@@ -307,101 +605,6 @@ fn list(values: &[Value]) -> String {
     values.iter().map(describe).collect::<Vec<_>>().join(", ")
 }
 
-/// The schema of a `then` made from the state's `schema`: see the module's documentation.
-pub fn expectation(schema: &Value) -> Value {
-    let mut root = partial(schema);
-    let Value::Object(top) = &mut root else {
-        return root;
-    };
-    if let Some(Value::Object(defs)) = schema.get("$defs") {
-        let defs: Map<String, Value> = defs.iter().map(|(k, d)| (k.clone(), partial(d))).collect();
-        top.insert("$defs".into(), Value::Object(defs));
-    }
-    // Beside the state, checked before the schema is (`ThenSchema::check_beside`).
-    let properties = top.entry("properties").or_insert_with(|| json!({}));
-    if let Value::Object(properties) = properties {
-        for beside in ["prompts", "last_replies", "facts", "outcome"] {
-            properties.entry(beside).or_insert(Value::Bool(true));
-        }
-    }
-    root
-}
-
-/// A bound: one of `$lt`, `$lte`, `$gt`, `$gte`, with a number.
-fn bound() -> Value {
-    json!({
-        "type": "object",
-        "minProperties": 1,
-        "maxProperties": 1,
-        "propertyNames": {"enum": BOUNDS},
-        "additionalProperties": {"type": "number"}
-    })
-}
-
-/// A list element that checks nothing: `{}`.
-fn anything() -> Value {
-    json!({"type": "object", "maxProperties": 0})
-}
-
-/// One schema of the state made the schema of a part of a `then`.
-fn partial(schema: &Value) -> Value {
-    let Value::Object(node) = schema else {
-        return schema.clone();
-    };
-    let mut out = Map::new();
-    for (key, value) in node {
-        let kept = match key.as_str() {
-            "$ref" | "type" | "enum" | "const" | "minimum" | "maximum" | "maxItems" => {
-                value.clone()
-            }
-            "properties" | "patternProperties" => Value::Object(
-                value
-                    .as_object()
-                    .into_iter()
-                    .flatten()
-                    .map(|(k, v)| (k.clone(), partial(v)))
-                    .collect(),
-            ),
-            "additionalProperties" => partial(value),
-            "items" if value.is_object() => json!({"anyOf": [partial(value), anything()]}),
-            "prefixItems" => Value::Array(
-                value
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(|v| json!({"anyOf": [partial(v), anything()]}))
-                    .collect(),
-            ),
-            "anyOf" | "oneOf" | "allOf" => {
-                let parts = value
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(partial)
-                    .collect();
-                let key = if key == "allOf" { "allOf" } else { "anyOf" };
-                out.insert(key.into(), Value::Array(parts));
-                continue;
-            }
-            "format" if value.as_str().and_then(whole_range).is_some() => {
-                out.insert(WHOLE.into(), value.clone());
-                continue;
-            }
-            _ => continue,
-        };
-        out.insert(key.clone(), kept);
-    }
-    let allowed = types(schema);
-    let numeric = allowed.iter().any(|t| matches!(*t, "number" | "integer"));
-    if numeric && !out.contains_key("enum") && !out.contains_key("const") {
-        return json!({"anyOf": [Value::Object(out), bound()]});
-    }
-    if allowed.contains(&"object") {
-        out.insert("not".into(), bound());
-    }
-    Value::Object(out)
-}
-
 /// The whole numbers a `format` of schemars holds (`uint32`: 0 to 4294967295); `uint` and
 /// `int` are 64-bit, as `usize` and `isize` are where shinpan runs.
 fn whole_range(format: &str) -> Option<(i128, i128)> {
@@ -423,60 +626,6 @@ fn whole_range(format: &str) -> Option<(i128, i128)> {
         "int64" | "int" => bits(false, 64),
         _ => return None,
     })
-}
-
-/// [`WHOLE`]: a number inside the range of an integer `format`; a whole number written as a
-/// float (`3.0`) is fine, `1e308` is past every format. What is no number passes.
-struct Whole {
-    format: Arc<str>,
-    low: i128,
-    high: i128,
-}
-
-impl Whole {
-    fn holds(&self, number: &serde_json::Number) -> bool {
-        let whole = number
-            .as_i64()
-            .map(i128::from)
-            .or_else(|| number.as_u64().map(i128::from));
-        match whole {
-            Some(n) => (self.low..=self.high).contains(&n),
-            None => number
-                .as_f64()
-                .is_some_and(|x| x >= self.low as f64 && x <= self.high as f64),
-        }
-    }
-}
-
-impl<'i> Keyword<'i> for Whole {
-    fn validate(&self, instance: &'i Value) -> Result<(), ValidationError<'i>> {
-        match instance {
-            Value::Number(n) if !self.holds(n) => Err(ValidationError::custom(format!(
-                "expected a whole number from {} to {} ({}), found {n}",
-                self.low, self.high, self.format
-            ))),
-            _ => Ok(()),
-        }
-    }
-
-    fn is_valid(&self, instance: &'i Value) -> bool {
-        !matches!(instance, Value::Number(n) if !self.holds(n))
-    }
-}
-
-fn whole_keyword<'a>(
-    _: &'a Map<String, Value>,
-    value: &'a Value,
-    _: Location,
-) -> Result<Box<dyn for<'i> Keyword<'i>>, ValidationError<'a>> {
-    let format = value.as_str().unwrap_or_default();
-    let (low, high) = whole_range(format)
-        .ok_or_else(|| ValidationError::schema(format!("{format} is no integer format")))?;
-    Ok(Box::new(Whole {
-        format: format.into(),
-        low,
-        high,
-    }))
 }
 
 #[cfg(test)]
@@ -617,5 +766,77 @@ mod tests {
         ] {
             refused_at(&schema, &then, path, says);
         }
+    }
+
+    /// schemars writes an `Option` of a struct as `anyOf` a `$ref` and `null`, a unit enum as
+    /// `enum`, an internally tagged variant with a `const`: each fault is told as the first
+    /// alternative's, at its own path.
+    #[test]
+    fn references_alternatives_and_enumerations_are_followed() {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "outcome": {"anyOf": [{"$ref": "#/$defs/Outcome"}, {"type": "null"}]},
+                "league": {"enum": ["wood2", "wood1", "bronze+"]},
+                "kind": {"type": "string", "const": "hero"}
+            },
+            "$defs": {"Outcome": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {"winner": {"type": ["integer", "null"], "format": "uint"}}
+            }}
+        });
+        for then in [
+            json!({"outcome": null}),
+            json!({"outcome": {"winner": 1}}),
+            json!({"outcome": {"winner": {"$gte": 0}}, "league": "wood1", "kind": "hero"}),
+        ] {
+            assert_eq!(check(&schema, &then), Ok(()), "{then}");
+        }
+        for (then, path, says) in [
+            (
+                json!({"outcome": {"winer": 1}}),
+                "outcome.winer",
+                "no field `winer` here (fields: winner)",
+            ),
+            (
+                json!({"outcome": {"winner": -1}}),
+                "outcome.winner",
+                "expected a whole number from 0 to",
+            ),
+            (json!({"outcome": 3}), "outcome", "expected object, found 3"),
+            (
+                json!({"league": "gold"}),
+                "league",
+                "expected one of \"wood2\", \"wood1\", \"bronze+\"",
+            ),
+            (json!({"kind": "mob"}), "kind", "expected \"hero\""),
+        ] {
+            refused_at(&schema, &then, path, says);
+        }
+    }
+
+    /// A schema the walk cannot read is the game's fault, named, when the library loads.
+    #[test]
+    fn a_schema_the_walk_cannot_read_is_refused_by_name() {
+        let pattern = json!({"type": "object", "properties": {"m": {
+            "type": "object", "patternProperties": {"^[a-z]+$": {"type": "integer"}}
+        }}});
+        assert_eq!(
+            ThenSchema::new(&pattern).err(),
+            Some(SchemaError::Pattern("^[a-z]+$".into()))
+        );
+        let dangling = json!({"type": "object", "properties": {"p": {"$ref": "#/$defs/P"}}});
+        assert_eq!(
+            ThenSchema::new(&dangling).err(),
+            Some(SchemaError::Reference("#/$defs/P".into()))
+        );
+        let signed = json!({"type": "object", "properties": {"m": {
+            "type": "object", "additionalProperties": false,
+            "patternProperties": {"^-?\\d+$": {"type": "integer"}}
+        }}});
+        assert_eq!(check(&signed, &json!({"m": {"-3": 1, "4": 2}})), Ok(()));
+        let error = check(&signed, &json!({"m": {"-": 1}})).expect_err("no digits");
+        assert_eq!(error.path, "m.-");
     }
 }
