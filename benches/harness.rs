@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use shinpan::harness::process::{Child, Limits};
+use shinpan::seam::Frame;
 
 /// One line the size of a CODE VS Reborn turn block (about 700 bytes).
 fn prompt() -> Vec<u8> {
@@ -21,7 +22,10 @@ fn prompt() -> Vec<u8> {
 fn harness_round_trip(c: &mut Criterion) {
     let prompt = prompt();
     let mut child = Child::spawn(&["cat".into()], Limits::default()).expect("cat starts");
-    let one_line = |lines: &[&str]| Ok(!lines.is_empty());
+    let one_line = |lines: &[&str]| match lines {
+        [] => Frame::NeedMore,
+        _ => Frame::Complete,
+    };
     c.bench_function("harness/round-trip-700-bytes", |b| {
         b.iter(|| {
             child.send(&prompt).expect("cat reads");

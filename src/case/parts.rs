@@ -61,14 +61,23 @@ pub fn manifest_name(of: &str) -> String {
 const MAX_MANIFEST_BYTES: u64 = 1024 * 1024;
 
 /// Reads the manifest at `path`: a regular file of at most 1 MiB, JSON of [`Manifest`].
-pub fn read_manifest(path: &Path) -> Result<Manifest, String> {
+pub fn read_manifest(path: &Path) -> Result<Manifest, ManifestError> {
     let bound = crate::bounded::Bound {
         max: MAX_MANIFEST_BYTES,
         option: "(none)",
         what: "a manifest",
     };
-    let text = crate::bounded::read_to_string(path, &bound).map_err(|e| e.to_string())?;
-    serde_json::from_str(&text).map_err(|e| format!("not a manifest of `trace --cases-out`: {e}"))
+    let text = crate::bounded::read_to_string(path, &bound)?;
+    Ok(serde_json::from_str(&text)?)
+}
+
+/// Why a manifest could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ManifestError {
+    #[error(transparent)]
+    Read(#[from] crate::bounded::ReadError),
+    #[error("not a manifest of `trace --cases-out`: {0}")]
+    NotAManifest(#[from] serde_json::Error),
 }
 
 /// `bytes` as lowercase hex.
@@ -113,7 +122,7 @@ pub(super) fn check(found: &[FoundPart], present: &[String]) -> Result<(), LoadE
                 ))
             }
             Ok(_) => read_manifest(&manifest_path)
-                .map_err(|why| LoadError::whole(&manifest_path, why))?,
+                .map_err(|why| LoadError::whole(&manifest_path, why.to_string()))?,
         };
         if manifest.files.len() != *count {
             return Err(LoadError::whole(

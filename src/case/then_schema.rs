@@ -308,13 +308,23 @@ impl<'s> Walk<'s> {
         if let Some(Value::Array(options)) = schema.get("enum") {
             if !options.contains(value) {
                 let message = format!("expected one of {}", list(options));
-                self.fault(path, Rank::Enum, ThenError::at(written(path), message), found);
+                self.fault(
+                    path,
+                    Rank::Enum,
+                    ThenError::at(written(path), message),
+                    found,
+                );
             }
         }
         if let Some(expected) = schema.get("const") {
             if expected != value {
                 let message = format!("expected {expected}");
-                self.fault(path, Rank::Constant, ThenError::at(written(path), message), found);
+                self.fault(
+                    path,
+                    Rank::Constant,
+                    ThenError::at(written(path), message),
+                    found,
+                );
             }
         }
         if schema.get("type").is_some() && !types(schema).iter().any(|t| is_type(value, t)) {
@@ -323,13 +333,23 @@ impl<'s> Walk<'s> {
                 types(schema).join(" or "),
                 describe(value)
             );
-            self.fault(path, Rank::Type, ThenError::at(written(path), message), found);
+            self.fault(
+                path,
+                Rank::Type,
+                ThenError::at(written(path), message),
+                found,
+            );
         } else if types(schema).contains(&"object") && is_bound(value) {
             let message = format!(
                 "expected {}, found a bound (`$lt`, `$lte`, `$gt`, `$gte`), which stands for a number",
                 types(schema).join(" or ")
             );
-            self.fault(path, Rank::Type, ThenError::at(written(path), message), found);
+            self.fault(
+                path,
+                Rank::Type,
+                ThenError::at(written(path), message),
+                found,
+            );
         }
         for key in ["anyOf", "oneOf"] {
             if let Some(Value::Array(alternatives)) = schema.get(key) {
@@ -407,7 +427,10 @@ impl<'s> Walk<'s> {
         }
         match schema.get("additionalProperties") {
             Some(Value::Bool(false)) => {
-                let message = format!("no field `{key}` here (fields: {})", names(schema).join(", "));
+                let message = format!(
+                    "no field `{key}` here (fields: {})",
+                    names(schema).join(", ")
+                );
                 // Told at the object that holds it, as a fault of that object.
                 let at = &path[..path.len() - 1];
                 let error = ThenError::at(written(path), message);
@@ -429,7 +452,12 @@ impl<'s> Walk<'s> {
         if let Some(limit) = schema.get("maxItems").and_then(Value::as_u64) {
             if items.len() as u64 > limit {
                 let message = format!("expected at most {limit} elements, found {}", items.len());
-                self.fault(path, Rank::TooLong, ThenError::at(written(path), message), found);
+                self.fault(
+                    path,
+                    Rank::TooLong,
+                    ThenError::at(written(path), message),
+                    found,
+                );
             }
         }
         let prefix = schema.get("prefixItems").and_then(Value::as_array);
@@ -461,19 +489,34 @@ impl<'s> Walk<'s> {
             if !holds_whole(n, low, high) {
                 let message =
                     format!("expected a whole number from {low} to {high} ({format}), found {n}");
-                self.fault(path, Rank::NotWhole, ThenError::at(written(path), message), found);
+                self.fault(
+                    path,
+                    Rank::NotWhole,
+                    ThenError::at(written(path), message),
+                    found,
+                );
             }
         }
         if let Some(Value::Number(limit)) = schema.get("minimum") {
             if below_number(n, limit) {
                 let message = format!("expected at least {limit}, found {n}");
-                self.fault(path, Rank::Minimum, ThenError::at(written(path), message), found);
+                self.fault(
+                    path,
+                    Rank::Minimum,
+                    ThenError::at(written(path), message),
+                    found,
+                );
             }
         }
         if let Some(Value::Number(limit)) = schema.get("maximum") {
             if below_number(limit, n) {
                 let message = format!("expected at most {limit}, found {n}");
-                self.fault(path, Rank::Maximum, ThenError::at(written(path), message), found);
+                self.fault(
+                    path,
+                    Rank::Maximum,
+                    ThenError::at(written(path), message),
+                    found,
+                );
             }
         }
     }

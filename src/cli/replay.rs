@@ -203,7 +203,7 @@ fn played_match(game: &dyn DynGame, read: &MatchLog) -> ReplayMatch {
         ("steps", steps.to_string()),
     ];
     if let Err(why) = played {
-        facts.push(("stopped", why));
+        facts.push(("stopped", why.to_string()));
     }
     for why in &read.incomplete {
         facts.push(("incomplete", why.clone()));

@@ -26,6 +26,7 @@ use process_wrap::std::{ChildWrapper, CommandWrap, ProcessGroup};
 
 use super::interrupt;
 use super::reaper::{self, LeftBehind};
+use crate::seam::Frame;
 
 /// POSIX signal numbers (the same on every Unix shinpan runs on).
 const SIGTERM: i32 = 15;
@@ -365,13 +366,13 @@ impl Child {
         self.stdin = None;
     }
 
-    /// Reads lines until `complete` says they make a whole reply (`Ok(true)`), or `deadline`
-    /// passes. `Ok(false)` asks for another line; `Err(why)` says the lines can never make a
-    /// reply.
+    /// Reads lines until `frame` says they make a whole reply ([`Frame::Complete`]), or
+    /// `deadline` passes. [`Frame::NeedMore`] asks for another line; [`Frame::Malformed`] says
+    /// the lines can never make a reply.
     pub fn read_reply(
         &mut self,
         deadline: Instant,
-        mut complete: impl FnMut(&[&str]) -> Result<bool, String>,
+        mut frame: impl FnMut(&[&str]) -> Frame,
     ) -> Result<ReplyRead, ReadFailure> {
         self.bad_line = None;
         self.unfinished = None;
@@ -391,15 +392,15 @@ impl Child {
                 break ReadFailure::ReplyTooLong(self.limits.max_reply_bytes);
             }
             let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-            match complete(&refs) {
-                Ok(true) => {
+            match frame(&refs) {
+                Frame::Complete => {
                     return Ok(ReplyRead {
                         lines,
                         elapsed: arrived.saturating_duration_since(self.sent_at),
                     })
                 }
-                Ok(false) => {}
-                Err(why) => break ReadFailure::Malformed(why),
+                Frame::NeedMore => {}
+                Frame::Malformed(why) => break ReadFailure::Malformed(why),
             }
         };
         self.unfinished = self.unfinished_of(&lines);

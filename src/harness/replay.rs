@@ -6,7 +6,7 @@
 
 use crate::harness::log::MatchLog;
 use crate::harness::trace::Seen;
-use crate::seam::{DynGame, MatchOptions, Reply};
+use crate::seam::{DynGame, MatchOptions, PlayError, Reply, StateError, StepError};
 
 /// Plays `read` again, showing `seen` each step's state before its replies and, last, the state
 /// after the last step. Where the log holds no reply of an awaited player (the log ends first),
@@ -15,19 +15,16 @@ pub fn replay_played(
     game: &dyn DynGame,
     read: &MatchLog,
     seen: &mut dyn FnMut(Seen<'_>),
-) -> Result<(), String> {
-    let seed = read
-        .start
-        .seed
-        .ok_or("the log names no seed: it is no `play` log")?;
+) -> Result<(), ReplayError> {
+    let seed = read.start.seed.ok_or(ReplayError::NoSeed)?;
     let options = MatchOptions(read.start.options.clone().unwrap_or_default());
     let mut play = game
         .start(seed, &options)
-        .map_err(|e| format!("the match of seed {seed} cannot be made: {e}"))?;
+        .map_err(|why| ReplayError::Start { seed, why })?;
     let mut next = vec![0usize; game.info().players];
     let mut stopped = Ok(());
     for step in 0.. {
-        let state = play.state().map_err(|e| e.to_string())?;
+        let state = play.state()?;
         let awaiting = if play.outcome().is_some() {
             Vec::new()
         } else {
@@ -71,11 +68,9 @@ pub fn replay_played(
             exchanges,
             predicted: None,
         });
-        if let Err(e) = play.step(&replies) {
-            stopped = Err(format!(
-                "step {step}: the reference cannot play the replies ({e})"
-            ));
-            let state = play.state().map_err(|e| e.to_string())?;
+        if let Err(why) = play.step(&replies) {
+            stopped = Err(ReplayError::Step { step, why });
+            let state = play.state()?;
             seen(Seen {
                 step: step + 1,
                 state: &state,
@@ -86,4 +81,18 @@ pub fn replay_played(
         }
     }
     stopped
+}
+
+/// Why a replay could not start or go on.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    #[error("the log names no seed: it is no `play` log")]
+    NoSeed,
+    #[error("the match of seed {seed} cannot be made: {why}")]
+    Start { seed: u64, why: PlayError },
+    /// The reference's own state could not be written canonically.
+    #[error(transparent)]
+    State(#[from] StateError),
+    #[error("step {step}: the reference cannot play the replies ({why})")]
+    Step { step: usize, why: StepError },
 }

@@ -251,13 +251,7 @@ impl Session {
         frame: impl FnMut(&[&str]) -> Frame,
     ) -> Result<BotAnswer, Failure> {
         let deadline = own.min(self.budget_end);
-        let mut frame = frame;
-        let complete = |lines: &[&str]| match frame(lines) {
-            Frame::Complete => Ok(true),
-            Frame::NeedMore => Ok(false),
-            Frame::Malformed(why) => Err(why),
-        };
-        let read = self.child.read_reply(deadline, complete);
+        let read = self.child.read_reply(deadline, frame);
         self.last_unfinished = self.child.unfinished().cloned().map(Box::new);
         match read {
             Ok(reply) => {

@@ -6,6 +6,7 @@
 use std::time::{Duration, Instant};
 
 use shinpan::harness::process::{Child, Limits, ReadFailure, SendFailure};
+use shinpan::seam::Frame;
 
 use crate::common;
 
@@ -17,8 +18,12 @@ fn sh(script: &str) -> Child {
     .unwrap()
 }
 
-fn one_line(lines: &[&str]) -> Result<bool, String> {
-    Ok(!lines.is_empty())
+fn one_line(lines: &[&str]) -> Frame {
+    if lines.is_empty() {
+        Frame::NeedMore
+    } else {
+        Frame::Complete
+    }
 }
 
 fn soon(ms: u64) -> Instant {
@@ -116,7 +121,7 @@ fn a_flood_of_lines_exceeds_the_reply_cap() {
             },
         )
         .unwrap();
-        let never_complete = |_: &[&str]| Ok(false);
+        let never_complete = |_: &[&str]| Frame::NeedMore;
         assert_eq!(
             child.read_reply(soon(5000), never_complete),
             Err(ReadFailure::ReplyTooLong(10_000))

@@ -94,7 +94,8 @@ fn take_reply(
     }
     player.time_left_ms -= elapsed_ms;
 
-    let command = Command::parse_lenient(text).map_err(ReplyVerdict::Rejected)?;
+    let command =
+        Command::parse_lenient(text).map_err(|e| ReplyVerdict::Rejected(e.to_string()))?;
     if command == Command::Skill && player.skill_gauge < SKILL_THRESHOLD {
         return Err(ReplyVerdict::Rejected(format!(
             "skill used with a gauge of {} (needs {SKILL_THRESHOLD})",

@@ -10,7 +10,7 @@ use super::rules::{CAPACITY, GAUGE_MAX, HEIGHT, OJAMA, PACKS, TURNS, WIDTH};
 use super::state::{Pack, Player, State};
 use super::CodevsReborn;
 use shinpan_core::seam::Reply;
-use shinpan_core::stepfuzz::{self, prints_back, FuzzTargets, Fuzzed, Play};
+use shinpan_core::stepfuzz::{self, prints_back, Broken, FuzzTargets, Fuzzed, Play};
 
 /// The bodies the fuzz targets of `fuzz/` run for this game.
 pub static TARGETS: FuzzTargets = stepfuzz::targets::<CodevsReborn>();
@@ -33,33 +33,33 @@ impl Fuzzed for CodevsReborn {
     }
 
     /// What must hold after any step from `before` to `after`.
-    fn check_invariants(before: &State, after: &State) -> Result<(), String> {
+    fn check_invariants(before: &State, after: &State) -> Result<(), Broken> {
         for (p, (b, a)) in before.players.iter().zip(&after.players).enumerate() {
             for x in 0..WIDTH {
                 if a.field.height(x) > CAPACITY {
-                    return Err(format!("player {p}: column {x} is above capacity"));
+                    return Err(format!("player {p}: column {x} is above capacity").into());
                 }
                 for y in 0..a.field.height(x) {
                     let v = a.field.cell(x, y);
                     if !(1..=9).contains(&v) && v != OJAMA {
-                        return Err(format!("player {p}: cell ({x}, {y}) holds {v}"));
+                        return Err(format!("player {p}: cell ({x}, {y}) holds {v}").into());
                     }
                 }
             }
             if a.skill_gauge > GAUGE_MAX {
-                return Err(format!(
-                    "player {p}: gauge {} above {GAUGE_MAX}",
-                    a.skill_gauge
-                ));
+                return Err(
+                    format!("player {p}: gauge {} above {GAUGE_MAX}", a.skill_gauge).into(),
+                );
             }
             if a.score < b.score {
                 return Err(format!(
                     "player {p}: score went down from {} to {}",
                     b.score, a.score
-                ));
+                )
+                .into());
             }
             if a.time_left_ms > b.time_left_ms {
-                return Err(format!("player {p}: thinking time went up"));
+                return Err(format!("player {p}: thinking time went up").into());
             }
         }
         match &after.outcome {

@@ -292,31 +292,39 @@ impl Command {
 
     /// What the reference engine accepts (D-reborn-9): the strict forms, with blanks and a CR
     /// around them, any run of blanks between the two numbers, and leading zeros.
-    pub fn parse_lenient(text: &str) -> Result<Command, String> {
+    pub fn parse_lenient(text: &str) -> Result<Command, Unreadable> {
         let trimmed = text.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\r');
         if trimmed == SKILL {
             return Ok(Command::Skill);
         }
         let mut tokens = trimmed.split([' ', '\t']).filter(|t| !t.is_empty());
         let (Some(p), Some(r), None) = (tokens.next(), tokens.next(), tokens.next()) else {
-            return Err(format!("{} is neither `S` nor two numbers", quote(text)));
+            return Err(Unreadable::NotACommand(text.into()));
         };
-        let number = |token: &str, what: &str, max: u8| -> Result<u8, String> {
+        let number = |token: &str, max: u8| -> Option<u8> {
             let digits = token.trim_start_matches('0');
             let in_range = token.bytes().all(|b| b.is_ascii_digit())
                 && digits.len() <= 1
                 && digits.parse::<u8>().unwrap_or(0) <= max;
-            if in_range {
-                Ok(digits.parse::<u8>().unwrap_or(0))
-            } else {
-                Err(format!("{what} {} is not in 0..={max}", quote(token)))
-            }
+            in_range.then(|| digits.parse::<u8>().unwrap_or(0))
         };
         Ok(Command::Drop {
-            position: number(p, "position", MAX_POSITION)?,
-            rotation: number(r, "rotation", MAX_ROTATION)?,
+            position: number(p, MAX_POSITION).ok_or_else(|| Unreadable::Position(p.into()))?,
+            rotation: number(r, MAX_ROTATION).ok_or_else(|| Unreadable::Rotation(r.into()))?,
         })
     }
+}
+
+/// Why a reply is no command even as the engine reads it ([`Command::parse_lenient`]).
+/// Displayed as the sentence a rejected reply's verdict gives.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unreadable {
+    #[error("{} is neither `S` nor two numbers", quote(.0))]
+    NotACommand(String),
+    #[error("position {} is not in 0..={MAX_POSITION}", quote(.0))]
+    Position(String),
+    #[error("rotation {} is not in 0..={MAX_ROTATION}", quote(.0))]
+    Rotation(String),
 }
 
 /// 「AI名について」 (D-reborn-11): one non-empty line without `\ / : * ? " < > |`.
@@ -370,6 +378,20 @@ mod tests {
         ] {
             assert!(Command::parse_lenient(bad).is_err(), "{bad:?}");
         }
+        assert_eq!(
+            Command::parse_lenient("9 0"),
+            Err(Unreadable::Position("9".into()))
+        );
+        let rotation = Command::parse_lenient("2 4");
+        assert_eq!(rotation, Err(Unreadable::Rotation("4".into())));
+        assert_eq!(
+            rotation.unwrap_err().to_string(),
+            "rotation \"4\" is not in 0..=3"
+        );
+        assert_eq!(
+            Command::parse_lenient("2 0 1"),
+            Err(Unreadable::NotACommand("2 0 1".into()))
+        );
     }
 
     #[test]

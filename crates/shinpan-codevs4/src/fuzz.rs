@@ -9,7 +9,7 @@ use super::rules::{gathered, income, Cell, Kind, MAX_ID, RESOURCE_CELLS, STAGES,
 use super::state::{Player, State, Unit, Units};
 use super::Codevs4;
 use shinpan_core::seam::{Game, Reply};
-use shinpan_core::stepfuzz::{self, prints_back, FuzzTargets, Fuzzed, Play};
+use shinpan_core::stepfuzz::{self, prints_back, Broken, FuzzTargets, Fuzzed, Play};
 
 /// The bodies the fuzz targets of `fuzz/` run for this game.
 pub static TARGETS: FuzzTargets = stepfuzz::targets::<Codevs4>();
@@ -43,7 +43,7 @@ impl Fuzzed for Codevs4 {
     /// unit appears at its kind's full HP less this turn's damage; ids stay unique and new ones
     /// come from `next_id`; units stay on the field and move one cell at most; resources grow by
     /// no more than the turn's income; time never comes back.
-    fn check_invariants(before: &State, after: &State) -> Result<(), String> {
+    fn check_invariants(before: &State, after: &State) -> Result<(), Broken> {
         Self::GAME.validate(after).map_err(|e| e.to_string())?;
         if after.turn != before.turn + 1 {
             return Err("the turn did not advance by one".into());
@@ -54,32 +54,35 @@ impl Fuzzed for Codevs4 {
         let first_new = before.next_id();
         for unit in after.units.iter() {
             if !unit.cell.on_field() {
-                return Err(format!("unit {} left the field", unit.id));
+                return Err(format!("unit {} left the field", unit.id).into());
             }
             match before.units.get(unit.id) {
                 Some(old) => {
                     if unit.hp > old.hp {
-                        return Err(format!(
-                            "unit {}: HP rose {} → {}",
-                            unit.id, old.hp, unit.hp
-                        ));
+                        return Err(
+                            format!("unit {}: HP rose {} → {}", unit.id, old.hp, unit.hp).into(),
+                        );
                     }
                     if (unit.owner, unit.kind) != (old.owner, old.kind) {
-                        return Err(format!("unit {} changed owner or kind", unit.id));
+                        return Err(format!("unit {} changed owner or kind", unit.id).into());
                     }
                     if unit.cell.distance(old.cell) > 1 {
-                        return Err(format!("unit {} moved more than one cell", unit.id));
+                        return Err(format!("unit {} moved more than one cell", unit.id).into());
                     }
                 }
                 None => {
                     if unit.id < first_new || Some(unit.id) >= after.next_id {
-                        return Err(format!("unit {} has an id not taken from next_id", unit.id));
+                        return Err(
+                            format!("unit {} has an id not taken from next_id", unit.id).into()
+                        );
                     }
                     let producer = before.units.iter().any(|p| {
                         p.owner == unit.owner && p.cell == unit.cell && p.kind.produces(unit.kind)
                     });
                     if !producer {
-                        return Err(format!("unit {} appeared where no producer stood", unit.id));
+                        return Err(
+                            format!("unit {} appeared where no producer stood", unit.id).into()
+                        );
                     }
                 }
             }
@@ -89,10 +92,10 @@ impl Fuzzed for Codevs4 {
             let most =
                 income(before.stage, p) + gathered(u32::MAX) * before.resource_cells.len() as u32;
             if a.resources > b.resources.saturating_add(most) {
-                return Err(format!("player {p}: resources grew by more than {most}"));
+                return Err(format!("player {p}: resources grew by more than {most}").into());
             }
             if a.time_left_ms > b.time_left_ms {
-                return Err(format!("player {p}: time came back"));
+                return Err(format!("player {p}: time came back").into());
             }
         }
         stepfuzz::canonical_round_trip(after)

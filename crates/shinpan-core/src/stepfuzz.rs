@@ -67,7 +67,7 @@ pub trait Fuzzed: Game {
 
     /// What must hold after any step from `before` to `after`, the canonical round trip
     /// included; `Err` says what broke.
-    fn check_invariants(before: &Self::State, after: &Self::State) -> Result<(), String>;
+    fn check_invariants(before: &Self::State, after: &Self::State) -> Result<(), Broken>;
 
     /// A state to step from: valid, and near what makes the rules work hard. `Err` when the
     /// bytes run out.
@@ -128,10 +128,27 @@ pub fn prints_back<'t, T, E>(
     Some(parsed)
 }
 
+/// An invariant a step broke, as the game's check words it ([`Fuzzed::check_invariants`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Broken(pub String);
+
+impl From<String> for Broken {
+    fn from(what: String) -> Broken {
+        Broken(what)
+    }
+}
+
+impl From<&str> for Broken {
+    fn from(what: &str) -> Broken {
+        Broken(what.into())
+    }
+}
+
 /// Whether `state` survives its canonical JSON form: written, read back, and equal.
 pub fn canonical_round_trip<S: Serialize + DeserializeOwned + PartialEq>(
     state: &S,
-) -> Result<(), String> {
+) -> Result<(), Broken> {
     let json = serde_json::to_value(state).map_err(|e| e.to_string())?;
     let back: S = serde_json::from_value(json)
         .map_err(|e| format!("canonical state does not load back: {e}"))?;
@@ -176,7 +193,7 @@ pub fn step<G: Game, P: Play<G::State>>(
     game: &G,
     data: &[u8],
     arbitrary_state: impl FnOnce(&mut Unstructured) -> arbitrary::Result<G::State>,
-    check_invariants: impl Fn(&G::State, &G::State) -> Result<(), String>,
+    check_invariants: impl Fn(&G::State, &G::State) -> Result<(), Broken>,
 ) {
     let mut u = Unstructured::new(data);
     let Ok(state) = arbitrary_state(&mut u) else {
@@ -198,7 +215,7 @@ pub fn fuzz_steps<G: Game>(
     mut state: G::State,
     u: &mut Unstructured,
     mut replies: impl FnMut(&mut Unstructured) -> arbitrary::Result<Vec<Reply>>,
-    check_invariants: impl Fn(&G::State, &G::State) -> Result<(), String>,
+    check_invariants: impl Fn(&G::State, &G::State) -> Result<(), Broken>,
 ) {
     assert_eq!(
         game.validate(&state),
@@ -339,7 +356,7 @@ mod tests {
             REPLIED.with(|r| r.borrow_mut().push(text.to_string()));
         }
 
-        fn check_invariants(_: &Total, _: &Total) -> Result<(), String> {
+        fn check_invariants(_: &Total, _: &Total) -> Result<(), Broken> {
             CHECKED.with(|c| c.set(c.get() + 1));
             Ok(())
         }

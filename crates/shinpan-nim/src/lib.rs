@@ -15,7 +15,7 @@ use shinpan_core::seam::{
     GameState, NoOptions, Observation, Observed, Outcome, ParseVerdict, Recorded, Reply,
     ReplyVerdict, RuleDocument, StateError, StepReport, StepResult, TimeLimits,
 };
-use shinpan_core::stepfuzz::{self, Fuzzed, Play};
+use shinpan_core::stepfuzz::{self, Broken, Fuzzed, Play};
 
 mod render;
 use shinpan_core::text::{ParseError, Reader};
@@ -288,7 +288,7 @@ impl Fuzzed for Nim {
         stepfuzz::parses_back(&Nim, "reply", text);
     }
 
-    fn check_invariants(before: &State, after: &State) -> Result<(), String> {
+    fn check_invariants(before: &State, after: &State) -> Result<(), Broken> {
         Nim.validate(after).map_err(|e| e.to_string())?;
         let objects = |s: &State| s.heaps.iter().map(|&n| u64::from(n)).sum::<u64>();
         if objects(after) > objects(before) || after.heaps.len() != before.heaps.len() {

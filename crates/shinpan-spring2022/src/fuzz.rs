@@ -9,7 +9,7 @@ use super::rules::{League, HEROES, MAP_HEIGHT, MAP_LIMIT, MAP_WIDTH, SHIELD_DURA
 use super::state::{Mob, MobStatus, State};
 use super::Spring2022;
 use shinpan_core::seam::{Game, Reply};
-use shinpan_core::stepfuzz::{self, prints_back, FuzzTargets, Fuzzed, Play};
+use shinpan_core::stepfuzz::{self, prints_back, Broken, FuzzTargets, Fuzzed, Play};
 
 /// The bodies the fuzz targets of `fuzz/` run for this game.
 pub static TARGETS: FuzzTargets = stepfuzz::targets::<Spring2022>();
@@ -51,20 +51,20 @@ impl Fuzzed for Spring2022 {
     }
 
     /// What must hold after any step from `before` to `after`.
-    fn check_invariants(before: &State, after: &State) -> Result<(), String> {
+    fn check_invariants(before: &State, after: &State) -> Result<(), Broken> {
         Self::GAME.validate(after).map_err(|e| e.to_string())?;
         if after.turn != before.turn + 1 {
             return Err("a step is one turn".into());
         }
         for (p, (b, a)) in before.players.iter().zip(&after.players).enumerate() {
             if a.base_health > b.base_health {
-                return Err(format!("player {p}: the base healed"));
+                return Err(format!("player {p}: the base healed").into());
             }
             if a.wild_mana < b.wild_mana {
-                return Err(format!("player {p}: wild mana went down"));
+                return Err(format!("player {p}: wild mana went down").into());
             }
             if a.wild_mana - b.wild_mana > a.mana - b.mana + 10 * 3 {
-                return Err(format!("player {p}: more wild mana than mana earned"));
+                return Err(format!("player {p}: more wild mana than mana earned").into());
             }
         }
         let mut last = i32::MIN;
@@ -75,17 +75,14 @@ impl Fuzzed for Spring2022 {
                 }
                 last = mob.id;
             } else if !before.mobs.iter().any(|m| m.id == mob.id) {
-                return Err(format!("mob {} came back", mob.id));
+                return Err(format!("mob {} came back", mob.id).into());
             }
             // Removal is checked before moving: a mob may end a turn up to one step (at most
             // 400·√2 in these states) beyond the 800.
             let (x, y) = (mob.x, mob.y);
             let limit = MAP_LIMIT + 600;
             if x < -limit || y < -limit || x > MAP_WIDTH + limit || y > MAP_HEIGHT + limit {
-                return Err(format!(
-                    "mob {} kept far beyond 800 outside the map",
-                    mob.id
-                ));
+                return Err(format!("mob {} kept far beyond 800 outside the map", mob.id).into());
             }
         }
         if after.outcome.is_none() && after.turn > TURNS {

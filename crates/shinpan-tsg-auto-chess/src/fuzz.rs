@@ -13,7 +13,7 @@ use super::rules::{
 use super::state::{ShopUnit, State, Unit};
 use super::TsgAutoChess;
 use shinpan_core::seam::{Game, Reply};
-use shinpan_core::stepfuzz::{self, prints_back, FuzzTargets, Fuzzed, Play};
+use shinpan_core::stepfuzz::{self, prints_back, Broken, FuzzTargets, Fuzzed, Play};
 
 /// The bodies the fuzz targets of `fuzz/` run for this game.
 pub static TARGETS: FuzzTargets = stepfuzz::targets::<TsgAutoChess>();
@@ -32,7 +32,7 @@ impl Fuzzed for TsgAutoChess {
     }
 
     /// What must hold after any step from `before` to `after`.
-    fn check_invariants(before: &State, after: &State) -> Result<(), String> {
+    fn check_invariants(before: &State, after: &State) -> Result<(), Broken> {
         Self::GAME.validate(after).map_err(|e| e.to_string())?;
         if after.turn != before.turn + 1 {
             return Err("the turn did not advance by one".into());
@@ -40,26 +40,26 @@ impl Fuzzed for TsgAutoChess {
         let known: BTreeSet<u32> = before.ids().collect();
         for unit in &after.units {
             if !known.contains(&unit.id) {
-                return Err(format!("unit {} came from nowhere", unit.id));
+                return Err(format!("unit {} came from nowhere", unit.id).into());
             }
             if let Some(old) = before.units.iter().find(|b| b.id == unit.id) {
                 if chebyshev(old.at(), unit.at()) > 1 {
-                    return Err(format!("unit {} moved more than one cell", unit.id));
+                    return Err(format!("unit {} moved more than one cell", unit.id).into());
                 }
                 if old.owner != unit.owner || old.kind != unit.kind {
-                    return Err(format!("unit {} changed owner or type", unit.id));
+                    return Err(format!("unit {} changed owner or type", unit.id).into());
                 }
             }
         }
         for (p, (b, a)) in before.players.iter().zip(&after.players).enumerate() {
             if a.time_left_ms > b.time_left_ms {
-                return Err(format!("player {p}: thinking time went up"));
+                return Err(format!("player {p}: thinking time went up").into());
             }
             if a.level < b.level || a.level > b.level + 1 {
-                return Err(format!("player {p}: level {} after {}", a.level, b.level));
+                return Err(format!("player {p}: level {} after {}", a.level, b.level).into());
             }
             if after.army_size(p) > before.army_size(p) + 1 {
-                return Err(format!("player {p}: more than one unit bought"));
+                return Err(format!("player {p}: more than one unit bought").into());
             }
         }
         stepfuzz::canonical_round_trip(after)?;
@@ -67,7 +67,7 @@ impl Fuzzed for TsgAutoChess {
             for p in 0..2 {
                 let text = Prompt::of(after, p).print();
                 if Prompt::parse(&text).map(|q| q.print()).as_ref() != Ok(&text) {
-                    return Err(format!("player {p}'s prompt does not parse back"));
+                    return Err(format!("player {p}'s prompt does not parse back").into());
                 }
             }
         }
