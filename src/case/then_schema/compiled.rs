@@ -197,19 +197,29 @@ impl<'s> Maker<'s> {
     }
 }
 
-impl Node {
-    fn allows(&self, name: &str) -> bool {
-        TYPES
-            .iter()
-            .position(|t| *t == name)
-            .is_some_and(|bit| self.types & (1 << bit) != 0)
+/// The bits of [`TYPES`] a value is of (a whole number is a number and an integer).
+fn type_bits(value: &Value) -> u8 {
+    match value {
+        Value::Null => 1,
+        Value::Bool(_) => 1 << 1,
+        Value::String(_) => 1 << 2,
+        Value::Array(_) => 1 << 3,
+        Value::Object(_) => OBJECT,
+        Value::Number(n) if whole(n).is_some() || n.as_f64().is_some_and(|x| x.fract() == 0.0) => {
+            NUMBERS
+        }
+        Value::Number(_) => 1 << 5,
     }
+}
 
+/// The bit of an object in [`TYPES`], and those of a number and an integer.
+const OBJECT: u8 = 1 << 4;
+const NUMBERS: u8 = 1 << 5 | 1 << 6;
+
+impl Node {
     /// A bound stands for a number here: a number may stand, and no `enum` or `const` is set.
     fn takes_bound(&self) -> bool {
-        (self.allows("number") || self.allows("integer"))
-            && self.enumeration.is_none()
-            && self.constant.is_none()
+        self.types & NUMBERS != 0 && self.enumeration.is_none() && self.constant.is_none()
     }
 
     fn type_list(&self) -> String {
@@ -323,10 +333,10 @@ impl Compiled {
                 fault(path, Rank::Constant, format!("expected {expected}"), found);
             }
         }
-        if node.types != 0 && !node.type_names.iter().any(|t| is_type(value, t)) {
+        if node.types != 0 && node.types & type_bits(value) == 0 {
             let message = format!("expected {}, found {}", node.type_list(), describe(value));
             fault(path, Rank::Type, message, found);
-        } else if node.allows("object") && is_bound(value) {
+        } else if node.types & OBJECT != 0 && is_bound(value) {
             let message = format!(
                 "expected {}, found a bound (`$lt`, `$lte`, `$gt`, `$gte`), which stands for a number",
                 node.type_list()
@@ -519,22 +529,6 @@ fn holds_whole(n: &Number, low: i128, high: i128) -> bool {
         None => n
             .as_f64()
             .is_some_and(|x| x >= low as f64 && x <= high as f64),
-    }
-}
-
-/// Whether a value is of JSON Schema type `name` (`3.0` is an integer).
-fn is_type(value: &Value, name: &str) -> bool {
-    match (name, value) {
-        ("null", Value::Null)
-        | ("boolean", Value::Bool(_))
-        | ("string", Value::String(_))
-        | ("array", Value::Array(_))
-        | ("object", Value::Object(_))
-        | ("number", Value::Number(_)) => true,
-        ("integer", Value::Number(n)) => {
-            whole(n).is_some() || n.as_f64().is_some_and(|x| x.fract() == 0.0)
-        }
-        _ => false,
     }
 }
 

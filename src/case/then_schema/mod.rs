@@ -300,6 +300,11 @@ mod tests {
                 "expected integer, found \"one\"",
             ),
             (
+                json!({"players": [{"score": 2.5}]}),
+                "players[0].score",
+                "expected integer, found 2.5",
+            ),
+            (
                 json!({"turn": {"$lt": 1, "$gt": 0}}),
                 "turn",
                 "expected integer, found a mapping",
