@@ -271,20 +271,64 @@ pub(super) struct Fault {
     error: ThenError,
 }
 
-/// The fault to tell of several: the shallowest, then by rank, then the first met.
-pub(super) fn first(found: Vec<Fault>) -> Option<ThenError> {
-    found
-        .into_iter()
-        .min_by_key(|f| (f.depth, f.rank))
-        .map(|f| f.error)
+/// The faults a walk met: every one, or only whether there is one (an alternative tried, whose
+/// faults are not told unless no alternative holds): then no message is written.
+pub(super) struct Faults {
+    kept: Vec<Fault>,
+    keep: bool,
+    any: bool,
 }
 
-fn fault(path: &[Step<'_>], rank: Rank, message: String, found: &mut Vec<Fault>) {
-    found.push(Fault {
-        depth: path.len(),
-        rank,
-        error: ThenError::at(written(path), message),
-    });
+impl Faults {
+    /// Faults to tell.
+    pub(super) fn kept() -> Faults {
+        Faults {
+            kept: Vec::new(),
+            keep: true,
+            any: false,
+        }
+    }
+
+    /// Faults of a part, kept as `self` keeps them.
+    fn like(&self) -> Faults {
+        Faults {
+            kept: Vec::new(),
+            keep: self.keep,
+            any: false,
+        }
+    }
+
+    /// Whether there are any, not what they are.
+    fn counted() -> Faults {
+        Faults {
+            kept: Vec::new(),
+            keep: false,
+            any: false,
+        }
+    }
+
+    fn add(&mut self, depth: usize, rank: Rank, error: impl FnOnce() -> ThenError) {
+        self.any = true;
+        if self.keep {
+            self.kept.push(Fault {
+                depth,
+                rank,
+                error: error(),
+            });
+        }
+    }
+
+    /// The fault to tell: the shallowest, then by rank, then the first met.
+    pub(super) fn first(self) -> Option<ThenError> {
+        self.kept
+            .into_iter()
+            .min_by_key(|f| (f.depth, f.rank))
+            .map(|f| f.error)
+    }
+}
+
+fn fault(path: &[Step<'_>], rank: Rank, message: impl FnOnce() -> String, found: &mut Faults) {
+    found.add(path.len(), rank, || ThenError::at(written(path), message()));
 }
 
 impl Compiled {
@@ -294,18 +338,17 @@ impl Compiled {
         at: usize,
         value: &'v Value,
         path: &mut Vec<Step<'v>>,
-        found: &mut Vec<Fault>,
+        found: &mut Faults,
     ) {
         let node = &self.nodes[at];
         if node.nothing {
-            let message = "nothing may stand here".to_string();
-            return fault(path, Rank::Field, message, found);
+            return fault(path, Rank::Field, || "nothing may stand here".into(), found);
         }
         if node.takes_bound() {
             if is_bound(value) {
                 return;
             }
-            let mut inner = Vec::new();
+            let mut inner = found.like();
             self.keywords(node, value, path, &mut inner);
             return alternative_failed(path, inner, found);
         }
@@ -317,30 +360,37 @@ impl Compiled {
         node: &Node,
         value: &'v Value,
         path: &mut Vec<Step<'v>>,
-        found: &mut Vec<Fault>,
+        found: &mut Faults,
     ) {
         if let Some(target) = node.reference {
             self.walk(target, value, path, found);
         }
         if let Some(options) = &node.enumeration {
             if !options.contains(value) {
-                let message = format!("expected one of {}", list(options));
+                let message = || format!("expected one of {}", list(options));
                 fault(path, Rank::Enum, message, found);
             }
         }
         if let Some(expected) = &node.constant {
             if expected != value {
-                fault(path, Rank::Constant, format!("expected {expected}"), found);
+                fault(
+                    path,
+                    Rank::Constant,
+                    || format!("expected {expected}"),
+                    found,
+                );
             }
         }
         if node.types != 0 && node.types & type_bits(value) == 0 {
-            let message = format!("expected {}, found {}", node.type_list(), describe(value));
+            let message = || format!("expected {}, found {}", node.type_list(), describe(value));
             fault(path, Rank::Type, message, found);
         } else if node.types & OBJECT != 0 && is_bound(value) {
-            let message = format!(
-                "expected {}, found a bound (`$lt`, `$lte`, `$gt`, `$gte`), which stands for a number",
-                node.type_list()
-            );
+            let message = || {
+                format!(
+                    "expected {}, found a bound (`$lt`, `$lte`, `$gt`, `$gte`), which stands for a number",
+                    node.type_list()
+                )
+            };
             fault(path, Rank::Type, message, found);
         }
         for alternatives in &node.alternatives {
@@ -370,18 +420,18 @@ impl Compiled {
         alternatives: &[usize],
         value: &'v Value,
         path: &mut Vec<Step<'v>>,
-        found: &mut Vec<Fault>,
+        found: &mut Faults,
     ) {
-        let mut faults = Vec::new();
-        for (i, &alternative) in alternatives.iter().enumerate() {
-            let mut these = Vec::new();
+        for &alternative in alternatives {
+            let mut these = Faults::counted();
             self.walk(alternative, value, path, &mut these);
-            if these.is_empty() {
+            if !these.any {
                 return;
             }
-            if i == 0 {
-                faults = these;
-            }
+        }
+        let mut faults = found.like();
+        if let Some(&first) = alternatives.first() {
+            self.walk(first, value, path, &mut faults);
         }
         alternative_failed(path, faults, found);
     }
@@ -394,7 +444,7 @@ impl Compiled {
         key: &'v str,
         item: &'v Value,
         path: &mut Vec<Step<'v>>,
-        found: &mut Vec<Fault>,
+        found: &mut Faults,
     ) {
         if let Some(&property) = node.properties.get(key) {
             return self.walk(property, item, path, found);
@@ -404,15 +454,11 @@ impl Compiled {
         }
         match node.additional {
             Additional::Forbidden => {
-                let fields = node.property_names.join(", ");
                 // Told as a fault of the object that holds it, at the entry's path.
-                found.push(Fault {
-                    depth: path.len() - 1,
-                    rank: Rank::Field,
-                    error: ThenError::at(
-                        written(path),
-                        format!("no field `{key}` here (fields: {fields})"),
-                    ),
+                found.add(path.len() - 1, Rank::Field, || {
+                    let fields = node.property_names.join(", ");
+                    let message = format!("no field `{key}` here (fields: {fields})");
+                    ThenError::at(written(path), message)
                 });
             }
             Additional::Each(each) => self.walk(each, item, path, found),
@@ -426,11 +472,12 @@ impl Compiled {
         node: &Node,
         items: &'v [Value],
         path: &mut Vec<Step<'v>>,
-        found: &mut Vec<Fault>,
+        found: &mut Faults,
     ) {
         if let Some(limit) = node.max_items {
             if items.len() as u64 > limit {
-                let message = format!("expected at most {limit} elements, found {}", items.len());
+                let message =
+                    || format!("expected at most {limit} elements, found {}", items.len());
                 fault(path, Rank::TooLong, message, found);
             }
         }
@@ -447,7 +494,7 @@ impl Compiled {
                 continue;
             }
             path.push(Step::Index(i));
-            let mut inner = Vec::new();
+            let mut inner = found.like();
             self.walk(element, item, path, &mut inner);
             alternative_failed(path, inner, found);
             path.pop();
@@ -456,22 +503,22 @@ impl Compiled {
 }
 
 /// A fault where `value` matched no alternative, told as the first alternative's `inner`.
-fn alternative_failed(path: &[Step<'_>], inner: Vec<Fault>, found: &mut Vec<Fault>) {
-    if let Some(error) = first(inner) {
-        found.push(Fault {
-            depth: path.len(),
-            rank: Rank::NoAlternative,
-            error,
-        });
+fn alternative_failed(path: &[Step<'_>], inner: Faults, found: &mut Faults) {
+    if !inner.any {
+        return;
+    }
+    match inner.first() {
+        Some(error) => found.add(path.len(), Rank::NoAlternative, || error),
+        None => found.any = true,
     }
 }
 
 /// A number's integer `format`, `minimum` and `maximum`.
-fn number(node: &Node, n: &Number, path: &[Step<'_>], found: &mut Vec<Fault>) {
+fn number(node: &Node, n: &Number, path: &[Step<'_>], found: &mut Faults) {
     if let Some((format, low, high)) = &node.whole {
         if !holds_whole(n, *low, *high) {
             let message =
-                format!("expected a whole number from {low} to {high} ({format}), found {n}");
+                || format!("expected a whole number from {low} to {high} ({format}), found {n}");
             fault(path, Rank::NotWhole, message, found);
         }
     }
@@ -480,7 +527,7 @@ fn number(node: &Node, n: &Number, path: &[Step<'_>], found: &mut Vec<Fault>) {
             fault(
                 path,
                 Rank::Minimum,
-                format!("expected at least {limit}, found {n}"),
+                || format!("expected at least {limit}, found {n}"),
                 found,
             );
         }
@@ -490,7 +537,7 @@ fn number(node: &Node, n: &Number, path: &[Step<'_>], found: &mut Vec<Fault>) {
             fault(
                 path,
                 Rank::Maximum,
-                format!("expected at most {limit}, found {n}"),
+                || format!("expected at most {limit}, found {n}"),
                 found,
             );
         }

@@ -23,7 +23,7 @@ mod compiled;
 use serde_json::Value;
 
 use crate::seam::ReplyVerdict;
-use compiled::{first, Compiled, Step};
+use compiled::{Compiled, Faults, Step};
 
 /// What the `then` belongs to: what the runner puts beside the state differs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,7 +107,7 @@ impl ThenSchema {
             self.check_beside(key, value, kind)?;
         }
         let mut path = Vec::new();
-        let mut found = Vec::new();
+        let mut found = Faults::kept();
         for (key, value) in expected {
             // What the runner puts beside the state was checked above.
             let Some(field) = self.compiled.field(key) else {
@@ -117,7 +117,7 @@ impl ThenSchema {
             self.compiled.walk(field, value, &mut path, &mut found);
             path.pop();
         }
-        match first(found) {
+        match found.first() {
             Some(fault) => Err(fault),
             None => Ok(()),
         }
