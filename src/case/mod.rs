@@ -346,7 +346,11 @@ fn load_game(
     let rules = rules.read(max_file_bytes)?;
     let catalogue = catalogue::load(&rules.path, &rules.text, id)?;
     let clause_ids: BTreeSet<&str> = catalogue.clauses.iter().map(|c| c.id.as_str()).collect();
-    let schema = then_schema::ThenSchema::new(&game.schemas().state)
+    let Some(schemas) = game.schemas() else {
+        let why = format!("{id} is built without its `schema` feature: no `then` can be checked");
+        return Err(LoadError::whole(&rules.path, why));
+    };
+    let schema = then_schema::ThenSchema::new(&schemas.state)
         .map_err(|e| LoadError::whole(&rules.path, format!("{id}: {e}")))?;
     let case_files: Vec<&source::SourceEntry> =
         files.iter().filter(|f| f.stem != "rules").collect();

@@ -44,8 +44,10 @@ fn entry(game: &dyn DynGame) -> String {
         "{indent}protocol texts: {}\n",
         info.parse_kinds.join(", ")
     ));
-    for (name, doc) in option_docs(&game.schemas().options) {
-        text.push_str(&format!("{indent}--option {name}=…  {doc}\n"));
+    if let Some(schemas) = game.schemas() {
+        for (name, doc) in option_docs(&schemas.options) {
+            text.push_str(&format!("{indent}--option {name}=…  {doc}\n"));
+        }
     }
     text
 }
@@ -89,9 +91,15 @@ pub fn coverage(args: CoverageArgs) -> Result<Finished, Usage> {
 /// `shinpan schema`: the canonical state's schema, the match options under `x-match-options`.
 pub fn schema(args: SchemaArgs) -> Result<Finished, Usage> {
     let game = game_by_id(&args.game)?;
-    let mut schema = game.schemas().state;
+    let schemas = game.schemas().ok_or_else(|| {
+        Usage(format!(
+            "{} is built without its `schema` feature: it has no schema to print",
+            args.game
+        ))
+    })?;
+    let mut schema = schemas.state;
     if let Value::Object(map) = &mut schema {
-        map.insert("x-match-options".into(), game.schemas().options);
+        map.insert("x-match-options".into(), schemas.options);
     }
     let text = serde_json::to_string_pretty(&schema).map_err(|e| Usage(e.to_string()))?;
     out(&(text + "\n"))?;

@@ -34,6 +34,8 @@ pub enum MaskError {
          `shinpan schema {game}`, with prompts and last_replies beside it)"
     )]
     NoSuchField { game: String, path: String },
+    #[error("{game} is built without its `schema` feature: no path can be checked against it")]
+    NoSchema { game: String },
     #[error("the unmodelled protocol text `{kind}` is not one of {game}'s: {known}")]
     NoSuchText {
         game: String,
@@ -208,7 +210,12 @@ impl Mask {
     /// Checks every path against `game`'s result and every protocol text against its texts.
     pub fn check(&self, game: &dyn DynGame) -> Result<(), MaskError> {
         let info = game.info();
-        let schema = game.schemas().state;
+        let Some(schemas) = game.schemas() else {
+            return Err(MaskError::NoSchema {
+                game: info.id.to_string(),
+            });
+        };
+        let schema = schemas.state;
         if let Some(field) = self
             .fields
             .iter()

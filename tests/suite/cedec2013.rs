@@ -136,7 +136,10 @@ fn prompt_in_round_3() {
 
 #[test]
 fn schema_documents_the_sparse_tiles() {
-    let schema = (&Cedec2013 as &dyn DynGame).schemas().state;
+    let schema = (&Cedec2013 as &dyn DynGame)
+        .schemas()
+        .expect("built with its schema")
+        .state;
     let tiles = &schema["properties"]["tiles"];
     assert!(
         tiles["description"].as_str().unwrap().contains("\"x,y\""),

@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
+#[cfg(feature = "schema")]
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -454,6 +455,7 @@ impl<'de> Deserialize<'de> for Field {
     }
 }
 
+#[cfg(feature = "schema")]
 impl JsonSchema for Field {
     fn schema_name() -> Cow<'static, str> {
         "Field".into()

@@ -16,6 +16,7 @@ pub mod engine;
 pub mod field;
 #[cfg(test)]
 mod field_model;
+#[cfg(feature = "fuzz")]
 pub mod fuzz;
 pub mod observe;
 pub mod protocol;
@@ -75,6 +76,11 @@ static INFO: GameInfo = GameInfo {
 };
 
 impl Game for CodevsReborn {
+    #[cfg(feature = "schema")]
+    fn json_schemas(&self) -> Option<shinpan_core::seam::Schemas> {
+        Some(shinpan_core::seam::schemas_of::<Self::State, Self::Options>())
+    }
+
     type State = State;
 
     type Options = NoOptions;

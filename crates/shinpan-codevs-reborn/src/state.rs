@@ -1,6 +1,7 @@
 //! The canonical state of a CODE VS Reborn match: what cases give and check, and what adapters
 //! exchange. Every field has a default so that a case names only what matters to it.
 
+#[cfg(feature = "schema")]
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -9,7 +10,8 @@ use super::rules::{DANGER_HEIGHT, GAUGE_MAX, THINKING_TIME_MS, TURNS};
 use shinpan_core::canonical::{at_most, check_two_player_outcome};
 use shinpan_core::seam::{GameState, Outcome, StateError};
 
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct State {
     /// The turn about to be played, 0-based; 500 once the last turn has been played.
@@ -18,14 +20,15 @@ pub struct State {
     pub packs: Vec<Pack>,
     /// Up to two players may be given; a missing one is an empty default player.
     #[serde(deserialize_with = "shinpan_core::canonical::players_up_to")]
-    #[schemars(with = "Vec<Player>", length(max = 2))]
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<Player>", length(max = 2)))]
     pub players: [Player; 2],
     /// `null` while the match goes on.
     pub outcome: Option<Outcome>,
 }
 
 /// A 2×2 pack, top row first; 0 is an empty cell, 1..=9 a block.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(transparent)]
 pub struct Pack(pub [[u8; 2]; 2]);
 
@@ -42,7 +45,8 @@ impl Pack {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct Player {
     pub field: Field,

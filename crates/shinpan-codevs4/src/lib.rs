@@ -22,6 +22,7 @@ pub use shinpan_core::seam;
 pub mod battle;
 pub mod edge;
 pub mod engine;
+#[cfg(feature = "fuzz")]
 pub mod fuzz;
 pub mod observe;
 pub mod options;
@@ -93,6 +94,11 @@ static INFO: GameInfo = GameInfo {
 };
 
 impl Game for Codevs4 {
+    #[cfg(feature = "schema")]
+    fn json_schemas(&self) -> Option<shinpan_core::seam::Schemas> {
+        Some(shinpan_core::seam::schemas_of::<Self::State, Self::Options>())
+    }
+
     type State = State;
 
     type Options = Options;
@@ -414,6 +420,7 @@ mod tests {
 
     /// A prompt body over a game's own parser (`stepfuzz::parses_back`): a text it prints
     /// back passes, and a kind the game does not parse is a broken body, not a quiet pass.
+    #[cfg(feature = "fuzz")]
     #[test]
     fn parses_back_runs_the_games_parser_of_the_kind() {
         use shinpan_core::stepfuzz::parses_back;

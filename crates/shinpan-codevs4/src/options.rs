@@ -3,19 +3,21 @@
 //! played alone starts from these; `play --series` hands each stage what the previous one left
 //! (see [`super::Codevs4`]'s `series_carry`).
 
+#[cfg(feature = "schema")]
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::rules::{STAGES, THINKING_TIME_MS};
 
 /// The match options.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Options {
     /// The stage, 0..=40 (3.1). In stages 27–33 player 1, the enemy AI of table 4, earns 20 a
     /// turn instead of 10, and in stages 34–40 it earns 30 (4.6).
     #[serde(default, deserialize_with = "a_stage")]
-    #[schemars(range(max = 40))]
+    #[cfg_attr(feature = "schema", schemars(range(max = 40)))]
     pub stage: u32,
     /// The thinking time (ms) each player has left at turn 0, 0..=3600000: what the earlier
     /// stages left of the one hour for the whole game (D-codevs4-11). One number for both
@@ -44,7 +46,8 @@ impl Default for Options {
 }
 
 /// Thinking time left at the start of a stage: the same for both players, or each its own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(untagged)]
 pub enum TimeLeft {
     Both(u64),

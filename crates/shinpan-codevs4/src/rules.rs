@@ -2,6 +2,7 @@
 //! or the `D-codevs4-*` decision of `shared/spec-notes.md` it comes from. Pure functions only:
 //! the engine composes them.
 
+#[cfg(feature = "schema")]
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -51,9 +52,8 @@ pub const BASE_INCOME: u32 = 10;
 pub const THINKING_TIME_MS: u64 = 3_600_000;
 
 /// 2.2–2.3 and table 5: the seven kinds of unit, in the order of table 5 (the protocol's code).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
     Worker,
@@ -198,9 +198,8 @@ pub fn income(stage: u32, player: usize) -> u32 {
 }
 
 /// A cell of the field.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Cell {
     pub x: i32,

@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 
+#[cfg(feature = "schema")]
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -14,7 +15,8 @@ use super::rules::{Cell, Kind, MAX_ID, RESOURCE_CELLS, STAGES, THINKING_TIME_MS,
 use shinpan_core::canonical::{at_most, check_two_player_outcome};
 use shinpan_core::seam::{GameState, Outcome, StateError};
 
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct State {
     /// The stage, 0..=40: the match option `stage`. It decides player 1's income (table 4).
@@ -23,7 +25,7 @@ pub struct State {
     pub turn: u32,
     /// Up to two players may be given; a missing one is a default player.
     #[serde(deserialize_with = "shinpan_core::canonical::players_up_to")]
-    #[schemars(with = "Vec<Player>", length(max = 2))]
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<Player>", length(max = 2)))]
     pub players: [Player; 2],
     /// Every unit on the field, by id.
     pub units: Units,
@@ -36,7 +38,8 @@ pub struct State {
     pub outcome: Option<Outcome>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct Player {
     /// The player's resources (資源数).
@@ -81,7 +84,8 @@ impl Unit {
 }
 
 /// A unit as a case writes it.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct UnitForm {
     /// 0 or 1.
@@ -95,8 +99,9 @@ struct UnitForm {
 }
 
 /// The units in ascending id order; serialized as a map from id to unit.
-#[derive(Debug, Clone, PartialEq, Default, JsonSchema)]
-#[schemars(with = "BTreeMap<u32, UnitForm>")]
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(with = "BTreeMap<u32, UnitForm>"))]
 pub struct Units(pub Vec<Unit>);
 
 impl Units {

@@ -112,6 +112,10 @@ impl Game for Nim {
     type State = State;
     type Options = NoOptions;
 
+    fn json_schemas(&self) -> Option<shinpan_core::seam::Schemas> {
+        Some(shinpan_core::seam::schemas_of::<State, NoOptions>())
+    }
+
     const INFO: &'static GameInfo = &INFO;
 
     /// RULES.md 1.

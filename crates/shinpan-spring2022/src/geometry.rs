@@ -4,19 +4,21 @@
 //! Java's `(int)` cast, which Rust's `as i32` matches (toward zero, saturating, NaN to 0);
 //! sine and cosine are the JVM's, as HotSpot computes them ([`super::trig`], D-spring-14).
 
+#[cfg(feature = "schema")]
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::trig::{cos, sin};
 
 /// A point or a displacement.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 pub struct Vector {
     #[serde(with = "shinpan_core::seam::finite")]
-    #[schemars(with = "f64")]
+    #[cfg_attr(feature = "schema", schemars(with = "f64"))]
     pub x: f64,
     #[serde(with = "shinpan_core::seam::finite")]
-    #[schemars(with = "f64")]
+    #[cfg_attr(feature = "schema", schemars(with = "f64"))]
     pub y: f64,
 }
 

@@ -21,6 +21,7 @@ pub use shinpan_core::seam;
 
 pub mod edge;
 pub mod engine;
+#[cfg(feature = "fuzz")]
 pub mod fuzz;
 pub mod geometry;
 pub mod jrandom;
@@ -39,6 +40,7 @@ pub mod variants;
 pub mod vision;
 
 use rand::RngCore;
+#[cfg(feature = "schema")]
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -55,7 +57,8 @@ use state::State;
 pub struct Spring2022;
 
 /// The match options.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
     /// The league (D-spring-10): `wood2` (MOVE and WAIT, no fog, no tie-break), `wood1` (WIND,
@@ -148,6 +151,11 @@ static INFO: GameInfo = GameInfo {
 };
 
 impl Game for Spring2022 {
+    #[cfg(feature = "schema")]
+    fn json_schemas(&self) -> Option<shinpan_core::seam::Schemas> {
+        Some(shinpan_core::seam::schemas_of::<Self::State, Self::Options>())
+    }
+
     type State = State;
 
     type Options = Options;

@@ -3,6 +3,7 @@
 //! 2022-04-28, summarised) or the section of seed 003 it comes from. Pure data and functions
 //! only: the engine composes them.
 
+#[cfg(feature = "schema")]
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -99,9 +100,8 @@ pub const MESSAGE_MAX: usize = 48;
 pub const MESSAGE_CUT: usize = 46;
 
 /// D-spring-10: the league, a match option. Each league opens more of the game.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 pub enum League {
     /// MOVE and WAIT only, no fog, a draw on equal base health.
     #[serde(rename = "wood2")]

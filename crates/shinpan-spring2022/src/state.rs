@@ -8,6 +8,7 @@
 //! (and their speed set), and every mob a player sees has its `nearBase`/`threatFor` status
 //! worked out and kept, as the referee keeps it until the mob's speed changes.
 
+#[cfg(feature = "schema")]
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize};
 
@@ -20,7 +21,8 @@ use super::rules::{
 use shinpan_core::canonical::list_up_to;
 use shinpan_core::seam::{GameState, Outcome, StateError};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct State {
     /// The league the match is played in (D-spring-10), from the match options.
@@ -36,12 +38,12 @@ pub struct State {
     pub next_id: Option<i32>,
     /// Up to two players may be given; a missing one is a default player.
     #[serde(deserialize_with = "shinpan_core::canonical::players_up_to")]
-    #[schemars(with = "Vec<Player>", length(max = 2))]
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<Player>", length(max = 2)))]
     pub players: [Player; PLAYERS],
     /// The six heroes in id order, player 0's three first. Up to six may be given; each given
     /// field replaces that of the hero's starting state, the rest stay as at the start.
     #[serde(deserialize_with = "heroes_over_the_start")]
-    #[schemars(with = "Vec<Hero>", length(max = 6))]
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<Hero>", length(max = 6)))]
     pub heroes: [Hero; HEROES],
     /// The mobs in the referee's order (order of spawning), which is the order of the prompt's
     /// lines and of every rule that goes through them.
@@ -51,7 +53,7 @@ pub struct State {
     /// Left by `step` on the state it makes; never read from a case, never written, never
     /// compared.
     #[serde(skip)]
-    #[schemars(skip)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
     pub statuses: StatusesKept,
 }
 
@@ -101,14 +103,15 @@ impl Default for State {
 }
 
 /// The spawner's memory (D-spring-8).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct Spawner {
     /// The turn of the last wave; a wave comes when `turn - last_turn >= 5`. Starts at -5.
     pub last_turn: i32,
     /// The next wave's health before truncation: 10, then +0.5 a wave.
     #[serde(with = "number")]
-    #[schemars(with = "f64")]
+    #[cfg_attr(feature = "schema", schemars(with = "f64"))]
     pub max_health: f64,
 }
 
@@ -121,7 +124,8 @@ impl Default for Spawner {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct Player {
     pub base_health: i32,
@@ -144,7 +148,8 @@ impl Default for Player {
 }
 
 /// D-spring-9, D-spring-11: why the referee deactivated a player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum Deactivation {
     InvalidReply,
@@ -163,7 +168,8 @@ impl Deactivation {
 }
 
 /// A hero; its id is its index and its owner `index / 3`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Hero {
     pub x: i32,
@@ -179,7 +185,8 @@ pub struct Hero {
 }
 
 /// A mob ("spider").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct Mob {
     pub id: i32,
@@ -188,10 +195,10 @@ pub struct Mob {
     /// The speed, kept as the referee keeps it: integers, except after a redirection by WIND
     /// (D-spring-5). The prompt prints each component truncated.
     #[serde(with = "number")]
-    #[schemars(with = "f64")]
+    #[cfg_attr(feature = "schema", schemars(with = "f64"))]
     pub vx: f64,
     #[serde(with = "number")]
-    #[schemars(with = "f64")]
+    #[cfg_attr(feature = "schema", schemars(with = "f64"))]
     pub vy: f64,
     pub health: i32,
     pub shield: i32,
@@ -219,7 +226,8 @@ impl Default for Mob {
 }
 
 /// D-spring-9: a mob's `nearBase` and the base its path enters (by player, not relative).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct MobStatus {
     pub near_base: bool,

@@ -22,6 +22,7 @@ pub use shinpan_core::seam;
 
 pub mod edge;
 pub mod engine;
+#[cfg(feature = "fuzz")]
 pub mod fuzz;
 pub mod import;
 pub mod known;
@@ -118,6 +119,11 @@ static INFO: GameInfo = GameInfo {
 };
 
 impl Game for TsgAutoChess {
+    #[cfg(feature = "schema")]
+    fn json_schemas(&self) -> Option<shinpan_core::seam::Schemas> {
+        Some(shinpan_core::seam::schemas_of::<Self::State, Self::Options>())
+    }
+
     type State = State;
 
     type Options = NoOptions;

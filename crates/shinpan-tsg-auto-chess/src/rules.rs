@@ -5,6 +5,7 @@
 //! Coordinates here are *absolute*: player 0's own frame (its king starts at (7, 0)). Player 1
 //! reads and writes the board turned half a turn ([`to_frame`]).
 
+#[cfg(feature = "schema")]
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -59,9 +60,8 @@ pub const MAX_UNITS: usize = (BOARD * BOARD) as usize;
 pub const FIRST_SHOP_ID: u32 = 2;
 
 /// 「ユニットについて」: the unit types. KING is never sold and has no type affinity.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Kind {
     King,

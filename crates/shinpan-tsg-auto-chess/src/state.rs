@@ -10,6 +10,7 @@
 
 use std::collections::BTreeSet;
 
+#[cfg(feature = "schema")]
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize};
 
@@ -21,7 +22,8 @@ use super::rules::{
 use shinpan_core::canonical::{at_most, check_two_player_outcome, list_up_to};
 use shinpan_core::seam::{GameState, Outcome, StateError};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct State {
     /// The turn whose prompts come next, 0..=999 (the prompt's `turn`); once a turn is played it
@@ -30,7 +32,7 @@ pub struct State {
     /// Up to two players may be given; a missing one, or a missing field of one, takes that
     /// player's default (its shop ids differ: 2..=4 for player 0, 5..=7 for player 1).
     #[serde(deserialize_with = "players_over_defaults")]
-    #[schemars(with = "Vec<Player>", length(max = 2))]
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<Player>", length(max = 2)))]
     pub players: [Player; 2],
     /// Every unit on the board, both players' kings included, in the order they came onto it:
     /// each prompt lists the player's own units, then the enemy's, in this order.
@@ -57,7 +59,8 @@ impl Default for State {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct Player {
     pub level: i64,
@@ -92,7 +95,8 @@ impl Player {
 }
 
 /// A unit for sale.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ShopUnit {
     pub id: u32,
@@ -117,7 +121,8 @@ impl ShopUnit {
 }
 
 /// A unit on the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(from = "UnitForm")]
 pub struct Unit {
     pub id: u32,
@@ -131,7 +136,8 @@ pub struct Unit {
 }
 
 /// A unit as a case may write it: HP and ATK may be left out.
-#[derive(Deserialize, JsonSchema)]
+#[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct UnitForm {
     id: u32,

@@ -45,13 +45,21 @@ pub struct Capabilities {
 
 /// A game's [`Capabilities`]: the capability traits the game's type implements, by their field
 /// names, and its fuzz bodies. `capabilities!(Nim: recorded, facts; fuzz: TARGETS)` is
-/// `Capabilities { recorded: Some(&Nim), facts: Some(&Nim), fuzz: Some(&TARGETS), ..NONE }`.
+/// `Capabilities { recorded: Some(&Nim), facts: Some(&Nim), fuzz: Some(&TARGETS), ..NONE }`
+/// where the game's crate is built with its feature `fuzz`, and `fuzz: None` without (then
+/// `TARGETS` need not exist).
 #[macro_export]
 macro_rules! capabilities {
     ($game:ident: $($capability:ident),*; fuzz: $fuzz:path) => {
         $crate::seam::Capabilities {
             $($capability: Some(&$game),)*
-            fuzz: Some(&$fuzz),
+            fuzz: {
+                #[cfg(feature = "fuzz")]
+                let fuzz = Some(&$fuzz);
+                #[cfg(not(feature = "fuzz"))]
+                let fuzz = None;
+                fuzz
+            },
             ..$crate::seam::Capabilities::NONE
         }
     };

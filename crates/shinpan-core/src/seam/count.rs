@@ -3,6 +3,7 @@
 //! only (`cfg(test)`, or the `testing` feature a crate's dev-dependency turns on).
 
 use rand::RngCore;
+#[cfg(feature = "schema")]
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -33,7 +34,8 @@ static COUNT: GameInfo = GameInfo {
     capabilities: Capabilities::NONE,
 };
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 pub struct Total {
     pub total: u32,
     pub turn: usize,

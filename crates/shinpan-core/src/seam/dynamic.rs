@@ -131,12 +131,22 @@ pub struct Schemas {
     pub options: Value,
 }
 
+/// The [`Schemas`] of a game whose state is `S` and options `O`, as schemars writes them.
+#[cfg(feature = "schema")]
+pub fn schemas_of<S: schemars::JsonSchema, O: schemars::JsonSchema>() -> Schemas {
+    Schemas {
+        state: serde_json::to_value(schemars::schema_for!(S)).unwrap_or(Value::Null),
+        options: serde_json::to_value(schemars::schema_for!(O)).unwrap_or(Value::Null),
+    }
+}
+
 /// A [`Game`] seen through JSON values: the form the harness works with.
 pub trait DynGame: Send + Sync {
     fn info(&self) -> &'static GameInfo;
     /// Reads `options` as the game's options type; the result has every default filled in.
     fn check_options(&self, options: &MatchOptions) -> Result<Value, OptionsError>;
-    fn schemas(&self) -> Schemas;
+    /// `None` where the game's crate is built without its `schema` feature.
+    fn schemas(&self) -> Option<Schemas>;
     /// A new match to drive turn by turn; its `state()` is the canonical state of a new match.
     fn start(&self, seed: u64, options: &MatchOptions)
         -> Result<Box<dyn DynMatch + '_>, PlayError>;
@@ -175,11 +185,8 @@ impl<G: Game> DynGame for G {
         })
     }
 
-    fn schemas(&self) -> Schemas {
-        Schemas {
-            state: serde_json::to_value(schemars::schema_for!(G::State)).unwrap_or(Value::Null),
-            options: serde_json::to_value(schemars::schema_for!(G::Options)).unwrap_or(Value::Null),
-        }
+    fn schemas(&self) -> Option<Schemas> {
+        self.json_schemas()
     }
 
     fn start(

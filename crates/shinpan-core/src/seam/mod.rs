@@ -17,6 +17,7 @@ mod variant;
 use std::fmt::Debug;
 
 use rand::RngCore;
+#[cfg(feature = "schema")]
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -31,6 +32,8 @@ pub use capability::{
     FuzzTarget, FuzzTargets, Importer, KnownDepartures, Missing, Normalize, Observed,
     ObservedMatch, Reachability, Recorded, SeriesPlay, Variants,
 };
+#[cfg(feature = "schema")]
+pub use dynamic::schemas_of;
 pub use dynamic::{
     load_state, DynGame, DynMatch, MatchOptions, ObserveError, OptionsError, PairError, PlayError,
     Played, Schemas,
@@ -225,7 +228,8 @@ impl Frame {
 }
 
 /// How a match ended. `winner: None` is a draw.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Outcome {
     pub winner: Option<usize>,
@@ -385,7 +389,8 @@ impl ParseVerdict {
 }
 
 /// The match options of a game that has none: `{}` is the only value.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct NoOptions {}
 
@@ -396,17 +401,24 @@ pub trait Game: Send + Sync + 'static {
     /// The whole engine state; its serde form is the canonical state of cases and adapters.
     /// Floating-point fields use [`finite`], so that a non-finite number is an error, never a
     /// silent `null`.
-    type State: GameState + Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema;
+    type State: GameState + Clone + Debug + PartialEq + Serialize + DeserializeOwned;
 
     /// What a match can be set up with besides its seed (CODE VS 4.0's stage, Spring Challenge's
     /// league): `--option key=value` on the command line, `options:` in a generator case. Each
     /// field is documented (the doc comment is what `shinpan games` shows) and has a default.
     /// Whatever the rules need of them later lives in the `State`, so that a state alone is
     /// enough to play the next step. [`NoOptions`] for a game without any.
-    type Options: Clone + Debug + Default + Serialize + DeserializeOwned + JsonSchema;
+    type Options: Clone + Debug + Default + Serialize + DeserializeOwned;
 
     /// What the harness needs to know of the game without knowing its rules.
     const INFO: &'static GameInfo;
+
+    /// The JSON Schemas of the canonical state and of the options, each property documented:
+    /// `schemas_of::<State, Options>()` where the game's crate is built with its `schema`
+    /// feature, as `shinpan` builds it. `None` without: a bot playing turns needs no schema.
+    fn json_schemas(&self) -> Option<Schemas> {
+        None
+    }
 
     /// A new match, every random choice derived from `seed`.
     fn new_match(&self, seed: u64, options: &Self::Options) -> Self::State;
