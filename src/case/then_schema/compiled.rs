@@ -261,7 +261,7 @@ fn written(path: &[Step<'_>]) -> String {
     out
 }
 
-/// Which fault is told first, at one place (see the module's documentation).
+/// Which fault is told first, at one place (see `then_schema`'s documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Rank {
     Enum,
