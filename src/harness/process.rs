@@ -501,12 +501,30 @@ impl Child {
         self.last_line_followed
     }
 
-    /// Output lines already printed but not asked for (a reply followed by extra lines).
+    /// Output lines already printed but not asked for (a reply followed by extra lines). What
+    /// came in the same read as the last line read was printed already, even where the reader
+    /// has not handed it over yet (a busy machine): it is waited for, up to the grace period.
     pub fn unsolicited_lines(&mut self) -> usize {
         let mut count = 0;
+        let mut same_read = self.last_line_followed;
         while count < STDOUT_QUEUE {
-            match self.stdout.try_recv() {
-                Ok(Output::Line(..) | Output::TooLong(_)) => count += 1,
+            let next = if same_read {
+                self.stdout.recv_timeout(self.limits.grace).map_err(|e| match e {
+                    RecvTimeoutError::Timeout => TryRecvError::Empty,
+                    RecvTimeoutError::Disconnected => TryRecvError::Disconnected,
+                })
+            } else {
+                self.stdout.try_recv()
+            };
+            match next {
+                Ok(Output::Line(_, _, followed)) => {
+                    count += 1;
+                    same_read = followed;
+                }
+                Ok(Output::TooLong(_)) => {
+                    count += 1;
+                    same_read = false;
+                }
                 Ok(Output::Eof) | Err(TryRecvError::Disconnected) => {
                     self.stdout_ended = true;
                     break;
