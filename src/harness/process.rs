@@ -509,10 +509,12 @@ impl Child {
         let mut same_read = self.last_line_followed;
         while count < STDOUT_QUEUE {
             let next = if same_read {
-                self.stdout.recv_timeout(self.limits.grace).map_err(|e| match e {
-                    RecvTimeoutError::Timeout => TryRecvError::Empty,
-                    RecvTimeoutError::Disconnected => TryRecvError::Disconnected,
-                })
+                self.stdout
+                    .recv_timeout(self.limits.grace)
+                    .map_err(|e| match e {
+                        RecvTimeoutError::Timeout => TryRecvError::Empty,
+                        RecvTimeoutError::Disconnected => TryRecvError::Disconnected,
+                    })
             } else {
                 self.stdout.try_recv()
             };
